@@ -1,0 +1,82 @@
+"""Command handlers: one small coroutine per command, grouped by theme.
+
+A handler takes a `Call` (the parsed request, its session and current tab) and
+returns the text to print, or raises a `BrowseError`. `HANDLERS` maps every
+daemon-side command of the registry to its handler; a test checks they match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from playwright.async_api import Page
+
+from refbrowse.errors import Unavailable
+from refbrowse.session import BrowserHost, Session, Tab
+
+
+class DaemonView(Protocol):
+    """What handlers may know of the daemon that runs them."""
+
+    pid: int
+    port: int
+    started: float
+    state_dir: str
+    host: BrowserHost
+
+    def idle_seconds_left(self) -> float: ...
+
+    def request_stop(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    name: str
+    args: list[str]
+    flags: dict[str, str | bool]
+    raw: bool
+    action_timeout_ms: int
+    nav_timeout_ms: int
+    daemon: DaemonView
+    current_session: Session | None = None
+    current_tab: Tab | None = None
+
+    @property
+    def session(self) -> Session:
+        if self.current_session is None:
+            raise Unavailable("the browser is not running", "run `browse restart`")
+        return self.current_session
+
+    @property
+    def tab(self) -> Tab:
+        if self.current_tab is None:
+            raise Unavailable("the browser is not running", "run `browse restart`")
+        return self.current_tab
+
+    @property
+    def page(self) -> Page:
+        return self.tab.page
+
+    def arg(self, index: int, default: str | None = None) -> str | None:
+        return self.args[index] if index < len(self.args) else default
+
+
+Handler = Callable[[Call], Awaitable[str]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+def load_all() -> dict[str, Handler]:
+    """Import every handler module (each registers itself) and return the table."""
+    from refbrowse.handlers import forms, meta, navigate, read, tabs  # noqa: F401
+
+    return HANDLERS

@@ -1,0 +1,67 @@
+"""Navigate: goto, back, forward, reload, url."""
+
+from __future__ import annotations
+
+import re
+
+from refbrowse.errors import PageError, UsageError
+from refbrowse.handlers import Call, handler
+
+LOADABLE_SCHEMES = ("http", "https", "file", "about", "data")
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(//)?")
+_LOCAL_HOST = re.compile(r"^(localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1\])(:\d+)?([/?#]|$)")
+
+
+def normalize_url(raw: str) -> str:
+    """A loadable URL: known schemes pass, a bare host gets https (http when local)."""
+    url = raw.strip()
+    if not url:
+        raise UsageError("goto needs a URL", "for example: browse goto http://localhost:3000/")
+    match = _SCHEME.match(url)
+    if match and (match.group(2) or match.group(1).lower() in LOADABLE_SCHEMES):
+        scheme = match.group(1).lower()
+        if scheme not in LOADABLE_SCHEMES:
+            raise UsageError(
+                f"cannot load {scheme}: URLs",
+                f"goto takes {', '.join(LOADABLE_SCHEMES)} URLs",
+            )
+        return url
+    return ("http://" if _LOCAL_HOST.match(url) else "https://") + url
+
+
+@handler("goto")
+async def goto(call: Call) -> str:
+    url = normalize_url(call.args[0])
+    response = await call.page.goto(url, timeout=call.nav_timeout_ms)
+    status = f" ({response.status})" if response else ""
+    return f"Navigated to {call.page.url}{status}"
+
+
+@handler("back")
+async def back(call: Call) -> str:
+    before = call.page.url
+    response = await call.page.go_back(timeout=call.nav_timeout_ms)
+    if response is None and call.page.url == before:
+        raise PageError("there is no previous page in this tab's history", "use `browse goto URL`")
+    return f"Back → {call.page.url}"
+
+
+@handler("forward")
+async def forward(call: Call) -> str:
+    before = call.page.url
+    response = await call.page.go_forward(timeout=call.nav_timeout_ms)
+    if response is None and call.page.url == before:
+        raise PageError("there is no next page in this tab's history", "use `browse goto URL`")
+    return f"Forward → {call.page.url}"
+
+
+@handler("reload")
+async def reload(call: Call) -> str:
+    response = await call.page.reload(timeout=call.nav_timeout_ms)
+    status = f" ({response.status})" if response else ""
+    return f"Reloaded {call.page.url}{status}"
+
+
+@handler("url")
+async def url(call: Call) -> str:
+    return call.page.url

@@ -1,0 +1,168 @@
+"""The CLI's cold path: start the workspace's daemon, or stop it.
+
+Liveness is the daemon's life lock (`daemon.lock`, held with `flock` for the
+daemon's whole life and released by the kernel when it dies), never an answer
+from `/health` alone: a busy daemon is never taken for dead, and a live one is
+never killed to start another. CLIs that find no daemon serialise on
+`start.lock`, so many starting at once start exactly one.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+
+from refbrowse.client import DaemonGone, request
+from refbrowse.cliparse import CliError
+from refbrowse.exitcodes import ExitCode
+from refbrowse.workspace import ensure_state_dir, is_current, read_daemon_file
+
+START_TIMEOUT = 60.0
+STOP_TIMEOUT = 30.0
+LOG_LIMIT = 5_000_000
+
+
+def ensure_daemon(state_dir: str) -> dict[str, object]:
+    """Return the description of a running, matching daemon, starting one if needed."""
+    ensure_state_dir(state_dir)
+    with _locked(os.path.join(state_dir, "start.lock")):
+        if daemon_alive(state_dir):
+            info = _wait_healthy(state_dir)
+            if is_current(info):
+                return info
+            _ask_to_stop(info)
+            wait_for_exit(state_dir)
+        sys.stderr.write("starting browser…\n")
+        sys.stderr.flush()
+        return _wait_ready(state_dir, _spawn(state_dir))
+
+
+def stop_daemon(state_dir: str) -> bool:
+    """Stop the workspace's daemon, whatever its version. False if none was running."""
+    if not daemon_alive(state_dir):
+        return False
+    _ask_to_stop(_wait_healthy(state_dir))
+    wait_for_exit(state_dir)
+    return True
+
+
+def daemon_alive(state_dir: str) -> bool:
+    path = os.path.join(state_dir, "daemon.lock")
+    if not os.path.exists(path):
+        return False
+    with open(path, "a") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(f, fcntl.LOCK_UN)
+    return False
+
+
+def wait_for_exit(state_dir: str, timeout: float = STOP_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while daemon_alive(state_dir):
+        if time.monotonic() > deadline:
+            raise CliError(
+                f"the daemon did not exit within {timeout:.0f} s",
+                f"its pid is in {os.path.join(state_dir, 'daemon.json')}; kill it, then retry",
+                ExitCode.UNAVAILABLE,
+            )
+        time.sleep(0.02)
+
+
+@contextmanager
+def _locked(path: str) -> Iterator[None]:
+    with open(path, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _healthy(info: dict[str, object] | None) -> bool:
+    if info is None:
+        return False
+    try:
+        status, _ = request(int(str(info["port"])), "GET", "/health", timeout=5.0)
+    except (DaemonGone, OSError, ValueError, KeyError):
+        return False
+    return status == 200
+
+
+def _wait_healthy(state_dir: str) -> dict[str, object]:
+    """A live daemon (it holds its lock) that has not answered yet is starting: wait for it."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        info = read_daemon_file(state_dir)
+        if info is not None and _healthy(info):
+            return info
+        if not daemon_alive(state_dir):
+            raise CliError("the daemon exited while starting", _log_hint(state_dir), ExitCode.UNAVAILABLE)
+        if time.monotonic() > deadline:
+            raise CliError(
+                "a daemon holds this workspace's lock but does not answer",
+                f"see {os.path.join(state_dir, 'daemon.log')}; stop its process, then retry",
+                ExitCode.UNAVAILABLE,
+            )
+        time.sleep(0.02)
+
+
+def _ask_to_stop(info: dict[str, object]) -> None:
+    body = b'{"command": "stop", "args": [], "flags": {}}'
+    with suppress(DaemonGone):
+        request(int(str(info["port"])), "POST", "/command", str(info["token"]), body, timeout=STOP_TIMEOUT)
+
+
+def _spawn(state_dir: str) -> subprocess.Popen[bytes]:
+    log_path = os.path.join(state_dir, "daemon.log")
+    if os.path.exists(log_path) and os.path.getsize(log_path) > LOG_LIMIT:
+        os.replace(log_path, log_path + ".1")
+    log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "refbrowse.daemon"],
+            stdin=subprocess.DEVNULL,
+            stdout=log_fd,
+            stderr=log_fd,
+            cwd=os.path.dirname(state_dir),
+            env={**os.environ, "BROWSE_STATE_DIR": state_dir},
+            start_new_session=True,
+        )
+    finally:
+        os.close(log_fd)
+
+
+def _wait_ready(state_dir: str, proc: subprocess.Popen[bytes]) -> dict[str, object]:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise CliError(
+                f"the daemon exited while starting (code {proc.returncode})",
+                _log_hint(state_dir),
+                ExitCode.UNAVAILABLE,
+            )
+        info = read_daemon_file(state_dir)
+        if info is not None and info.get("pid") == proc.pid and _healthy(info):
+            return info
+        time.sleep(0.01)
+    raise CliError(
+        f"the daemon did not answer within {START_TIMEOUT:.0f} s", _log_hint(state_dir), ExitCode.UNAVAILABLE
+    )
+
+
+def _log_hint(state_dir: str) -> str:
+    log_path = os.path.join(state_dir, "daemon.log")
+    try:
+        with open(log_path, errors="replace") as f:
+            tail = [line.rstrip() for line in f.readlines()[-5:] if line.strip()]
+    except OSError:
+        tail = []
+    last = f"; last log line: {tail[-1]}" if tail else ""
+    return f"see {log_path}{last}"

@@ -1,0 +1,150 @@
+"""Playwright's lifecycle: one Chromium, one browser context per session, its tabs.
+
+The daemon owns one `BrowserHost`. Each `--session NAME` gets a `Session`: its
+own context (cookies, storage), tabs and refs. Each tab has a lock so that
+commands on one tab run one at a time. If Chromium dies, the host tells the
+daemon, which exits: the next command starts a fresh one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+from collections.abc import Awaitable, Callable
+
+from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+
+from refbrowse.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
+from refbrowse.errors import Unavailable
+from refbrowse.refs import RefMap
+
+log = logging.getLogger("refbrowse")
+
+
+class Tab:
+    """One page of a session, with the lock that keeps its commands in order."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.id = next(self._ids)
+        self.lock = asyncio.Lock()
+        self.refs = RefMap()
+
+
+class Session:
+    def __init__(self, name: str, context: BrowserContext) -> None:
+        self.name = name
+        self.context = context
+        self.tabs: list[Tab] = []
+        self.current: Tab | None = None
+        context.on("page", self._adopt)
+
+    def _adopt(self, page: Page) -> None:
+        """Pages the site opens (target=_blank, window.open) become tabs too."""
+        if any(tab.page is page for tab in self.tabs):
+            return
+        tab = Tab(page)
+        self.tabs.append(tab)
+        page.on("close", lambda _: self.forget(tab))
+
+    def forget(self, tab: Tab) -> None:
+        if tab in self.tabs:
+            index = self.tabs.index(tab)
+            self.tabs.remove(tab)
+            if self.current is tab:
+                self.current = self.tabs[min(index, len(self.tabs) - 1)] if self.tabs else None
+
+    async def new_tab(self) -> Tab:
+        page = await self.context.new_page()
+        self._adopt(page)
+        tab = next(t for t in self.tabs if t.page is page)
+        self.current = tab
+        return tab
+
+    async def current_tab(self) -> Tab:
+        if self.current is None or self.current.page.is_closed():
+            self.current = self.tabs[-1] if self.tabs else await self.new_tab()
+        return self.current
+
+    def number(self, tab: Tab) -> int:
+        return self.tabs.index(tab) + 1
+
+
+class BrowserHost:
+    """The one browser of a daemon, launched locally or reached over CDP."""
+
+    def __init__(self, on_crash: Callable[[], None]) -> None:
+        self._on_crash = on_crash
+        self._closing = False
+        self._playwright: Playwright | None = None
+        self.browser: Browser | None = None
+        self.mode = "headless"
+        self.executable = ""
+        self.sessions: dict[str, Session] = {}
+        self._session_lock = asyncio.Lock()
+
+    async def start(self) -> None:
+        self._playwright = await async_playwright().start()
+        chromium = self._playwright.chromium
+        cdp_url = os.environ.get("BROWSE_CDP_URL")
+        if cdp_url:
+            self.mode = f"cdp {cdp_url}"
+            self.browser = await chromium.connect_over_cdp(cdp_url)
+        else:
+            self.browser = await self._launch()
+        self.browser.on("disconnected", lambda _: self._disconnected())
+
+    async def _launch(self) -> Browser:
+        assert self._playwright is not None
+        try:
+            self.executable = find_chromium()
+        except ChromiumNotFound as exc:
+            raise Unavailable(str(exc), INSTALL_HINT) from exc
+        headed = os.environ.get("BROWSE_HEADED", "") not in ("", "0")
+        self.mode = "headed" if headed else "headless"
+        proxy = os.environ.get("BROWSE_PROXY")
+        return await self._playwright.chromium.launch(
+            executable_path=self.executable,
+            headless=not headed,
+            args=launch_flags(),
+            proxy={"server": proxy} if proxy else None,
+        )
+
+    def _disconnected(self) -> None:
+        if not self._closing:
+            log.error("the browser disconnected: the daemon exits")
+            self._on_crash()
+
+    async def session(self, name: str) -> Session:
+        async with self._session_lock:
+            if name not in self.sessions:
+                if self.browser is None:
+                    raise Unavailable("the browser is not running", "run `browse restart`")
+                context = await self.browser.new_context()
+                self.sessions[name] = Session(name, context)
+            return self.sessions[name]
+
+    @property
+    def version(self) -> str:
+        return self.browser.version if self.browser else ""
+
+    async def close(self) -> None:
+        self._closing = True
+        for session in list(self.sessions.values()):
+            await _quietly(session.context.close())
+        if self.browser is not None:
+            await _quietly(self.browser.close())
+        if self._playwright is not None:
+            await _quietly(self._playwright.stop())
+
+
+async def _quietly(step: Awaitable[object]) -> None:
+    """Shutdown steps: a browser that is already gone must not stop the rest."""
+    try:
+        await step
+    except Exception as exc:  # noqa: BLE001 - shutdown goes on whatever one step says
+        log.info("shutdown step failed: %s", exc)
