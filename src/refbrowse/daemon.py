@@ -30,7 +30,7 @@ from refbrowse.errors import ActionTimeout, BrowseError, Unavailable, UsageError
 from refbrowse.handlers import Call, load_all
 from refbrowse.pwerrors import translate
 from refbrowse.registry import COMMANDS
-from refbrowse.session import BrowserHost
+from refbrowse.session import BrowserHost, Session
 from refbrowse.workspace import (
     config_hash,
     daemon_file,
@@ -65,7 +65,10 @@ class Daemon:
         self.started = time.time()
         self.token = secrets.token_urlsafe(32)
         self.host = BrowserHost(on_crash=self._browser_died)
-        self.handlers = load_all()
+        self.after_command: list[Callable[[str, Session | None], None]] = []
+        self.on_shutdown: list[Callable[[], Awaitable[None]]] = []
+        self.status_lines: list[Callable[[], str]] = []
+        self.handlers = load_all(self)
         self.idle_ms = _env_ms("BROWSE_IDLE_TIMEOUT", DEFAULT_IDLE_MS)
         self.action_ms = _env_ms("BROWSE_TIMEOUT", DEFAULT_ACTION_MS)
         self.exit_code = 0
@@ -96,6 +99,11 @@ class Daemon:
         idle.cancel()
         self._remove_state_file()
         await runner.cleanup()
+        for hook in self.on_shutdown:
+            try:
+                await hook()
+            except Exception:
+                log.exception("shutdown hook failed")
         await self.host.close()
         log.info("daemon %d exits (%d)", self.pid, self.exit_code)
         return self.exit_code
@@ -177,7 +185,7 @@ class Daemon:
         self._in_flight += 1
         try:
             body = await request.json()
-            result = await self._dispatch(body if isinstance(body, dict) else {})
+            result = await self.dispatch(body if isinstance(body, dict) else {})
         except ValueError:
             result = _failure(UsageError("the request body is not JSON", "use the `browse` CLI"))
         finally:
@@ -187,7 +195,8 @@ class Daemon:
 
     # dispatch
 
-    async def _dispatch(self, body: dict[str, Any]) -> dict[str, Any]:
+    async def dispatch(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Run one command; the result is the JSON the CLI receives."""
         name = str(body.get("command"))
         if name not in self.handlers:
             return _failure(UsageError(f"unknown command: {name}", "run `browse help`"))
@@ -217,7 +226,7 @@ class Daemon:
             session = self.host.sessions.get(session_name)
             tab = session.current if session else None
         else:
-            await self._wait_for_browser()
+            await self.wait_for_browser()
             session = await self.host.session(session_name)
             tab = await session.current_tab()
         call = Call(
@@ -231,14 +240,18 @@ class Daemon:
             current_session=session,
             current_tab=tab,
         )
-        if meta or tab is None:
-            return await self.handlers[name](call)
-        async with tab.lock:
-            tab.page.set_default_timeout(call.action_timeout_ms)
-            tab.page.set_default_navigation_timeout(call.nav_timeout_ms)
-            return await self.handlers[name](call)
+        try:
+            if meta or tab is None:
+                return await self.handlers[name](call)
+            async with tab.lock:
+                tab.page.set_default_timeout(call.action_timeout_ms)
+                tab.page.set_default_navigation_timeout(call.nav_timeout_ms)
+                return await self.handlers[name](call)
+        finally:
+            for hook in self.after_command:
+                hook(name, session)
 
-    async def _wait_for_browser(self) -> None:
+    async def wait_for_browser(self) -> None:
         assert self._browser_ready is not None
         try:
             await asyncio.shield(self._browser_ready)

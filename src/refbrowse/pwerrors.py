@@ -32,6 +32,9 @@ _NET_HINTS = {
     "ERR_INTERNET_DISCONNECTED": "this machine has no network access to that host",
     "ERR_CERT_AUTHORITY_INVALID": "the site's TLS certificate is not trusted",
     "ERR_FILE_NOT_FOUND": "no such file: check the path",
+    "ERR_UNSAFE_PORT": "Chromium refuses to load this port: serve the page on another one",
+    "ERR_CONNECTION_RESET": "the server reset the connection",
+    "ERR_EMPTY_RESPONSE": "the server closed the connection without answering",
     "ERR_ABORTED": "the load was aborted (a download, or another navigation started)",
 }
 
@@ -95,7 +98,7 @@ def translate(exc: PlaywrightError, doing: str) -> BrowseError:
     if net:
         code = net.group(1)
         reason = _NET_HINTS.get(code, "the page could not be loaded")
-        return NavigationError(f"could not load the page ({code}) {doing}", reason)
+        return NavigationError(f"{doing} failed: {code}", reason)
     for pattern, cls, ours, hint in _PATTERNS:
         if pattern in message:
             return cls(f"{ours} ({doing})", hint)

@@ -62,6 +62,13 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": {},
         "help": "each form with its action, method and fields (passwords redacted)",
     },
+    # snapshot
+    # interact
+    # inspect
+    # visual
+    # logs and dialogs
+    # cookies and state
+    # multi-step
     # tabs
     "tabs": {"cat": "read", "args": (), "flags": {}, "help": "list tabs, the current one marked"},
     "tab": {"cat": "write", "args": ("N",), "flags": {}, "help": "switch to tab N"},

@@ -13,6 +13,7 @@ import itertools
 import logging
 import os
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
@@ -35,12 +36,18 @@ class Tab:
         self.refs = RefMap()
 
 
+TabHook = Callable[["Session", Tab], None]
+SessionHook = Callable[["Session"], Awaitable[None]]
+ContextOptionsHook = Callable[[str], Awaitable[dict[str, Any]]]
+
+
 class Session:
-    def __init__(self, name: str, context: BrowserContext) -> None:
+    def __init__(self, name: str, context: BrowserContext, tab_hooks: list[TabHook]) -> None:
         self.name = name
         self.context = context
         self.tabs: list[Tab] = []
         self.current: Tab | None = None
+        self._tab_hooks = tab_hooks
         context.on("page", self._adopt)
 
     def _adopt(self, page: Page) -> None:
@@ -50,6 +57,8 @@ class Session:
         tab = Tab(page)
         self.tabs.append(tab)
         page.on("close", lambda _: self.forget(tab))
+        for hook in self._tab_hooks:
+            hook(self, tab)
 
     def forget(self, tab: Tab) -> None:
         if tab in self.tabs:
@@ -75,9 +84,18 @@ class Session:
 
 
 class BrowserHost:
-    """The one browser of a daemon, launched locally or reached over CDP."""
+    """The one browser of a daemon, launched locally or reached over CDP.
+
+    Handler modules extend sessions through three hook lists: `context_options`
+    (extra `new_context` arguments, e.g. a saved storage state), `session_hooks`
+    (awaited once a session's context exists) and `tab_hooks` (called for every
+    new tab, e.g. to attach event listeners).
+    """
 
     def __init__(self, on_crash: Callable[[], None]) -> None:
+        self.context_options: list[ContextOptionsHook] = []
+        self.session_hooks: list[SessionHook] = []
+        self.tab_hooks: list[TabHook] = []
         self._on_crash = on_crash
         self._closing = False
         self._playwright: Playwright | None = None
@@ -124,8 +142,14 @@ class BrowserHost:
             if name not in self.sessions:
                 if self.browser is None:
                     raise Unavailable("the browser is not running", "run `browse restart`")
-                context = await self.browser.new_context()
-                self.sessions[name] = Session(name, context)
+                options: dict[str, Any] = {}
+                for contribute in self.context_options:
+                    options.update(await contribute(name))
+                context = await self.browser.new_context(**options)
+                session = Session(name, context, self.tab_hooks)
+                self.sessions[name] = session
+                for hook in self.session_hooks:
+                    await hook(session)
             return self.sessions[name]
 
     @property

@@ -7,9 +7,11 @@ daemon-side command of the registry to its handler; a test checks they match.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from playwright.async_api import Page
 
@@ -18,17 +20,31 @@ from refbrowse.session import BrowserHost, Session, Tab
 
 
 class DaemonView(Protocol):
-    """What handlers may know of the daemon that runs them."""
+    """What handlers may know of the daemon that runs them, and the hooks they may add to."""
 
     pid: int
     port: int
     started: float
     state_dir: str
     host: BrowserHost
+    # called after every command with (command name, session or None)
+    after_command: list[Callable[[str, Session | None], None]]
+    # awaited at shutdown, before the browser closes
+    on_shutdown: list[Callable[[], Awaitable[None]]]
+    # extra lines for `status`
+    status_lines: list[Callable[[], str]]
 
     def idle_seconds_left(self) -> float: ...
 
     def request_stop(self) -> None: ...
+
+    async def wait_for_browser(self) -> None:
+        """Wait until the browser has started; raise `Unavailable` if it cannot."""
+        ...
+
+    async def dispatch(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Run one command given as the CLI's request body (used by `chain`)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +91,16 @@ def handler(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def load_all() -> dict[str, Handler]:
-    """Import every handler module (each registers itself) and return the table."""
-    from refbrowse.handlers import forms, meta, navigate, read, tabs  # noqa: F401
+def load_all(daemon: DaemonView | None = None) -> dict[str, Handler]:
+    """Import every handler module (each registers itself) and return the table.
 
+    A module may define `setup(daemon)` to add hooks (event capture, state
+    saving) to the daemon and its browser; it is called once per daemon.
+    """
+    package = importlib.import_module("refbrowse.handlers")
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"refbrowse.handlers.{info.name}")
+        setup = getattr(module, "setup", None)
+        if daemon is not None and setup is not None:
+            setup(daemon)
     return HANDLERS

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import suppress
 
 from refbrowse import __version__
+from refbrowse.errors import BrowseError
 from refbrowse.handlers import Call, handler
 
 
@@ -20,6 +22,8 @@ def _duration(seconds: float) -> str:
 async def status(call: Call) -> str:
     daemon = call.daemon
     host = daemon.host
+    with suppress(BrowseError):
+        await daemon.wait_for_browser()
     lines = [
         f"refbrowse {__version__}: healthy",
         f"mode: {host.mode}" + (f" ({host.executable})" if host.executable else ""),
@@ -34,6 +38,7 @@ async def status(call: Call) -> str:
         lines.append(f"session: {session.name}  tabs: {len(session.tabs)}  current: {number}")
         lines.append(f"url: {call.current_tab.page.url}")
     lines.append(f"sessions: {', '.join(sorted(host.sessions)) or '(none)'}")
+    lines += [line() for line in daemon.status_lines]
     return "\n".join(lines)
 
 

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import re
 
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page, Response
+
 from refbrowse.errors import PageError, UsageError
 from refbrowse.handlers import Call, handler
+from refbrowse.pwerrors import translate
 
 LOADABLE_SCHEMES = ("http", "https", "file", "about", "data")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(//)?")
@@ -29,10 +33,18 @@ def normalize_url(raw: str) -> str:
     return ("http://" if _LOCAL_HOST.match(url) else "https://") + url
 
 
+async def load(page: Page, url: str, timeout_ms: int) -> Response | None:
+    """Navigate `page` to `url`; a failure names the URL and what to check."""
+    try:
+        return await page.goto(url, timeout=timeout_ms)
+    except PlaywrightError as exc:
+        raise translate(exc, f"loading {url}") from exc
+
+
 @handler("goto")
 async def goto(call: Call) -> str:
     url = normalize_url(call.args[0])
-    response = await call.page.goto(url, timeout=call.nav_timeout_ms)
+    response = await load(call.page, url, call.nav_timeout_ms)
     status = f" ({response.status})" if response else ""
     return f"Navigated to {call.page.url}{status}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from refbrowse.envelope import fence
 from refbrowse.errors import UsageError
 from refbrowse.handlers import Call, handler
-from refbrowse.handlers.navigate import normalize_url
+from refbrowse.handlers.navigate import load, normalize_url
 from refbrowse.session import Session, Tab
 
 
@@ -45,7 +45,7 @@ async def newtab(call: Call) -> str:
     opened = await call.session.new_tab()
     url = call.arg(0)
     if url:
-        await opened.page.goto(normalize_url(url), timeout=call.nav_timeout_ms)
+        await load(opened.page, normalize_url(url), call.nav_timeout_ms)
     return f"Opened tab {call.session.number(opened)}: {opened.page.url}"
 
 

@@ -1,0 +1,163 @@
+"""Shared test fixtures: a real local HTTP server and `browse` run as a subprocess.
+
+No browser is mocked. `site` serves tests/fixtures/ on 127.0.0.1 (port 0) and
+takes per-test dynamic routes; `workspace` gives a directory with its own
+daemon, stopped at teardown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+BROWSE = str(Path(sys.executable).parent / "browse")
+
+Route = Callable[["FixtureHandler"], None]
+
+
+class FixtureHandler(SimpleHTTPRequestHandler):
+    routes: dict[str, Route] = {}
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, directory=str(FIXTURES), **kwargs)  # type: ignore[arg-type]
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _dispatch(self) -> bool:
+        route = self.routes.get(self.path.split("?")[0])
+        if route is None:
+            return False
+        route(self)
+        return True
+
+    def do_GET(self) -> None:
+        if not self._dispatch():
+            super().do_GET()
+
+    def do_POST(self) -> None:
+        if not self._dispatch():
+            self.send_error(405)
+
+    def reply(self, body: str, status: int = 200, headers: dict[str, str] | None = None) -> None:
+        data = body.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        for key, value in (headers or {}).items():
+            self.send_header(key, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@dataclass
+class Site:
+    server: ThreadingHTTPServer
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def url(self, path: str = "/") -> str:
+        return self.origin + path
+
+    def route(self, path: str, fn: Route) -> str:
+        FixtureHandler.routes[path] = fn
+        return self.url(path)
+
+    def page(self, path: str, html: str) -> str:
+        """Serve `html` at `path` and return its URL."""
+        return self.route(path, lambda h: h.reply(html))
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), FixtureHandler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield Site(server)
+    server.shutdown()
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def json(self) -> dict[str, object]:
+        data = json.loads(self.out)
+        assert isinstance(data, dict)
+        return data
+
+
+class Workspace:
+    """A directory with its own `.refbrowse/` and daemon."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        (root / ".git").mkdir(parents=True, exist_ok=True)
+        self.state_dir = root / ".refbrowse"
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("BROWSE_")}
+
+    def run(self, *args: str, input: str | None = None, timeout: float = 90, **env: str) -> Result:
+        proc = subprocess.run(
+            [BROWSE, *args],
+            cwd=self.root,
+            env={**self.env, **env},
+            input=input,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        return Result(proc.returncode, proc.stdout, proc.stderr)
+
+    def ok(self, *args: str, **kwargs: str) -> str:
+        """Run a command that must succeed; return its stdout."""
+        result = self.run(*args, **kwargs)  # type: ignore[arg-type]
+        assert result.code == 0, f"browse {' '.join(args)} exited {result.code}: {result.err}"
+        return result.out
+
+    def daemon_info(self) -> dict[str, object]:
+        data = json.loads((self.state_dir / "daemon.json").read_text())
+        assert isinstance(data, dict)
+        return data
+
+    def stop(self) -> None:
+        self.run("stop", timeout=60)
+
+
+@pytest.fixture
+def fresh_workspace(tmp_path: Path) -> Iterator[Workspace]:
+    """A workspace of its own for one test (lifecycle tests)."""
+    ws = Workspace(tmp_path / "ws")
+    yield ws
+    ws.stop()
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    """A workspace shared by a module's tests: one daemon start per module."""
+    ws = Workspace(tmp_path_factory.mktemp("ws"))
+    yield ws
+    ws.stop()
+
+
+def strip_fence(text: str) -> str:
+    """The content between the untrusted-content markers."""
+    lines = text.strip().splitlines()
+    assert lines[0].startswith("<<<untrusted page content from "), text
+    assert lines[-1].startswith("<<<end untrusted page content nonce="), text
+    return "\n".join(lines[1:-1])
