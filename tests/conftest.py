@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -26,7 +27,7 @@ Route = Callable[["FixtureHandler"], None]
 
 
 class FixtureHandler(SimpleHTTPRequestHandler):
-    routes: dict[str, Route] = {}
+    routes: ClassVar[dict[str, Route]] = {}
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, directory=str(FIXTURES), **kwargs)  # type: ignore[arg-type]

@@ -94,6 +94,8 @@ def _token(info: dict[str, object]) -> str:
 
 
 def _show(req: Request, status: int, body: bytes) -> int:
+    if status == 503:
+        raise DaemonGone("the daemon is stopping")
     if status != 200:
         return _fail(
             ExitCode.UNAVAILABLE, f"the daemon refused the request (HTTP {status})", "run `browse restart`"

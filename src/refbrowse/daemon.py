@@ -179,9 +179,14 @@ class Daemon:
         return await handler(request)
 
     async def _health(self, request: web.Request) -> web.Response:
+        if self._stop.is_set():
+            return web.json_response({"ok": False, "stopping": True}, status=503)
         return web.json_response({"ok": True, "version": __version__})
 
     async def _command(self, request: web.Request) -> web.Response:
+        if self._stop.is_set():
+            # The CLI waits for this daemon to exit and sends the command to a fresh one.
+            return web.json_response({"ok": False, "error": "stopping"}, status=503)
         self._in_flight += 1
         try:
             body = await request.json()
@@ -202,8 +207,11 @@ class Daemon:
             return _failure(UsageError(f"unknown command: {name}", "run `browse help`"))
         timeout_ms = body.get("timeout") if isinstance(body.get("timeout"), int) else None
         limit = (timeout_ms or max(self.action_ms, DEFAULT_NAV_MS)) + SLACK_MS
+        nested = bool(COMMANDS[name].get("nested"))  # its steps are dispatched, each with its own limit
         try:
-            output = await asyncio.wait_for(self._execute(name, body, timeout_ms), limit / 1000)
+            output = await asyncio.wait_for(
+                self._execute(name, body, timeout_ms), None if nested else limit / 1000
+            )
         except BrowseError as exc:
             return _failure(exc)
         except PlaywrightError as exc:
@@ -234,6 +242,7 @@ class Daemon:
             args=[str(arg) for arg in body.get("args") or []],
             flags=dict(body.get("flags") or {}),
             raw=bool(body.get("raw")),
+            json=bool(body.get("json")),
             action_timeout_ms=timeout_ms or self.action_ms,
             nav_timeout_ms=timeout_ms or DEFAULT_NAV_MS,
             daemon=self,
@@ -241,7 +250,8 @@ class Daemon:
             current_tab=tab,
         )
         try:
-            if meta or tab is None:
+            # A nested command dispatches other commands, which take the tab's lock themselves.
+            if meta or tab is None or COMMANDS[name].get("nested"):
                 return await self.handlers[name](call)
             async with tab.lock:
                 tab.page.set_default_timeout(call.action_timeout_ms)
@@ -268,7 +278,7 @@ class Daemon:
 def _failure(exc: BrowseError) -> dict[str, Any]:
     return {
         "ok": False,
-        "output": "",
+        "output": str(getattr(exc, "output", "")),  # what a multi-step command printed before failing
         "error": exc.message,
         "hint": exc.hint,
         "exit_code": int(exc.exit_code),

@@ -31,8 +31,8 @@ def ensure_daemon(state_dir: str) -> dict[str, object]:
     """Return the description of a running, matching daemon, starting one if needed."""
     ensure_state_dir(state_dir)
     with _locked(os.path.join(state_dir, "start.lock")):
-        if daemon_alive(state_dir):
-            info = _wait_healthy(state_dir)
+        info = _wait_healthy(state_dir) if daemon_alive(state_dir) else None
+        if info is not None:
             if is_current(info):
                 return info
             _ask_to_stop(info)
@@ -44,9 +44,10 @@ def ensure_daemon(state_dir: str) -> dict[str, object]:
 
 def stop_daemon(state_dir: str) -> bool:
     """Stop the workspace's daemon, whatever its version. False if none was running."""
-    if not daemon_alive(state_dir):
+    info = _wait_healthy(state_dir) if daemon_alive(state_dir) else None
+    if info is None:
         return False
-    _ask_to_stop(_wait_healthy(state_dir))
+    _ask_to_stop(info)
     wait_for_exit(state_dir)
     return True
 
@@ -96,15 +97,18 @@ def _healthy(info: dict[str, object] | None) -> bool:
     return status == 200
 
 
-def _wait_healthy(state_dir: str) -> dict[str, object]:
-    """A live daemon (it holds its lock) that has not answered yet is starting: wait for it."""
+def _wait_healthy(state_dir: str) -> dict[str, object] | None:
+    """Wait for a live daemon (it holds its lock) to answer; None once it has exited.
+
+    One that does not answer yet is starting, one that answers 503 is stopping.
+    """
     deadline = time.monotonic() + START_TIMEOUT
     while True:
         info = read_daemon_file(state_dir)
         if info is not None and _healthy(info):
             return info
         if not daemon_alive(state_dir):
-            raise CliError("the daemon exited while starting", _log_hint(state_dir), ExitCode.UNAVAILABLE)
+            return None
         if time.monotonic() > deadline:
             raise CliError(
                 "a daemon holds this workspace's lock but does not answer",

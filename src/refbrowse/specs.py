@@ -20,6 +20,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     local: bool
     no_start: bool
     stdin: bool
+    nested: bool  # runs other commands through dispatch, so the daemon does not hold the tab lock
 
 
 class Request(TypedDict):

@@ -58,6 +58,7 @@ class Call:
     daemon: DaemonView
     current_session: Session | None = None
     current_tab: Tab | None = None
+    json: bool = False  # the caller asked for machine output (`--json`)
 
     @property
     def session(self) -> Session:

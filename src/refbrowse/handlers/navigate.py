@@ -12,7 +12,7 @@ from refbrowse.handlers import Call, handler
 from refbrowse.pwerrors import translate
 
 LOADABLE_SCHEMES = ("http", "https", "file", "about", "data")
-_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(//)?")
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 _LOCAL_HOST = re.compile(r"^(localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1\])(:\d+)?([/?#]|$)")
 
 
@@ -22,7 +22,7 @@ def normalize_url(raw: str) -> str:
     if not url:
         raise UsageError("goto needs a URL", "for example: browse goto http://localhost:3000/")
     match = _SCHEME.match(url)
-    if match and (match.group(2) or match.group(1).lower() in LOADABLE_SCHEMES):
+    if match and not url[match.end() :][:1].isdigit():  # "localhost:3000" is a host, not a scheme
         scheme = match.group(1).lower()
         if scheme not in LOADABLE_SCHEMES:
             raise UsageError(

@@ -8,7 +8,11 @@ from refbrowse.envelope import fence
 from refbrowse.handlers import Call, handler
 from refbrowse.resolver import resolve
 
-_TEXT_JS = "els => els.map(e => e.innerText ?? e.textContent ?? '')"
+# Hidden matches are left out, unless every match is hidden.
+_TEXT_JS = """els => {
+  const shown = els.filter(e => !e.checkVisibility || e.checkVisibility());
+  return (shown.length ? shown : els).map(e => e.innerText ?? e.textContent ?? '');
+}"""
 _PAGE_TEXT_JS = "() => document.body ? document.body.innerText : document.documentElement.textContent"
 
 _LINKS_JS = """() => Array.from(document.querySelectorAll('a[href], area[href]')).map(a => {

@@ -1,0 +1,101 @@
+"""The CLI on its own: argument checks and help from the registry, the lean warm path."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import BROWSE, Workspace
+from refbrowse.cliparse import Usage, help_text, parse_argv
+from refbrowse.handlers import load_all
+from refbrowse.registry import COMMANDS
+
+HEAVY_MODULES = ("playwright", "aiohttp", "asyncio", "subprocess", "dataclasses", "typing", "http.client")
+
+
+def test_every_daemon_command_has_a_handler_and_every_handler_a_command() -> None:
+    daemon_side = {name for name, spec in COMMANDS.items() if not spec.get("local")}
+    assert set(load_all()) == daemon_side
+
+
+def test_every_command_has_help_a_category_and_well_formed_args() -> None:
+    for name, spec in COMMANDS.items():
+        assert spec["cat"] in ("read", "write", "meta"), name
+        assert spec["help"] and not spec["help"].endswith("."), name
+        for flag, (_metavar, text) in spec["flags"].items():
+            assert flag.startswith("-") and text, (name, flag)
+        assert name in help_text() and spec["help"] in help_text(name)
+
+
+def test_unknown_command_exits_2_and_suggests_the_nearest(fresh_workspace: Workspace) -> None:
+    result = fresh_workspace.run("gotoo", "http://x")
+    assert result.code == 2
+    assert "unknown command: gotoo" in result.err
+    assert "browse goto" in result.err
+    assert not fresh_workspace.state_dir.exists(), "bad usage must not start a daemon"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["goto"], "goto needs URL"),
+        (["url", "extra"], "too many arguments for url"),
+        (["text", "--bogus"], "unknown flag for text: --bogus"),
+        (["--session"], "--session needs a value"),
+        (["--timeout", "soon", "url"], "--timeout must be a positive number"),
+        ([], "no command given"),
+    ],
+)
+def test_bad_usage_is_rejected_before_any_request(argv: list[str], message: str) -> None:
+    with pytest.raises(Usage) as caught:
+        parse_argv(argv)
+    assert message in caught.value.message
+    assert caught.value.hint
+
+
+def test_an_argument_that_starts_with_a_dash_passes_after_double_dash() -> None:
+    request = parse_argv(["text", "--", "-weird-selector"])
+    assert request["args"] == ["-weird-selector"]
+
+
+def test_global_flags_go_anywhere_and_session_comes_through() -> None:
+    request = parse_argv(["text", "--raw", "main", "--session", "alice", "--json"])
+    assert request["args"] == ["main"]
+    assert request["raw"] and request["json"] and request["session"] == "alice"
+
+
+def test_path_arguments_are_made_absolute(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    from refbrowse import cliparse
+
+    monkeypatch.chdir(str(tmp_path))
+    absolute = cliparse._absolute_paths(("SEL", "FILE..."), ["#x", "a.txt", "sub/b.txt"])
+    assert absolute == ["#x", os.path.join(str(tmp_path), "a.txt"), os.path.join(str(tmp_path), "sub/b.txt")]
+
+
+def test_help_lists_commands_and_describes_one() -> None:
+    overview = subprocess.run([BROWSE, "help"], capture_output=True, text=True, check=True).stdout
+    assert "goto URL" in overview and "Global flags" in overview
+    one = subprocess.run([BROWSE, "help", "text"], capture_output=True, text=True, check=True).stdout
+    assert one.startswith("browse text [SEL]")
+
+
+def test_warm_command_imports_nothing_heavy(workspace: Workspace, site: object) -> None:
+    workspace.ok("url")  # the daemon is up: what follows is the warm path
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", BROWSE, "url"],
+        cwd=workspace.root,
+        env=workspace.env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert proc.returncode == 0, proc.stderr
+    imported = {line.split("|")[-1].strip() for line in proc.stderr.splitlines() if "|" in line}
+    assert "refbrowse.cli" in imported
+    heavy = [
+        name for name in HEAVY_MODULES if name in imported or any(m.startswith(name + ".") for m in imported)
+    ]
+    assert heavy == []
