@@ -183,3 +183,12 @@ def test_the_workspace_is_found_from_a_subdirectory(fresh_workspace: Workspace, 
     proc = subprocess.run([BROWSE, "url"], cwd=sub, env=fresh_workspace.env, capture_output=True, text=True)
     assert proc.stdout.strip().endswith("/nested")
     assert not (sub / ".refbrowse").exists()
+
+
+def test_a_daemon_with_another_launch_config_is_replaced(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    old = fresh_workspace.daemon_info()
+    result = fresh_workspace.run("url", BROWSE_CHROMIUM_PATH="/usr/bin/chromium")
+    assert result.code == 0 and "starting browser" in result.err
+    new = fresh_workspace.daemon_info()
+    assert new["pid"] != old["pid"] and new["config"] != old["config"]
