@@ -89,7 +89,7 @@ class Daemon:
         site = web.TCPSite(runner, "127.0.0.1", int(os.environ.get("BROWSE_PORT") or 0))
         await site.start()
         self.port = runner.addresses[0][1]
-        self._browser_ready = asyncio.create_task(self.host.start())
+        self._browser_ready = asyncio.create_task(self._start_browser())
         self._write_state_file()
         for signum in (signal.SIGTERM, signal.SIGINT):
             asyncio.get_running_loop().add_signal_handler(signum, self.request_stop)
@@ -107,6 +107,11 @@ class Daemon:
         await self.host.close()
         log.info("daemon %d exits (%d)", self.pid, self.exit_code)
         return self.exit_code
+
+    async def _start_browser(self) -> None:
+        began = time.monotonic()
+        await self.host.start()
+        log.info("browser %s ready in %d ms", self.host.version, (time.monotonic() - began) * 1000)
 
     def request_stop(self) -> None:
         self._stop.set()
