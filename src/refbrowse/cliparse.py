@@ -146,11 +146,17 @@ def _check_arity(name: str, arg_names: tuple[str, ...], args: list[str]) -> None
         )
 
 
+# An argument named SEL|PATH is a selector when it starts like one, else a path.
+SELECTOR_STARTS = ("@", ".", "#", "[")
+
+
 def _absolute_paths(arg_names: tuple[str, ...], args: list[str]) -> list[str]:
     out = []
     for i, value in enumerate(args):
         metavar = arg_names[min(i, len(arg_names) - 1)].strip("[].")
-        out.append(os.path.abspath(value) if metavar in PATH_METAVARS else value)
+        selector = metavar == "SEL|PATH" and value.startswith(SELECTOR_STARTS)
+        is_path = metavar in PATH_METAVARS or (metavar == "SEL|PATH" and not selector)
+        out.append(os.path.abspath(value) if is_path else value)
     return out
 
 

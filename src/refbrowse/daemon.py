@@ -248,6 +248,7 @@ class Daemon:
             flags=dict(body.get("flags") or {}),
             raw=bool(body.get("raw")),
             json=bool(body.get("json")),
+            stdin=body["stdin"] if isinstance(body.get("stdin"), str) else None,
             action_timeout_ms=timeout_ms or self.action_ms,
             nav_timeout_ms=timeout_ms or DEFAULT_NAV_MS,
             daemon=self,

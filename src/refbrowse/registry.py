@@ -65,10 +65,125 @@ COMMANDS: dict[str, CommandSpec] = {
     # snapshot
     # interact
     # inspect
+    "js": {
+        "cat": "read",
+        "args": ("EXPR",),
+        "flags": {},
+        "help": "value of a JavaScript expression in the page; `await` works",
+    },
+    "eval": {
+        "cat": "read",
+        "args": ("FILE",),
+        "flags": {},
+        "help": "value of a JavaScript file run in the page (`await` works; multi-line needs `return`)",
+    },
+    "css": {
+        "cat": "read",
+        "args": ("SEL", "PROP"),
+        "flags": {},
+        "help": "computed style value of an element",
+    },
+    "attrs": {"cat": "read", "args": ("SEL",), "flags": {}, "help": "attributes of an element as JSON"},
+    "is": {
+        "cat": "read",
+        "args": ("STATE", "SEL"),
+        "flags": {},
+        "help": "true/false: visible, hidden, enabled, disabled, checked, editable, focused",
+    },
+    "cookies": {
+        "cat": "read",
+        "args": (),
+        "flags": {},
+        "help": "cookies of the current page (values shortened)",
+    },
+    "storage": {
+        "cat": "read",
+        "args": ("[set]", "[KEY]", "[VALUE]"),
+        "flags": {},
+        "help": "local and session storage; `storage set KEY VALUE` sets a localStorage item",
+    },
+    "perf": {
+        "cat": "read",
+        "args": (),
+        "flags": {},
+        "help": "navigation timings: dns, tcp, tls, ttfb, download, dom parsed, dom ready, load, total",
+    },
+    "accessibility": {"cat": "read", "args": (), "flags": {}, "help": "the raw accessibility tree"},
+    "tables": {
+        "cat": "read",
+        "args": ("[SEL]",),
+        "flags": {},
+        "help": "each table as CSV, header row first (JSON with --json)",
+    },
     # visual
+    "screenshot": {
+        "cat": "read",
+        "args": ("[SEL|PATH]", "[PATH]"),
+        "flags": {
+            "--viewport": (None, "only what the viewport shows (default: the full page)"),
+            "--clip": ("X,Y,W,H", "only this region of the page, in CSS pixels"),
+        },
+        "help": "save a PNG: full page, an element (@ref, .class, #id, [attr]), or a region",
+    },
+    "pdf": {"cat": "read", "args": ("[PATH]",), "flags": {}, "help": "print the page to a PDF file"},
+    "responsive": {
+        "cat": "read",
+        "args": ("[PREFIX]",),
+        "flags": {},
+        "help": "screenshots at mobile (375x812), tablet (768x1024) and desktop (1280x800) sizes",
+    },
+    "diff": {"cat": "read", "args": ("URL1", "URL2"), "flags": {}, "help": "unified diff of two pages' text"},
+    "download": {
+        "cat": "write",
+        "args": ("SEL|URL", "[PATH]"),
+        "flags": {},
+        "help": "save what clicking an element, or fetching a URL, downloads",
+    },
+    "useragent": {
+        "cat": "write",
+        "args": ("UA",),
+        "flags": {},
+        "help": "change the user agent (keeps cookies, tabs, storage and history)",
+    },
     # logs and dialogs
+    "console": {
+        "cat": "read",
+        "args": (),
+        "flags": {
+            "--errors": (None, "only errors and uncaught exceptions"),
+            "--clear": (None, "forget the messages so far"),
+        },
+        "help": "console messages of this session's tabs, '[time] [level] text' a line",
+    },
+    "network": {
+        "cat": "read",
+        "args": (),
+        "flags": {"--clear": (None, "forget the requests so far")},
+        "help": "responses of this session's tabs, 'METHOD URL → STATUS (ms, bytes)' a line",
+    },
+    "dialog": {
+        "cat": "read",
+        "args": (),
+        "flags": {"--clear": (None, "forget the dialogs so far")},
+        "help": "alerts, confirms and prompts seen, and what was done with them",
+    },
+    "dialog-accept": {
+        "cat": "write",
+        "args": ("[TEXT]",),
+        "flags": {},
+        "help": "accept dialogs from now on, typing TEXT into prompts (the default)",
+    },
+    "dialog-dismiss": {"cat": "write", "args": (), "flags": {}, "help": "dismiss dialogs from now on"},
     # cookies and state
     # multi-step
+    "chain": {
+        "cat": "write",
+        "args": (),
+        "flags": {},
+        "help": 'run a JSON array of commands from stdin, e.g. [["goto","URL"],["click","@e3"]]',
+        "stdin": True,
+        "nested": True,
+    },
     # tabs
     "tabs": {"cat": "read", "args": (), "flags": {}, "help": "list tabs, the current one marked"},
     "tab": {"cat": "write", "args": ("N",), "flags": {}, "help": "switch to tab N"},

@@ -59,6 +59,7 @@ class Call:
     current_session: Session | None = None
     current_tab: Tab | None = None
     json: bool = False  # the caller asked for machine output (`--json`)
+    stdin: str | None = None  # what the CLI read from stdin, for commands whose spec says "stdin"
 
     @property
     def session(self) -> Session:

@@ -1,0 +1,229 @@
+"""Visual: `screenshot`, `pdf`, `responsive`, `diff`.
+
+Screenshots are PNGs no longer than `MAX_SIDE` pixels on a side: a larger
+capture is scaled down by Chromium itself (the `scale` of a CDP clip), so no
+image library is needed, and the output says it was scaled. Files go where
+the caller says, else under `.refbrowse/screenshots/`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import difflib
+import os
+import struct
+import time
+from dataclasses import dataclass
+
+from playwright.async_api import Locator, Page
+
+from refbrowse.envelope import fence
+from refbrowse.errors import UsageError
+from refbrowse.handlers import Call, handler
+from refbrowse.handlers.navigate import load, normalize_url
+from refbrowse.handlers.read import clean_text
+from refbrowse.resolver import resolve
+
+MAX_SIDE = 2_000
+SELECTOR_STARTS = ("@", ".", "#", "[")
+SIZES = (("mobile", 375, 812), ("tablet", 768, 1024), ("desktop", 1280, 800))
+
+_LAYOUT_JS = """() => ({
+  sx: scrollX, sy: scrollY, vw: innerWidth, vh: innerHeight, dpr: devicePixelRatio,
+  dw: Math.max(document.documentElement.scrollWidth, document.body ? document.body.scrollWidth : 0),
+  dh: Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
+})"""
+
+_BOX_JS = """el => {
+  const r = el.getBoundingClientRect();
+  return [r.x + scrollX, r.y + scrollY, r.width, r.height];
+}"""
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A rectangle of the document, in CSS pixels."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    path: str
+    width: int
+    height: int
+    natural: tuple[int, int] | None  # the size before scaling down, when it was
+
+    def describe(self, what: str) -> str:
+        line = f"Saved {what} ({self.width}x{self.height}) to {self.path}"
+        if self.natural:
+            w, h = self.natural
+            line += f"\n(downscaled from {w}x{h} to fit {MAX_SIDE} px a side)"
+        return line
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's header."""
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+def default_path(call: Call, name: str, ext: str = "png") -> str:
+    folder = os.path.join(call.daemon.state_dir, "screenshots")
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{int(time.time() * 1000) % 1000:03d}"
+    return os.path.join(folder, f"{name}-{stamp}.{ext}")
+
+
+async def capture(
+    page: Page, region: Region | None, element: Locator | None = None
+) -> tuple[bytes, tuple[int, int] | None]:
+    """PNG bytes of a region (None: the viewport), scaled down past `MAX_SIDE`; and the natural size."""
+    layout = await page.evaluate(_LAYOUT_JS)
+    dpr = float(layout["dpr"])
+    area = region or Region(layout["sx"], layout["sy"], layout["vw"], layout["vh"])
+    natural = (round(area.width * dpr), round(area.height * dpr))
+    scale = min(1.0, MAX_SIDE / max(natural))
+    if scale == 1.0:
+        if element is not None:
+            return await element.screenshot(type="png"), None
+        if region is None:
+            return await page.screenshot(type="png"), None
+        return await page.screenshot(
+            type="png",
+            full_page=True,
+            clip={"x": area.x, "y": area.y, "width": area.width, "height": area.height},
+        ), None
+    cdp = await page.context.new_cdp_session(page)
+    try:
+        shot = await cdp.send(
+            "Page.captureScreenshot",
+            {
+                "format": "png",
+                "clip": {
+                    "x": area.x,
+                    "y": area.y,
+                    "width": area.width,
+                    "height": area.height,
+                    "scale": scale,
+                },
+                "captureBeyondViewport": True,
+            },
+        )
+    finally:
+        await cdp.detach()
+    return base64.b64decode(shot["data"]), natural
+
+
+async def save_png(path: str, data: bytes, natural: tuple[int, int] | None) -> Shot:
+    await asyncio.to_thread(_write, path, data)
+    width, height = png_size(data)
+    return Shot(path, width, height, natural)
+
+
+def _write(path: str, data: bytes) -> None:
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def split_target(args: list[str]) -> tuple[str | None, str | None]:
+    """(selector, path) from `[SEL] [PATH]`: a selector starts with @ . # or [."""
+    if len(args) == 2:
+        return args[0], args[1]
+    if len(args) == 1:
+        return (args[0], None) if args[0].startswith(SELECTOR_STARTS) else (None, args[0])
+    return None, None
+
+
+def parse_clip(raw: str) -> Region:
+    try:
+        x, y, w, h = (float(part) for part in raw.split(","))
+    except ValueError:
+        raise UsageError(
+            f"--clip takes X,Y,W,H in CSS pixels, got {raw!r}", "for example: --clip 0,0,800,600"
+        ) from None
+    if w <= 0 or h <= 0 or x < 0 or y < 0:
+        raise UsageError(
+            f"--clip {raw}: the region must have a positive size", "for example: --clip 0,0,800,600"
+        )
+    return Region(x, y, w, h)
+
+
+@handler("screenshot")
+async def screenshot(call: Call) -> str:
+    selector, path = split_target(call.args)
+    viewport, clip = bool(call.flags.get("--viewport")), call.flags.get("--clip")
+    modes = [
+        name for name, on in (("--viewport", viewport), ("--clip", clip), ("an element", selector)) if on
+    ]
+    if len(modes) > 1:
+        raise UsageError(
+            f"screenshot takes one of --viewport, --clip or an element, got {' and '.join(modes)}", "pick one"
+        )
+    page = call.page
+    element = await resolve(call.tab, selector) if selector else None
+    if element is not None:
+        await element.scroll_into_view_if_needed()
+        region = Region(*await element.evaluate(_BOX_JS))
+    elif isinstance(clip, str):
+        region = parse_clip(clip)
+    elif viewport:
+        region = None
+    else:
+        layout = await page.evaluate(_LAYOUT_JS)
+        region = Region(0, 0, layout["dw"], layout["dh"])
+    data, natural = await capture(page, region, element)
+    shot = await save_png(path or default_path(call, "screenshot"), data, natural)
+    return shot.describe("screenshot")
+
+
+@handler("pdf")
+async def pdf(call: Call) -> str:
+    path = call.arg(0) or default_path(call, "page", "pdf")
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    data = await call.page.pdf(path=path)
+    return f"Saved PDF ({len(data)} bytes) of {call.page.url} to {path}"
+
+
+@handler("responsive")
+async def responsive(call: Call) -> str:
+    prefix = call.arg(0) or default_path(call, "responsive").removesuffix(".png")
+    page = call.page
+    before = page.viewport_size
+    lines = []
+    try:
+        for name, width, height in SIZES:
+            await page.set_viewport_size({"width": width, "height": height})
+            data, natural = await capture(page, None)
+            shot = await save_png(f"{prefix}-{name}.png", data, natural)
+            lines.append(shot.describe(f"{name} {width}x{height}"))
+    finally:
+        if before is not None:
+            await page.set_viewport_size(before)
+    return "\n".join(lines)
+
+
+_TEXT_JS = "() => document.body ? document.body.innerText : document.documentElement.textContent"
+
+
+async def page_text(call: Call, url: str) -> list[str]:
+    """The visible text of `url`, loaded in a tab of its own that is closed afterwards."""
+    page = await call.session.context.new_page()
+    try:
+        await load(page, normalize_url(url), call.nav_timeout_ms)
+        return clean_text(str(await page.evaluate(_TEXT_JS) or "")).splitlines()
+    finally:
+        await page.close()
+
+
+@handler("diff")
+async def diff(call: Call) -> str:
+    first, second = call.args
+    before, after = await page_text(call, first), await page_text(call, second)
+    lines = list(difflib.unified_diff(before, after, fromfile=first, tofile=second, lineterm=""))
+    return fence("\n".join(lines) if lines else "(no differences)", f"{first} and {second}", call.raw)
