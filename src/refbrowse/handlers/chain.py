@@ -56,7 +56,8 @@ def request_for(call: Call, number: int, words: list[str]) -> dict[str, Any]:
         request: dict[str, Any] = dict(parse_argv(words))
     except CliError as exc:
         raise UsageError(f"step {number} ({' '.join(words)}): {exc.message}", exc.hint) from exc
-    request.update(raw=call.raw, session=call.session.name)
+    # A step's own --raw or --session wins over the chain's.
+    request.update(raw=request["raw"] or call.raw, session=request["session"] or call.session.name)
     return request
 
 
