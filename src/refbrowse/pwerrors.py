@@ -19,6 +19,7 @@ from refbrowse.errors import (
     BrowseError,
     NavigationError,
     PageError,
+    StaleRef,
     Unavailable,
     UsageError,
 )
@@ -77,6 +78,66 @@ _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
         "check its syntax, or use a ref from `browse snapshot -i`",
     ),
     (
+        "Unknown key:",
+        UsageError,
+        "that is not a key name",
+        "use a key such as Enter, Tab, Escape, ArrowDown, or a chord such as Control+A",
+    ),
+    (
+        "Element is not an <input>",
+        PageError,
+        "the element is not a text field",
+        "fill takes an input, a textarea or an editable element: find one with `browse snapshot -i`",
+    ),
+    (
+        "Cannot type text into input[type=number]",
+        UsageError,
+        "that input takes a number only",
+        "give a number",
+    ),
+    (
+        'Input of type "file" cannot be filled',
+        UsageError,
+        "a file input cannot be filled with text",
+        "use `browse upload SEL FILE`",
+    ),
+    (
+        "Element is not a <select> element",
+        PageError,
+        "the element is not a <select>",
+        "for a custom dropdown, click it and then click the option",
+    ),
+    (
+        "Not a checkbox or radio button",
+        PageError,
+        "the element is not a checkbox or radio button",
+        "use `browse click` for other toggles",
+    ),
+    (
+        "Clicking the checkbox did not change its state",
+        PageError,
+        "clicking it did not change its state: the page's script keeps it as it was",
+        "check the page with `browse snapshot -i`, or try `browse click`",
+    ),
+    (
+        "Node is not an HTMLInputElement",
+        PageError,
+        "the element is not a file input",
+        "upload takes an <input type=file>: find it with `browse snapshot -i`",
+    ),
+    (
+        "Invalid frame in aria-ref selector",
+        StaleRef,
+        "the frame that ref belonged to is gone",
+        "run `browse snapshot -i` to get current refs",
+    ),
+    (
+        "Element is not attached to the DOM",
+        StaleRef,
+        "the element left the page during the action",
+        "run `browse snapshot -i` to get current refs",
+    ),
+    (
         "Unexpected token",
         PageError,
         "the selector is not valid",
@@ -90,10 +151,7 @@ def translate(exc: PlaywrightError, doing: str) -> BrowseError:
     message = exc.message if hasattr(exc, "message") else str(exc)
     first_line = message.strip().splitlines()[0] if message.strip() else "unknown error"
     if isinstance(exc, PlaywrightTimeout):
-        return ActionTimeout(
-            f"timed out {doing}: {first_line}",
-            "raise the limit with --timeout MS, or check the page with `browse snapshot -i`",
-        )
+        return _timeout(message, first_line, doing)
     net = _NET_ERROR.search(message)
     if net:
         code = net.group(1)
@@ -103,3 +161,30 @@ def translate(exc: PlaywrightError, doing: str) -> BrowseError:
         if pattern in message:
             return cls(f"{ours} ({doing})", hint)
     return PageError(f"failed {doing}: {first_line}", "check the page with `browse snapshot -i`")
+
+
+# What the call log of a timed-out action says was in the way, and the next step.
+_WAITING_ON: tuple[tuple[str, str, str], ...] = (
+    ("did not find some options", "no option has that value or label", "see the options: `browse forms`"),
+    ("element is not visible", "the element stayed hidden", "make it visible first (open its menu?)"),
+    ("element is not enabled", "the element stayed disabled", "fill the fields it depends on first"),
+    ("element is not editable", "the element is read-only", "check it with `browse snapshot -i`"),
+    ("element is not stable", "the element kept moving", "wait for the animation: `browse wait 500`"),
+)
+_INTERCEPTS = re.compile(r"(<[^\n]{1,160}?>)[^\n]*? intercepts pointer events")
+
+
+def _timeout(message: str, first_line: str, doing: str) -> ActionTimeout:
+    cover = _INTERCEPTS.search(message)
+    if cover:
+        return ActionTimeout(
+            f"timed out {doing}: {cover.group(1)} covers it",
+            "deal with that overlay first (`browse snapshot -i` lists it at the top), or use --force",
+        )
+    for needle, reason, hint in _WAITING_ON:
+        if needle in message:
+            return ActionTimeout(f"timed out {doing}: {reason}", hint)
+    return ActionTimeout(
+        f"timed out {doing}: {first_line}",
+        "raise the limit with --timeout MS, or check the page with `browse snapshot -i`",
+    )

@@ -63,7 +63,96 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "each form with its action, method and fields (passwords redacted)",
     },
     # snapshot
+    "snapshot": {
+        "cat": "read",
+        "args": (),
+        "flags": {
+            "-i": (None, "interactive elements only, with the headings and landmarks around them"),
+            "-c": (None, "compact: leave out unnamed structure"),
+            "-d": ("N", "at most N levels deep"),
+            "-s": ("SEL", "only the part of the page inside SEL (CSS or @eN)"),
+            "-D": (None, "a unified diff against this tab's previous snapshot"),
+            "-C": (None, "also clickable elements outside the accessibility tree, as @cN"),
+            "--max-tokens": ("N", "stay under N estimated tokens, keeping what is in view and actionable"),
+        },
+        "help": "the page as text, one element a line, with @refs to act on",
+    },
     # interact
+    "click": {
+        "cat": "write",
+        "args": ("SEL",),
+        "flags": {"--force": (None, "skip actionability checks (visible, enabled, not covered)")},
+        "help": "click an element; prints where the page is afterwards",
+    },
+    "fill": {
+        "cat": "write",
+        "args": ("SEL", "TEXT"),
+        "flags": {"--force": (None, "skip actionability checks (visible, enabled, not covered)")},
+        "help": "replace the value of an input, textarea or editable element",
+    },
+    "type": {
+        "cat": "write",
+        "args": ("TEXT",),
+        "flags": {},
+        "help": "type text into the focused element, key by key",
+    },
+    "press": {
+        "cat": "write",
+        "args": ("KEY",),
+        "flags": {},
+        "help": "press a key or chord (Enter, Tab, Control+A)",
+    },
+    "select": {
+        "cat": "write",
+        "args": ("SEL", "VALUE..."),
+        "flags": {"--force": (None, "skip actionability checks (visible, enabled, not covered)")},
+        "help": "choose options of a <select> by value or label",
+    },
+    "check": {
+        "cat": "write",
+        "args": ("SEL",),
+        "flags": {"--force": (None, "skip actionability checks (visible, enabled, not covered)")},
+        "help": "check a checkbox or radio",
+    },
+    "uncheck": {
+        "cat": "write",
+        "args": ("SEL",),
+        "flags": {"--force": (None, "skip actionability checks (visible, enabled, not covered)")},
+        "help": "uncheck a checkbox",
+    },
+    "hover": {
+        "cat": "write",
+        "args": ("SEL",),
+        "flags": {"--force": (None, "skip actionability checks (visible, enabled, not covered)")},
+        "help": "move the mouse over an element",
+    },
+    "scroll": {
+        "cat": "write",
+        "args": ("[SEL]",),
+        "flags": {},
+        "help": "scroll an element into view, or the page to the bottom",
+    },
+    "wait": {
+        "cat": "read",
+        "args": ("[SEL|MS]",),
+        "flags": {
+            "--load": (None, "wait for the load event"),
+            "--networkidle": (None, "wait until the network has been quiet for 500 ms"),
+        },
+        "help": "wait for an element to be visible, a load state, or MS milliseconds",
+    },
+    "viewport": {
+        "cat": "write",
+        "args": ("WxH",),
+        "flags": {"--scale": ("N", "device pixel ratio, e.g. 2 for a retina screen")},
+        "help": "resize the viewport, e.g. 1280x800",
+    },
+    "upload": {
+        "cat": "write",
+        "args": ("SEL", "FILE..."),
+        "flags": {},
+        "help": "set files on a file input",
+    },
     # inspect
     "js": {
         "cat": "read",
@@ -175,6 +264,28 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "dialog-dismiss": {"cat": "write", "args": (), "flags": {}, "help": "dismiss dialogs from now on"},
     # cookies and state
+    "state": {
+        "cat": "write",
+        "args": ("ACTION", "[NAME]"),
+        "flags": {},
+        "help": "named login states: save NAME, load NAME, list, delete NAME; clear forgets the saved login",
+    },
+    "cookie-import": {
+        "cat": "write",
+        "args": ("FILE",),
+        "flags": {},
+        "help": "add cookies from a JSON array (Playwright or cookie-export format); all or nothing",
+    },
+    "cookie-import-browser": {
+        "cat": "write",
+        "args": ("[BROWSER]",),
+        "flags": {
+            "--domain": ("D", "only cookies sent to this domain (parent-domain cookies included)"),
+            "--profile": ("P", "profile directory name, e.g. Default or 'Profile 1'"),
+            "--list": (None, "list the browsers and profiles found on this computer"),
+        },
+        "help": "decrypt and import cookies from chrome, chromium, brave, edge or firefox",
+    },
     # multi-step
     "chain": {
         "cat": "write",

@@ -1,0 +1,112 @@
+"""A `PageSnapshot` → the text `browse snapshot` prints.
+
+Header (title, URL, triage), then blocking overlays with their refs so the
+agent deals with them first, then the tree, then `-C` clickables, then a
+footer with the estimated tokens. `--max-tokens` trims the tree to fit.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+
+from refbrowse.snapshot.budget import estimate_tokens, fit, left_out_note
+from refbrowse.snapshot.parse import Node
+from refbrowse.snapshot.roles import DIALOGS, actionable, shorten
+from refbrowse.snapshot.service import PageSnapshot
+from refbrowse.snapshot.triage import Overlay
+from refbrowse.snapshot.view import ViewOptions, build_lines
+
+_FOOTER_RESERVE = 60  # characters kept free for the footer lines
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    interactive: bool = False
+    compact: bool = False
+    depth: int | None = None
+    max_tokens: int | None = None
+
+
+def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | None = None) -> str:
+    facts = snapshot.triage
+    view = ViewOptions(
+        interactive=options.interactive,
+        compact=options.compact,
+        depth=options.depth,
+        page_url=facts.url,
+        redact=facts.passwords,
+    )
+    head = [f"title: {json.dumps(facts.title, ensure_ascii=False)}", f"url: {facts.url}", facts.summary()]
+    head += overlay_lines(snapshot, view)
+    lines = build_lines(roots if roots is not None else [snapshot.tree], view)
+    tail = clickable_lines(snapshot)
+    body = [line.render() for line in lines]
+    if options.max_tokens is not None:
+        used = sum(len(text) + 1 for text in head + tail) + _FOOTER_RESERVE
+        trimmed = fit(lines, max(options.max_tokens * 4 - used, 0), facts.viewport)
+        body = [line.render() for line in trimmed.lines]
+        if trimmed.left_out:
+            tail = [*tail, left_out_note(trimmed, options.max_tokens)]
+    text = "\n".join(head + (body or ["(nothing to show)"]) + tail)
+    return f"{text}\n~{estimate_tokens(text)} tokens"
+
+
+def overlay_lines(snapshot: PageSnapshot, view: ViewOptions) -> list[str]:
+    out: list[str] = []
+    for overlay in snapshot.triage.overlays:
+        label = f" {json.dumps(shorten(overlay.label, 60), ensure_ascii=False)}" if overlay.label else ""
+        out.append(f"⚠ blocking {overlay.kind}{label}: deal with it first")
+        roots = _overlay_nodes(snapshot.tree, overlay)
+        inner = build_lines(roots, ViewOptions(interactive=True, page_url=view.page_url, redact=view.redact))
+        out += ["  " + line.render() for line in inner] or ["  (no refs inside: try `browse press Escape`)"]
+    return out
+
+
+def _overlay_nodes(tree: Node, overlay: Overlay) -> list[Node]:
+    nodes = [n for n in tree.walk() if n.box is not None and not n.in_frame]
+    if overlay.kind == "modal dialog":
+        dialogs = [n for n in nodes if n.role in DIALOGS and _overlaps(n, overlay)]
+        if dialogs:
+            return dialogs[:1]
+    return [n for n in nodes if actionable(n) and _centre_inside(n, overlay)]
+
+
+def _overlaps(node: Node, overlay: Overlay) -> bool:
+    assert node.box is not None
+    x, y, w, h = node.box
+    ox, oy, ow, oh = overlay.box
+    return x < ox + ow and ox < x + w and y < oy + oh and oy < y + h
+
+
+def _centre_inside(node: Node, overlay: Overlay) -> bool:
+    assert node.box is not None
+    x, y, w, h = node.box
+    ox, oy, ow, oh = overlay.box
+    cx, cy = x + w / 2, y + h / 2
+    return ox <= cx <= ox + ow and oy <= cy <= oy + oh
+
+
+def clickable_lines(snapshot: PageSnapshot) -> list[str]:
+    if not snapshot.clickables:
+        return []
+    out = ["clickable elements outside the accessibility tree:"]
+    for ref, found in snapshot.clickables:
+        text = f" {json.dumps(found.text, ensure_ascii=False)}" if found.text else ""
+        out.append(f"- {found.tag}{text} {ref}")
+    return out
+
+
+def diff(previous: str | None, current: str) -> str:
+    """`-D`: a unified diff against this tab's previous snapshot."""
+    if previous is None:
+        return "(no previous snapshot in this tab: this is the first one)\n" + current
+    old, new = _without_footer(previous), _without_footer(current)
+    lines = list(difflib.unified_diff(old, new, "previous snapshot", "this snapshot", n=1, lineterm=""))
+    return "\n".join(lines) if lines else "(no change since the previous snapshot)"
+
+
+def _without_footer(text: str) -> list[str]:
+    lines = text.splitlines()
+    return lines[:-1] if lines and lines[-1].endswith(" tokens") else lines
