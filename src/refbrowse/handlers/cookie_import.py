@@ -1,0 +1,74 @@
+"""`cookie-import FILE` and `cookie-import-browser`: bring a login in from outside.
+
+Both end in `add_all`, which adds every cookie or none: if the browser refuses
+one, the session's cookies are put back as they were. Outputs name counts and
+domains, never a cookie value.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+from playwright.async_api import BrowserContext
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.cookies.browsers import describe_installed, read_cookies
+from refbrowse.cookies.jsonfile import CookieFileError, parse
+from refbrowse.cookies.model import Cookie, domains, sent_to
+from refbrowse.errors import BrowseError, UsageError
+from refbrowse.handlers import Call, handler
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+@handler("cookie-import")
+async def cookie_import(call: Call) -> str:
+    path = call.args[0]
+    text = await asyncio.to_thread(_read, path)
+    try:
+        cookies = parse(text)
+    except CookieFileError as exc:
+        raise UsageError(f"{path}: {exc}", "nothing was imported; fix that entry and run it again") from exc
+    if not cookies:
+        return f"{path} holds no cookies: nothing imported"
+    await add_all(call.session.context, cookies)
+    return f"Imported {len(cookies)} cookies into session {call.session.name} for {domains(cookies)}"
+
+
+def _read(path: str) -> str:
+    try:
+        if os.path.getsize(path) > MAX_FILE_BYTES:
+            raise UsageError(f"{path} is larger than 16 MB", "give a JSON export of cookies")
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}", "give the path of a JSON cookie file") from exc
+
+
+async def add_all(context: BrowserContext, cookies: list[Cookie]) -> None:
+    """Add every cookie or, if the browser refuses one, none (the old ones are put back)."""
+    before = await context.cookies()
+    try:
+        await context.add_cookies(cookies)  # type: ignore[arg-type]
+    except PlaywrightError as exc:
+        await context.clear_cookies()
+        if before:
+            await context.add_cookies(before)  # type: ignore[arg-type]
+        first = exc.message.splitlines()[0] if exc.message else "no reason given"
+        raise BrowseError(
+            f"the browser refused the cookies: {first}", "nothing was imported; check the cookies' fields"
+        ) from exc
+
+
+@handler("cookie-import-browser")
+async def cookie_import_browser(call: Call) -> str:
+    profile = call.flags.get("--profile")
+    domain = call.flags.get("--domain")
+    if call.flags.get("--list"):
+        return await asyncio.to_thread(describe_installed)
+    found = await asyncio.to_thread(read_cookies, call.arg(0), profile if isinstance(profile, str) else None)
+    wanted = [c for c in found.cookies if not isinstance(domain, str) or sent_to(c, domain)]
+    if wanted:
+        await add_all(call.session.context, wanted)
+    return found.report(len(wanted), domain if isinstance(domain, str) else None)
