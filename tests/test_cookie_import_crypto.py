@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import pytest
 
+from refbrowse.cookies import keys
 from refbrowse.cookies.crypto import DecryptError, decrypt, derive_key
 from refbrowse.cookies.model import sent_to
 from test_cookie_import import chromium_encrypt
@@ -58,3 +63,28 @@ def test_a_value_moved_to_another_host_is_refused() -> None:
 )
 def test_domain_matching_includes_parent_domains(domain: str, wanted: str, sent: bool) -> None:
     assert sent_to({"domain": domain}, wanted) is sent
+
+
+def test_the_macos_key_comes_from_the_keychain_through_security(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `security` is macOS's own tool: a stand-in that answers only the exact argument array.
+    tool = tmp_path / "security"
+    expected = "find-generic-password -w -s Chrome Safe Storage -a Chrome"
+    tool.write_text(f'#!/bin/sh\n[ "$*" = "{expected}" ] && [ "$#" = 6 ] || exit 44\necho keychain-pw\n')
+    tool.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setattr(keys, "_KEYS", {})
+    key = keys.key_for("v10", "chrome", ("Chrome Safe Storage", "Chrome"))
+    assert key == derive_key(b"keychain-pw", 1003)
+    encrypted = chromium_encrypt("mac-value", b"keychain-pw", 1003, ".example.com", 24, b"v10")
+    assert decrypt(encrypted, key, ".example.com", 24) == "mac-value"
+
+
+def test_a_missing_keyring_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(keys, "_KEYS", {})
+    with pytest.raises(keys.KeyUnavailable, match="install secret-tool"):
+        keys.key_for("v11", "chromium", ("", ""))

@@ -229,3 +229,62 @@ def test_sessions_keep_their_own_logins_across_a_restart(fresh_workspace: Worksp
     assert visit_account(fresh_workspace, app) == "Welcome gina"
     fresh_workspace.ok("--session", "other", "goto", app.url("/st/account"))
     assert strip_fence(fresh_workspace.ok("--session", "other", "text", "h1")).strip() == "Please log in"
+
+
+# named states
+
+
+def test_named_states_switch_between_users(workspace: Workspace, app: Site) -> None:
+    log_in(workspace, app, "alice")
+    assert "Saved state alice: 1 cookies" in workspace.ok("state", "save", "alice")
+    workspace.ok("state", "clear")
+    log_in(workspace, app, "bob")
+    workspace.ok("state", "save", "bob")
+    workspace.ok("newtab", app.url("/st/account"))
+    out = workspace.ok("state", "load", "alice")
+    assert "Loaded state alice" in out and "tabs kept" in out
+    assert workspace.ok("tabs").count("\n") >= 2
+    workspace.ok("reload")
+    assert greeting(workspace) == "Welcome alice"
+    workspace.ok("state", "load", "bob")
+    assert visit_account(workspace, app) == "Welcome bob"
+
+
+def test_state_list_shows_each_saved_state(workspace: Workspace, app: Site) -> None:
+    workspace.ok("goto", app.url("/st/account"))
+    workspace.ok("state", "save", "listed-one")
+    lines = workspace.ok("state", "list").splitlines()
+    listed = [line for line in lines if line.startswith("listed-one ")]
+    assert len(listed) == 1 and "cookies" in listed[0] and "saved" in listed[0]
+
+
+def test_named_state_files_are_private(workspace: Workspace, app: Site) -> None:
+    workspace.ok("goto", app.url("/st/account"))
+    workspace.ok("state", "save", "private")
+    path = workspace.state_dir / "states" / "private.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_deleted_state_cannot_be_loaded(workspace: Workspace, app: Site) -> None:
+    workspace.ok("goto", app.url("/st/account"))
+    workspace.ok("state", "save", "gone")
+    assert workspace.ok("state", "delete", "gone").strip() == "Deleted state gone"
+    result = workspace.run("state", "load", "gone")
+    assert result.code == 1
+    assert "no saved state named gone" in result.err and "saved states:" in result.err
+    assert "gone" not in workspace.ok("state", "list").split()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("save", "../evil"), "bad state name"),
+        (("save", ".hidden"), "bad state name"),
+        (("load",), "needs a NAME"),
+        (("rename", "x"), "unknown state action: rename"),
+        (("list", "x"), "takes no name"),
+    ],
+)
+def test_bad_state_usage_is_a_clear_error(workspace: Workspace, args: tuple[str, ...], message: str) -> None:
+    result = workspace.run("state", *args)
+    assert result.code == 2 and message in result.err
