@@ -13,7 +13,19 @@ from refbrowse.cliparse import Usage, help_text, parse_argv
 from refbrowse.handlers import load_all
 from refbrowse.registry import COMMANDS
 
-HEAVY_MODULES = ("playwright", "aiohttp", "asyncio", "subprocess", "dataclasses", "typing", "http.client")
+HEAVY_MODULES = (
+    "playwright",
+    "aiohttp",
+    "asyncio",
+    "subprocess",
+    "dataclasses",
+    "typing",
+    "http",
+    "json",
+    "re",
+    "enum",
+    "socket",
+)
 
 
 def test_every_daemon_command_has_a_handler_and_every_handler_a_command() -> None:

@@ -14,7 +14,7 @@ from conftest import Workspace
 def _request(ws: Workspace, path: str, headers: dict[str, str], method: str = "POST") -> tuple[int, bytes]:
     info = ws.daemon_info()
     conn = http.client.HTTPConnection("127.0.0.1", int(str(info["port"])), timeout=10)
-    body = json.dumps({"command": "url", "args": [], "flags": {}}) if method == "POST" else None
+    body = json.dumps({"command": "url", "args": [], "flags": {}, "json": True}) if method == "POST" else None
     conn.request(method, path, body=body, headers=headers)
     response = conn.getresponse()
     return response.status, response.read()

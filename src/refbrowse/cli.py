@@ -1,17 +1,21 @@
 """The `browse` command: argv → one request to the workspace's daemon → text.
 
-The warm path (a daemon is running) imports only json, os, socket, sys and the
-registry. Starting a daemon, which needs subprocess and locks, lives in
-`launcher`, imported only when no daemon answers.
+The warm path (a daemon is running) imports only os, sys, `_socket`, `zlib` and
+our own small modules: no json, re, enum or socket (see `wire` and `client`).
+Starting a daemon, which needs subprocess and locks, lives in `launcher`,
+imported only when no daemon answers.
+
+The daemon answers in the form the CLI prints: with `--json` the JSON object;
+otherwise stdout's text then stderr's, split at the byte count in the
+`X-Browse-Stdout` header, with the exit code in `X-Browse-Exit`.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
-from refbrowse import __version__
+from refbrowse import __version__, wire
 from refbrowse.client import DaemonGone, request
 from refbrowse.cliparse import CliError, help_text, parse_argv
 from refbrowse.exitcodes import ExitCode
@@ -54,7 +58,7 @@ def _run(argv: list[str]) -> int:
 
 
 def _send(state_dir: str, req: Request) -> int:
-    body = json.dumps(req).encode()
+    body = wire.dumps(req).encode()
     spec = COMMANDS[req["command"]]
     info = read_daemon_file(state_dir)
     # A daemon of another version or launch config is replaced, except by
@@ -93,24 +97,21 @@ def _token(info: dict[str, object]) -> str:
     return str(info["token"])
 
 
-def _show(req: Request, status: int, body: bytes) -> int:
+def _show(req: Request, status: int, headers: dict[str, str], body: bytes) -> int:
     if status == 503:
         raise DaemonGone("the daemon is stopping")
-    if status != 200:
+    if status != 200 or "x-browse-exit" not in headers:
         return _fail(
             ExitCode.UNAVAILABLE, f"the daemon refused the request (HTTP {status})", "run `browse restart`"
         )
-    if req["json"]:
-        sys.stdout.write(body.decode() + "\n")
-        return int(json.loads(body)["exit_code"])
-    result = json.loads(body)
-    if result["output"]:
-        out = result["output"]
-        sys.stdout.write(out if out.endswith("\n") else out + "\n")
-    if result["error"]:
-        sys.stdout.flush()
-        _stderr(result["error"], result.get("hint") or "")
-    return int(result["exit_code"])
+    split = len(body) if req["json"] else int(headers.get("x-browse-stdout", len(body)))
+    out = sys.stdout.buffer
+    out.write(body[:split])
+    out.flush()
+    if split < len(body):
+        sys.stderr.buffer.write(body[split:])
+        sys.stderr.flush()
+    return int(headers["x-browse-exit"])
 
 
 def _not_running(state_dir: str, req: Request) -> int:
@@ -135,8 +136,8 @@ def _restart(state_dir: str, req: Request) -> int:
 
 def _fail(code: int, message: str, hint: str) -> int:
     if "--json" in sys.argv[1:]:
-        result = {"ok": False, "output": "", "error": message, "hint": hint, "exit_code": int(code)}
-        sys.stdout.write(json.dumps(result) + "\n")
+        result = {"ok": False, "output": "", "error": message, "hint": hint, "exit_code": code}
+        sys.stdout.write(wire.dumps(result) + "\n")
     else:
         _stderr(message, hint)
     return code

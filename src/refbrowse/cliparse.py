@@ -7,12 +7,13 @@ usage raises `Usage` before anything expensive happens.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 from refbrowse.registry import COMMANDS, GLOBAL_FLAGS, PATH_METAVARS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from refbrowse.specs import CommandSpec, Request
 
 

@@ -193,15 +193,17 @@ class Daemon:
             # The CLI waits for this daemon to exit and sends the command to a fresh one.
             return web.json_response({"ok": False, "error": "stopping"}, status=503)
         self._in_flight += 1
+        body: dict[str, Any] = {}
         try:
-            body = await request.json()
-            result = await self.dispatch(body if isinstance(body, dict) else {})
+            parsed = await request.json()
+            body = parsed if isinstance(parsed, dict) else {}
+            result = await self.dispatch(body)
         except ValueError:
             result = _failure(UsageError("the request body is not JSON", "use the `browse` CLI"))
         finally:
             self._in_flight -= 1
             self._last_active = time.monotonic()
-        return web.json_response(result)
+        return _render(result, as_json=bool(body.get("json")))
 
     # dispatch
 
@@ -279,6 +281,20 @@ class Daemon:
             raise Unavailable(
                 f"the browser did not start: {exc.message}", f"see {self.state_dir}/daemon.log"
             ) from exc
+
+
+def _render(result: dict[str, Any], as_json: bool) -> web.Response:
+    """The response in the form the CLI prints (see `cli`): JSON, or stdout then stderr."""
+    headers = {"X-Browse-Exit": str(result["exit_code"])}
+    if as_json:
+        return web.Response(body=(json.dumps(result) + "\n").encode(), headers=headers)
+    out = result["output"]
+    stdout = (out if not out or out.endswith("\n") else out + "\n").encode()
+    stderr = ""
+    if result["error"]:
+        stderr = f"error: {result['error']}\n" + (f"hint: {result['hint']}\n" if result["hint"] else "")
+    headers["X-Browse-Stdout"] = str(len(stdout))
+    return web.Response(body=stdout + stderr.encode(), headers=headers)
 
 
 def _failure(exc: BrowseError) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from refbrowse.exitcodes import ExitCode
 
 
 class BrowseError(Exception):
-    exit_code = ExitCode.PAGE_ERROR
+    exit_code: int = ExitCode.PAGE_ERROR
 
     def __init__(self, message: str, hint: str = "") -> None:
         super().__init__(message)

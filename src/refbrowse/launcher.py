@@ -91,7 +91,7 @@ def _healthy(info: dict[str, object] | None) -> bool:
     if info is None:
         return False
     try:
-        status, _ = request(int(str(info["port"])), "GET", "/health", timeout=5.0)
+        status, _, _ = request(int(str(info["port"])), "GET", "/health", timeout=5.0)
     except (DaemonGone, OSError, ValueError, KeyError):
         return False
     return status == 200

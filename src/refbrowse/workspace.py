@@ -7,11 +7,10 @@ The workspace is the nearest directory upwards holding `.refbrowse/` or `.git`,
 else the current directory; `BROWSE_STATE_DIR` names the state directory itself.
 """
 
-import json
 import os
 import zlib
 
-from refbrowse import __version__
+from refbrowse import __version__, wire
 
 STATE_DIRNAME = ".refbrowse"
 
@@ -50,7 +49,7 @@ def launch_config() -> dict[str, str]:
 
 
 def config_hash(config: dict[str, str]) -> str:
-    canonical = json.dumps(config, sort_keys=True).encode()
+    canonical = wire.dumps(dict(sorted(config.items()))).encode()
     return format(zlib.crc32(canonical), "08x")
 
 
@@ -66,10 +65,9 @@ def daemon_file(state_dir: str) -> str:
 def read_daemon_file(state_dir: str) -> dict[str, object] | None:
     try:
         with open(daemon_file(state_dir)) as f:
-            data = json.load(f)
-    except (OSError, ValueError):
+            return wire.loads_flat_object(f.read())
+    except (OSError, ValueError, IndexError, KeyError):
         return None
-    return data if isinstance(data, dict) else None
 
 
 def write_private_file(path: str, text: str) -> None:

@@ -14,7 +14,6 @@ from typing import Any
 
 from refbrowse.cliparse import CliError, parse_argv
 from refbrowse.errors import BrowseError, UsageError
-from refbrowse.exitcodes import ExitCode
 from refbrowse.handlers import Call, handler
 from refbrowse.registry import COMMANDS
 
@@ -26,7 +25,7 @@ class StepFailed(BrowseError):
 
     def __init__(self, message: str, hint: str, exit_code: int, output: str) -> None:
         super().__init__(message, hint)
-        self.exit_code = ExitCode(exit_code)
+        self.exit_code = exit_code
         self.output = output
 
 
