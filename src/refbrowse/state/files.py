@@ -121,6 +121,16 @@ def set_aside(path: str) -> str:
     return aside
 
 
+def remove_leftovers(state_dir: str) -> None:
+    """Delete temp files a killed daemon left mid-write: they may hold cookies."""
+    for sub in (PERSIST_DIR, NAMED_DIR):
+        folder = os.path.join(state_dir, sub)
+        with suppress(FileNotFoundError):
+            for entry in os.listdir(folder):
+                if entry.startswith(".tmp-"):
+                    remove(os.path.join(folder, entry))
+
+
 def remove(path: str) -> bool:
     try:
         os.remove(path)

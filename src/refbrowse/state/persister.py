@@ -26,6 +26,7 @@ from refbrowse.state.files import (
     check_state,
     read_state,
     remove,
+    remove_leftovers,
     session_file,
     set_aside,
     write_state,
@@ -52,6 +53,7 @@ class Persister:
         self._periodic: asyncio.Task[None] | None = None
         self._last_save: tuple[float, str] | None = None
         self._last_error = ""
+        remove_leftovers(state_dir)
 
     # restore
 
@@ -141,6 +143,7 @@ class Persister:
     async def save(self, session: Session, full: bool) -> bool:
         """Write the session's state; on any failure keep the previous file and say why."""
         async with self._lock(session.name):
+            started = time.perf_counter()
             try:
                 state = await asyncio.wait_for(self._snapshot(session, full), SAVE_TIMEOUT_S)
                 await asyncio.to_thread(write_state, session_file(self.state_dir, session.name), state)
@@ -148,7 +151,8 @@ class Persister:
                 self._last_error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
                 log.warning("session %s: state not saved: %s", session.name, self._last_error)
                 return False
-        self._last_save = (time.time(), "full" if full else "cookies")
+        took_ms = (time.perf_counter() - started) * 1000
+        self._last_save = (time.time(), f"{'full' if full else 'cookies'}, {took_ms:.0f} ms")
         self._last_error = ""
         return True
 
