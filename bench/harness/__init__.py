@@ -1,0 +1,1 @@
+"""The benchmark harness behind `make bench`: peers, drivers, sections, report."""

@@ -1,0 +1,1 @@
+"""One module per section of RESULTS.md; each exposes `run(ctx) -> dict`."""

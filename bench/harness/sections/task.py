@@ -1,0 +1,89 @@
+"""The scripted task: a 12-step errand on the local shop, done by each tool its own way.
+
+Log in, search, open a result, fill an order form (text, select, checkbox),
+submit, verify the confirmation. Every ref comes from the tool's own snapshot
+output (for @playwright/mcp: `browser_snapshot` over JSON-RPC). Measured: wall
+time of the whole task, and the characters the tool printed for it (what an
+agent would read back into its context).
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from harness.context import OURS, Context
+from harness.stats import ToolFailed, alternate, figure, timed
+from harness.tool import Tool, find_ref
+
+CONFIRMATION = "Order confirmed: Blue widget for Ada Lovelace, express shipping, gift wrapped."
+
+
+def look(tool: Tool) -> str:
+    return tool.snapshot(tool.has_interactive_snapshot)
+
+
+def errand(tool: Tool, base: str) -> None:
+    """The steps, as an agent that reads a snapshot before each page's actions."""
+    tool.goto(base + "/app/login")
+    seen = look(tool)
+    tool.fill(find_ref(seen, "textbox", "Username"), "ada")
+    tool.fill(find_ref(seen, "textbox", "Password"), "correct horse")
+    tool.click_to(find_ref(seen, "button", "Log in"), "/app/search")
+    seen = look(tool)
+    tool.fill(find_ref(seen, "searchbox", "Search products"), "widget")
+    tool.click_to(find_ref(seen, "button", "Search"), "/app/results")
+    tool.click_to(find_ref(look(tool), "link", "Blue widget"), "/app/item/")
+    tool.click_to(find_ref(look(tool), "link", "Order this item"), "/app/order/")
+    seen = look(tool)
+    tool.fill(find_ref(seen, "textbox", "Full name"), "Ada Lovelace")
+    tool.select(find_ref(seen, "combobox", "Shipping"), "express")
+    tool.check(find_ref(seen, "checkbox", "Gift wrap"))
+    tool.click_to(find_ref(seen, "button", "Place order"), "/app/confirmation")
+    final = tool.text()
+    if CONFIRMATION not in final:
+        raise ToolFailed(f"no confirmation at the end: {final[-160:]!r}")
+
+
+def run(ctx: Context) -> dict[str, Any]:
+    names = ctx.pick()
+    ctx.restart(names)
+    printed: dict[str, list[float | None]] = {name: [] for name in names}
+    commands: dict[str, list[tuple[str, float, int]]] = {name: [] for name in names}
+
+    def step(name: str, turn: int) -> float:
+        tool = ctx.tools[name]
+        before, mark = tool.printed, len(tool.log)
+        try:
+            seconds, _ = timed(lambda: errand(tool, ctx.base))
+        except Exception:
+            printed[name].append(None)
+            raise
+        printed[name].append(float(tool.printed - before))
+        commands[name] += tool.log[mark:]
+        return seconds
+
+    wall = alternate(names, ctx.runs, step)
+    chars = {name: printed[name] if wall[name] else [] for name in names}
+    schema = {name: getattr(ctx.tools[name], "tools_list_chars", 0) for name in names}
+    return {
+        "wall time": figure(wall, OURS),
+        "characters printed": figure(chars, OURS),
+        "tool schema characters (tools/list)": {n: c for n, c in schema.items() if c},
+        "per command": {name: breakdown(calls) for name, calls in commands.items() if calls},
+    }
+
+
+def breakdown(calls: list[tuple[str, float, int]]) -> dict[str, dict[str, float]]:
+    """Median time and characters of each kind of command over the task's runs: where the time goes."""
+    kinds: dict[str, list[tuple[float, int]]] = {}
+    for command, seconds, chars in calls:
+        kinds.setdefault(command, []).append((seconds, chars))
+    return {
+        command: {
+            "calls": len(rows),
+            "median_ms": 1000 * statistics.median(s for s, _ in rows),
+            "median_chars": statistics.median(c for _, c in rows),
+        }
+        for command, rows in kinds.items()
+    }

@@ -1,0 +1,95 @@
+"""Warm per-command latency: every tool's daemon and browser already running.
+
+Each figure is one command, timed end to end as the agent sees it (process
+start, request, reply printed), on the same small fixture page. Refs for
+`click` and `fill` come from each tool's own snapshot, taken (untimed) before
+the first timed run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from harness.context import OURS, Context
+from harness.stats import NotAvailable, alternate, figure, timed
+from harness.tool import Tool, find_ref
+
+PAGE = "/fixtures/warm.html"
+
+
+def _nothing(tool: Tool) -> None:
+    """Most commands need no preparation."""
+
+
+@dataclass(frozen=True)
+class Op:
+    label: str
+    runs: int
+    act: Callable[[Tool, int], str]
+    prepare: Callable[[Tool], None] = _nothing
+
+
+def _snapshot(interactive: bool) -> Callable[[Tool, int], str]:
+    def act(tool: Tool, turn: int) -> str:
+        if interactive and not tool.has_interactive_snapshot:
+            raise NotAvailable("no interactive-only snapshot")
+        return tool.snapshot(interactive)
+
+    return act
+
+
+class RefTarget:
+    """One element of the warm page, found in each tool's own snapshot once."""
+
+    def __init__(self, role: str, name: str) -> None:
+        self.role, self.name = role, name
+        self.refs: dict[str, str] = {}
+
+    def prepare(self, tool: Tool) -> None:
+        if tool.name not in self.refs:
+            self.refs[tool.name] = find_ref(
+                tool.snapshot(tool.has_interactive_snapshot), self.role, self.name
+            )
+
+    def __getitem__(self, tool: Tool) -> str:
+        return self.refs[tool.name]
+
+
+def ops(ctx: Context) -> list[Op]:
+    page = ctx.url(PAGE)
+    button, box = RefTarget("button", "Add one"), RefTarget("textbox", "Name")
+    many, few = ctx.runs_warm, ctx.runs
+    return [
+        Op("goto", many, lambda t, _: t.goto(page)),
+        Op("url", many, lambda t, _: t.url()),
+        Op("text", many, lambda t, _: t.text()),
+        Op("snapshot -i", few, _snapshot(True)),
+        Op("snapshot (full)", few, _snapshot(False)),
+        Op("click @ref", few, lambda t, _: t.click(button[t]), button.prepare),
+        Op("fill @ref", few, lambda t, turn: t.fill(box[t], f"run {turn}"), box.prepare),
+        Op("evaluate js", few, lambda t, _: t.evaluate("document.title")),
+    ]
+
+
+def run(ctx: Context) -> dict[str, Any]:
+    names = ctx.pick()
+    for name in names:
+        ctx.tools[name].start()
+        ctx.tools[name].goto(ctx.url(PAGE))
+    results: dict[str, Any] = {}
+    for op in ops(ctx):
+        print(f"  warm {op.label}", flush=True)
+        results[op.label] = figure(alternate(names, op.runs, _step(ctx, op)), OURS)
+    return results
+
+
+def _step(ctx: Context, op: Op) -> Callable[[str, int], float]:
+    def step(name: str, turn: int) -> float:
+        tool = ctx.tools[name]
+        op.prepare(tool)
+        seconds, _ = timed(lambda: op.act(tool, turn))
+        return seconds
+
+    return step
