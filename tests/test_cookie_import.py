@@ -222,12 +222,15 @@ def test_v11_values_are_decrypted_with_the_keyring_password(ws: Workspace, app: 
     forget_cookies(ws)
     good = chromium_encrypt("from-keyring", KEYRING_PASSWORD.encode(), 1, "127.0.0.1", 24, b"v11")
     wrong = chromium_encrypt("nope", b"another-password", 1, "127.0.0.1", 24, b"v11")
-    add_profile(home, "Profile 1", [("kr", "127.0.0.1", good), ("wrongkey", "127.0.0.1", wrong)])
+    # Chromium itself falls back to an empty password when the keyring gave none.
+    empty = chromium_encrypt("no-keyring", b"", 1, "127.0.0.1", 24, b"v11")
+    rows = [("kr", "127.0.0.1", good), ("wrongkey", "127.0.0.1", wrong), ("empty", "127.0.0.1", empty)]
+    add_profile(home, "Profile 1", rows)
     out = ws.ok("cookie-import-browser", "chromium", "--profile", "Profile 1")
-    assert "Imported 3 cookies from Chromium (profile Profile 1)" in out
+    assert "Imported 4 cookies from Chromium (profile Profile 1)" in out
     assert "1 could not be decrypted" in out and "v11: wrong key" in out
     seen = cookies_seen_by_server(ws, app)
-    assert "kr=from-keyring" in seen and "wrongkey" not in seen
+    assert "kr=from-keyring" in seen and "empty=no-keyring" in seen and "wrongkey" not in seen
 
 
 def test_a_corrupt_cookie_database_is_a_clear_error(ws: Workspace, home: Path) -> None:
@@ -281,7 +284,7 @@ def test_cookies_from_a_firefox_profile_are_imported(ws: Workspace, app: Site, h
             rows,
         )
     out = ws.ok("cookie-import-browser", "firefox", "--domain", "127.0.0.1")
-    assert "Imported 1 cookies for 127.0.0.1 from Firefox (profile abcd1234.default-release)" in out
+    assert "Imported 1 cookie for 127.0.0.1 from Firefox (profile abcd1234.default-release)" in out
     assert cookies_seen_by_server(ws, app) == "fx=from-firefox"
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from refbrowse.cookies import chromium, firefox
-from refbrowse.cookies.model import Cookie
+from refbrowse.cookies.model import Cookie, plural
 from refbrowse.cookies.profiles import BROWSERS, pick, profiles, roots
 
 
@@ -19,12 +19,12 @@ class Found:
 
     def report(self, imported: int, domain: str | None) -> str:
         scope = f" for {domain}" if domain else ""
-        lines = [f"Imported {imported} cookies{scope} from {self.browser} (profile {self.profile})"]
+        lines = [f"Imported {plural(imported, 'cookie')}{scope} from {self.browser} (profile {self.profile})"]
         if imported == 0 and domain:
-            lines[0] += f": none of its {len(self.cookies)} cookies belong to {domain}"
+            lines[0] += f": none of its {plural(len(self.cookies), 'cookie')} belong to {domain}"
         failed = sum(self.failures.values())
         if failed:
-            lines.append(f"{failed} could not be decrypted:")
+            lines.append(f"{failed} could not be decrypted (not imported):")
             lines += [f"  {count} × {why}" for why, count in self.failures.most_common()]
         return "\n".join(lines)
 

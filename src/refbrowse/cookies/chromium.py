@@ -8,26 +8,47 @@ from collections import Counter
 from pathlib import Path
 
 from refbrowse.cookies import sqlite
-from refbrowse.cookies.crypto import DecryptError, decrypt
+from refbrowse.cookies.crypto import LINUX_ITERATIONS, DecryptError, decrypt, derive_key
 from refbrowse.cookies.keys import KeyUnavailable, key_for
 from refbrowse.cookies.model import Cookie
 from refbrowse.cookies.profiles import BrowserKind
 
 WINDOWS_EPOCH_OFFSET_S = 11_644_473_600  # 1601-01-01 to 1970-01-01
 _SAME_SITE = {0: "None", 1: "Lax", 2: "Strict"}
+# Chromium on Linux falls back to an empty password when the keyring gave none.
+_EMPTY_KEY = derive_key(b"", LINUX_ITERATIONS)
+
+
+class _Keys:
+    """The keys of one import: each asked for once, a refusal remembered (no prompt per cookie)."""
+
+    def __init__(self, browser: BrowserKind) -> None:
+        self.browser = browser
+        self._found: dict[str, bytes | KeyUnavailable] = {}
+
+    def candidates(self, prefix: str) -> tuple[list[bytes], KeyUnavailable | None]:
+        if prefix not in self._found:
+            try:
+                self._found[prefix] = key_for(prefix, self.browser.keyring_app, self.browser.keychain)
+            except KeyUnavailable as exc:
+                self._found[prefix] = exc
+        found = self._found[prefix]
+        if isinstance(found, KeyUnavailable):
+            return [_EMPTY_KEY], found
+        return [found, _EMPTY_KEY], None
 
 
 def read(browser: BrowserKind, db: Path) -> tuple[list[Cookie], Counter[str]]:
     """The profile's live cookies, and how many failed for each reason."""
-    version_rows = sqlite.query(db, "SELECT value FROM meta WHERE key = 'version'")
-    version = int(version_rows[0]["value"]) if version_rows else 0
-    rows = sqlite.query(db, "SELECT * FROM cookies")
+    meta, rows = sqlite.query(db, "SELECT value FROM meta WHERE key = 'version'", "SELECT * FROM cookies")
+    version = int(meta[0]["value"]) if meta else 0
+    keys = _Keys(browser)
     cookies: list[Cookie] = []
     failures: Counter[str] = Counter()
     now = time.time()
     for row in rows:
         try:
-            cookie = _cookie(browser, row, version)
+            cookie = _cookie(keys, row, version)
         except (DecryptError, KeyUnavailable) as exc:
             failures[f"{bytes(row['encrypted_value'])[:3].decode(errors='replace')}: {exc}"] += 1
             continue
@@ -36,11 +57,11 @@ def read(browser: BrowserKind, db: Path) -> tuple[list[Cookie], Counter[str]]:
     return cookies, failures
 
 
-def _cookie(browser: BrowserKind, row: sqlite3.Row, version: int) -> Cookie:
+def _cookie(keys: _Keys, row: sqlite3.Row, version: int) -> Cookie:
     host = str(row["host_key"])
     cookie: Cookie = {
         "name": str(row["name"]),
-        "value": _value(browser, row, host, version),
+        "value": _value(keys, row, host, version),
         "domain": host,
         "path": str(row["path"] or "/"),
         "secure": bool(row["is_secure"]),
@@ -61,12 +82,21 @@ def _persistent(row: sqlite3.Row) -> bool:
     return bool(row[flag]) if flag else True
 
 
-def _value(browser: BrowserKind, row: sqlite3.Row, host: str, version: int) -> str:
+def _value(keys: _Keys, row: sqlite3.Row, host: str, version: int) -> str:
     encrypted = bytes(row["encrypted_value"] or b"")
     prefix = encrypted[:3].decode("ascii", errors="replace")
-    if prefix in ("v10", "v11"):
-        key = key_for(prefix, browser.keyring_app, browser.keychain)
-        return decrypt(encrypted, key, host, version)
-    if encrypted:
-        raise DecryptError(f"unknown encryption {prefix!r}")
-    return str(row["value"] or "")
+    if prefix not in ("v10", "v11"):
+        if encrypted:
+            raise DecryptError(f"unknown encryption {prefix!r}")
+        return str(row["value"] or "")
+    candidates, unavailable = keys.candidates(prefix)
+    first_error: DecryptError | None = None
+    for key in candidates:
+        try:
+            return decrypt(encrypted, key, host, version)
+        except DecryptError as exc:
+            first_error = first_error or exc
+    if unavailable is not None:
+        raise unavailable
+    assert first_error is not None
+    raise first_error

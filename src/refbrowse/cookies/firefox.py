@@ -13,7 +13,7 @@ _MS_THRESHOLD = 100_000_000_000  # newer Firefox stores expiry in milliseconds
 
 
 def read(db: Path) -> list[Cookie]:
-    rows = sqlite.query(
+    [rows] = sqlite.query(
         db, "SELECT host, name, value, path, expiry, isSecure, isHttpOnly, sameSite FROM moz_cookies"
     )
     now = time.time()

@@ -24,3 +24,7 @@ def domains(cookies: list[Cookie]) -> str:
     names = sorted({host_of(c) for c in cookies})
     shown = ", ".join(names[:6])
     return shown + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

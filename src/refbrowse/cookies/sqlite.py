@@ -22,10 +22,11 @@ class CookieDbError(BrowseError):
     """A cookie database that cannot be read: missing, corrupt, locked, or of another kind."""
 
 
-def query(db: Path, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
+def query(db: Path, *statements: str) -> list[list[sqlite3.Row]]:
+    """The rows of each statement, all read from one private copy of `db`."""
     with _private_copy(db) as copy, closing(_open(copy)) as conn:
         try:
-            return conn.execute(sql, params).fetchall()
+            return [conn.execute(sql).fetchall() for sql in statements]
         except sqlite3.DatabaseError as exc:
             raise _explain(db, exc) from exc
 

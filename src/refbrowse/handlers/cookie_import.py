@@ -15,7 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.cookies.browsers import describe_installed, read_cookies
 from refbrowse.cookies.jsonfile import CookieFileError, parse
-from refbrowse.cookies.model import Cookie, domains, sent_to
+from refbrowse.cookies.model import Cookie, domains, plural, sent_to
 from refbrowse.errors import BrowseError, UsageError
 from refbrowse.handlers import Call, handler
 
@@ -33,7 +33,8 @@ async def cookie_import(call: Call) -> str:
     if not cookies:
         return f"{path} holds no cookies: nothing imported"
     await add_all(call.session.context, cookies)
-    return f"Imported {len(cookies)} cookies into session {call.session.name} for {domains(cookies)}"
+    counted = plural(len(cookies), "cookie")
+    return f"Imported {counted} into session {call.session.name} for {domains(cookies)}"
 
 
 def _read(path: str) -> str:
