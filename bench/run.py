@@ -87,12 +87,13 @@ def metadata(tools: dict[str, Tool], argv: list[str]) -> dict[str, Any]:
         "flags": setup.launch_flags(),
         "command": "make bench" if not extra else f".venv/bin/python bench/run.py {extra}",
         "errors": {},
+        "sections": {},
     }
 
 
 def run_section(name: str, ctx: Context, meta: dict[str, Any]) -> dict[str, Any] | None:
     print(f"== {name}", flush=True)
-    started = time.monotonic()
+    started, load = time.monotonic(), os.getloadavg()[0]
     try:
         result: dict[str, Any] = SECTIONS[name].run(ctx)
     except Exception as exc:  # noqa: BLE001 - one broken section must not lose the others' results
@@ -101,6 +102,7 @@ def run_section(name: str, ctx: Context, meta: dict[str, Any]) -> dict[str, Any]
         return None
     seconds = time.monotonic() - started
     print(f"   {name} took {seconds:.0f} s", flush=True)
+    meta["sections"][name] = {"seconds": seconds, "load_at_start": load, "load_at_end": os.getloadavg()[0]}
     save(name, {"meta": meta, "seconds": seconds, "result": result})
     return result
 

@@ -81,6 +81,19 @@ def memory_mb(pids: Iterable[int]) -> dict[str, float]:
     }
 
 
+def each_process(pids: Iterable[int]) -> list[dict[str, object]]:
+    """Per process: what it is and its peak and current RSS in MB (to say which part weighs what)."""
+    return [
+        {
+            "pid": pid,
+            "command": command_of(pid)[:120],
+            "peak_rss_mb": status_kb(pid, "VmHWM") / 1024,
+            "rss_mb": status_kb(pid, "VmRSS") / 1024,
+        }
+        for pid in pids
+    ]
+
+
 def alive(pid: int) -> bool:
     return bool(pid) and os.path.exists(f"/proc/{pid}") and "zombie" not in _read(f"/proc/{pid}/status")
 

@@ -85,20 +85,21 @@ def memory_table(memory: dict[str, Any]) -> list[str]:
 
 def flood_table(flood: dict[str, Any]) -> list[str]:
     rows = [
-        "| tool | open flooding tab (ms) | `url` before, median (ms) | `url` during, median (ms) |"
-        " during, max (ms) | calls answered | own peak RSS (MB) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| tool | open flooding tab (ms) | back to tab 1 (ms) | `url` before, median (ms) |"
+        " `url` during, median (ms) | during, max (ms) | calls answered | own peak RSS (MB) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, row in flood.items():
         if not isinstance(row, dict):
             continue
         if "n/a" in row:
-            rows.append(f"| {name} | {row['n/a']} | | | | | |")
+            rows.append(f"| {name} | {' '.join(row['n/a'].split())[:160]} | | | | | | |")
             continue
         before, during = row["baseline url"], row["url during flood"]
         peak = max(row["own peak RSS, sampled (MB)"], row["own peak RSS, VmHWM (MB)"])
         rows.append(
-            f"| {name} | {ms(row['open the flooding tab (s)'])} | {ms(before['median'])} | "
+            f"| {name} | {ms(row['open the flooding tab (s)'])} | {ms(row['switch back to tab 1 (s)'])} | "
+            f"{ms(before['median'])} | "
             f"{ms(during['median'])} | {ms(during['max'])} | "
             f"{during['n']} | {peak:.0f} |"
         )
@@ -213,6 +214,13 @@ def render(meta: dict[str, Any], results: dict[str, Any]) -> str:
         flood = results["flood"]
         out += [f"## 6. Console flood ({flood['messages']:,} messages in tab 2, `url` on tab 1)", ""]
         out += [*flood_table(flood), ""]
+    out += ["## Sections: time taken and machine load (1-minute load average)", ""]
+    out += ["| section | seconds | load at start | load at end |", "| --- | ---: | ---: | ---: |"]
+    for name, row in meta.get("sections", {}).items():
+        out.append(
+            f"| {name} | {row['seconds']:.0f} | {row['load_at_start']:.2f} | {row['load_at_end']:.2f} |"
+        )
+    out.append("")
     for name, error in meta.get("errors", {}).items():
         out.append(f"- section {name} failed: {error}")
     return "\n".join(out).rstrip() + "\n"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness.context import OURS, Context
-from harness.procs import memory_mb
+from harness.procs import each_process, memory_mb
 
 
 def run(ctx: Context) -> dict[str, Any]:
@@ -21,7 +21,12 @@ def run(ctx: Context) -> dict[str, Any]:
         tool = ctx.tools[name]
         if not tool.root_pid():
             continue
-        table[name] = {"own": memory_mb(tool.own_pids()), "browser": memory_mb(tool.browser_pids())}
+        own = tool.own_pids()
+        table[name] = {
+            "own": memory_mb(own),
+            "own, by process": each_process(own),
+            "browser": memory_mb(tool.browser_pids()),
+        }
     ours = table.get(OURS, {}).get("own", {}).get("peak_rss_mb")
     ratios = {
         name: ours / row["own"]["peak_rss_mb"]
