@@ -39,7 +39,7 @@ def test_await_counts_only_outside_strings_and_comments(code: str, awaits: bool)
 
 
 def test_one_line_await_returns_its_value_and_longer_code_needs_return() -> None:
-    assert prepare("await f();") == "(async () => { return (await f()); })()"
+    assert prepare("await f();") == "(async () => { return (await f()\n); })()"
     assert prepare("await f()\nreturn 1") == "(async () => {\nawait f()\nreturn 1\n})()"
     assert prepare("1 + 1") == "1 + 1"
 
@@ -59,6 +59,10 @@ def test_js_prints_objects_as_pretty_json(workspace: Workspace, page: str) -> No
 def test_js_awaits_a_promise_in_an_expression(workspace: Workspace, page: str) -> None:
     out = workspace.ok("js", "await new Promise(r => setTimeout(() => r(window.answer + 1), 5))")
     assert strip_fence(out) == "42"
+
+
+def test_js_one_line_await_may_end_in_a_comment(workspace: Workspace, page: str) -> None:
+    assert strip_fence(workspace.ok("js", "await Promise.resolve(7) // seven")) == "7"
 
 
 def test_js_can_be_run_twice_with_the_same_declarations(workspace: Workspace, page: str) -> None:

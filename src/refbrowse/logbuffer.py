@@ -165,28 +165,37 @@ def _append(path: str, text: str) -> None:
 class RateBreaker:
     """Counts one page's console events; past `limit` in `window_s` it trips.
 
-    On a trip it calls `pause()` (detach the listener), and `resume()` after
-    `cooldown_s`. The caller logs both, so a reader sees the gap and why.
+    On a trip it calls `pause()` (detach the listener), and `resume()` after a
+    cooldown. The caller logs both, so a reader sees the gap and why. Each
+    re-attach lets a burst through (the events already on their way), so a
+    page that trips again at once waits twice as long, up to `max_cooldown_s`;
+    a page that stays calm for a whole cooldown starts again from `cooldown_s`.
     """
 
     def __init__(
         self,
         pause: Callable[[], None],
         resume: Callable[[], None],
-        limit: int = 1_000,
+        limit: int = 200,
         window_s: float = 1.0,
         cooldown_s: float = 5.0,
+        max_cooldown_s: float = 120.0,
     ) -> None:
         self._pause, self._resume = pause, resume
-        self.limit, self.window_s, self.cooldown_s = limit, window_s, cooldown_s
+        self.limit, self.window_s = limit, window_s
+        self.base_cooldown_s, self.max_cooldown_s = cooldown_s, max_cooldown_s
+        self.cooldown_s = cooldown_s
         self._window_start = 0.0
         self._count = 0
+        self._resumed_at = -1e9
         self.tripped = False
         self.trips = 0
+        self.dropped = 0  # events that arrived while tripped, before Playwright stopped sending them
 
     def allow(self) -> bool:
         """Count one event; False once the breaker has tripped (drop the event)."""
         if self.tripped:
+            self.dropped += 1
             return False
         now = time.monotonic()
         if now - self._window_start > self.window_s:
@@ -194,15 +203,24 @@ class RateBreaker:
         self._count += 1
         if self._count <= self.limit:
             return True
+        self._trip(now)
+        return False
+
+    def _trip(self, now: float) -> None:
+        again_soon = now - self._resumed_at < self.cooldown_s
+        self.cooldown_s = (
+            min(self.cooldown_s * 2, self.max_cooldown_s) if again_soon else self.base_cooldown_s
+        )
         self.tripped = True
         self.trips += 1
+        self.dropped += 1
         self._pause()
         asyncio.get_running_loop().call_later(self.cooldown_s, self._reset)
-        return False
 
     def _reset(self) -> None:
         self.tripped = False
-        self._window_start, self._count = time.monotonic(), 0
+        self._resumed_at = self._window_start = time.monotonic()
+        self._count = 0
         self._resume()
 
 

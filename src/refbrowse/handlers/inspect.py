@@ -59,7 +59,7 @@ def prepare(code: str) -> str:
     if not uses_await(code):
         return code
     if "\n" not in code:
-        return f"(async () => {{ return ({code.rstrip(';').strip()}); }})()"
+        return f"(async () => {{ return ({code.rstrip(';').strip()}\n); }})()"  # \n: a trailing // comment
     return f"(async () => {{\n{code}\n}})()"
 
 

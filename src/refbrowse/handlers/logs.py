@@ -76,6 +76,14 @@ class Capture:
         page.on("requestfailed", lambda req: self._spawn(self._record_request(session.name, req, "failed")))
         page.on("dialog", lambda dialog: self._spawn(self._answer(session.name, page, dialog)))
 
+    def status(self) -> str:
+        trips = sum(b.trips for b in self.breakers)
+        dropped = sum(b.dropped for b in self.breakers)
+        return (
+            f"logs: {self.console.total} console, {self.network.total} network, {self.dialogs.total} dialog"
+            f" entries captured; console breaker: {trips} trips, {dropped} messages dropped"
+        )
+
     def _watch_console(self, session: str, page: Page) -> None:
         def on_console(message: ConsoleMessage) -> None:
             if breaker.allow():
@@ -146,12 +154,7 @@ def setup(daemon: DaemonView) -> None:
     capture = _capture = Capture(daemon.state_dir)
     daemon.host.tab_hooks.append(capture.attach)
     daemon.on_shutdown.append(capture.flusher.stop)
-    daemon.status_lines.append(
-        lambda: (
-            f"logs: {capture.console.total} console, {capture.network.total} network,"
-            f" {capture.dialogs.total} dialog entries captured"
-        )
-    )
+    daemon.status_lines.append(capture.status)
 
 
 def capture() -> Capture:
