@@ -141,6 +141,19 @@ async def _count(locator: Locator, selector: str) -> int:
         raise translate(exc, f"resolving {selector!r}") from exc
 
 
+async def evaluate_all(locator: Locator, expression: str) -> Any:
+    """`Locator.evaluate_all` that also works on a ref: Playwright 1.65 passes it no elements for ai refs."""
+    found = await locator.evaluate_all(expression)
+    if found or not await locator.count():
+        return found
+    handles = [handle for each in await locator.all() if (handle := await each.element_handle())]
+    try:
+        return await handles[0].evaluate(f"(_, els) => ({expression})(els)", handles)
+    finally:
+        for handle in handles:
+            await handle.dispose()
+
+
 async def prepare(tab: Tab, selector: str, *, force: bool = False, hit_test: bool = True) -> Locator:
     """The one element an action will touch: in view and, for pointer actions, not covered."""
     locator = await resolve_one(tab, selector)

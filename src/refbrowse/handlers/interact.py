@@ -15,7 +15,8 @@ import re
 from collections.abc import Awaitable, Callable
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Frame, Locator
+from playwright.async_api import Frame, Locator, Request
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from refbrowse.errors import PageError, UsageError
 from refbrowse.handlers import Call, handler
@@ -24,27 +25,70 @@ from refbrowse.resolver import prepare, resolve, resolve_one
 
 _SIZE = re.compile(r"^(\d{2,5})[x×](\d{2,5})$")
 _LONGEST_WAIT_MS = 30_000
+_KEY_GRACE_MS = 150  # how long a key press may take to start the navigation it causes
 
 
-async def act(call: Call, doing: str, action: Callable[[], Awaitable[object]]) -> bool:
-    """Run `action`; True when the main frame navigated, after the new page is ready."""
-    page = call.page
-    navigated = False
+class _NavigationWatch:
+    """Notices whether the main frame starts loading or commits a new page during an action."""
 
-    def on_navigated(frame: Frame) -> None:
-        nonlocal navigated
-        navigated = navigated or frame == page.main_frame
+    def __init__(self, call: Call) -> None:
+        self.page = call.page
+        self.started: Request | None = None
+        self.settled = asyncio.Event()  # committed, or the request ended without a page (a download)
+        self.committed = False
 
-    page.on("framenavigated", on_navigated)
-    try:
-        await action()
-        if navigated:
-            await page.wait_for_load_state("domcontentloaded", timeout=call.nav_timeout_ms)
-    except PlaywrightError as exc:
-        raise translate(exc, doing) from exc
-    finally:
-        page.remove_listener("framenavigated", on_navigated)
-    return navigated
+    def __enter__(self) -> _NavigationWatch:
+        self.page.on("request", self._request)
+        self.page.on("framenavigated", self._navigated)
+        self.page.on("requestfailed", self._ended)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.page.remove_listener("request", self._request)
+        self.page.remove_listener("framenavigated", self._navigated)
+        self.page.remove_listener("requestfailed", self._ended)
+
+    def _request(self, request: Request) -> None:
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.started = request
+
+    def _navigated(self, frame: Frame) -> None:
+        if frame == self.page.main_frame:
+            self.committed = True
+            self.settled.set()
+
+    def _ended(self, request: Request) -> None:
+        if request is self.started:
+            self.settled.set()
+
+
+async def act(call: Call, doing: str, action: Callable[[], Awaitable[object]], grace_ms: int = 0) -> bool:
+    """Run `action`; True when the main frame navigated, once the new page is ready.
+
+    Clicks wait for the navigations they start; keys do not, so `grace_ms` gives
+    a form submission time to begin before the command answers.
+    """
+    with _NavigationWatch(call) as watch:
+        try:
+            await action()
+            if grace_ms and not watch.committed:
+                await _until(lambda: watch.started is not None or watch.committed, grace_ms)
+            if watch.started is not None and not watch.committed:
+                await asyncio.wait_for(watch.settled.wait(), call.nav_timeout_ms / 1000)
+            if watch.committed:
+                await call.page.wait_for_load_state("domcontentloaded", timeout=call.nav_timeout_ms)
+        except PlaywrightError as exc:
+            raise translate(exc, doing) from exc
+        except TimeoutError as exc:
+            raise translate(PlaywrightTimeout(f"the page did not load after {doing}"), doing) from exc
+    return watch.committed
+
+
+async def _until(condition: Callable[[], bool], limit_ms: int) -> None:
+    waited = 0
+    while not condition() and waited < limit_ms:
+        await asyncio.sleep(0.01)
+        waited += 10
 
 
 def force(call: Call) -> bool:
@@ -94,7 +138,7 @@ async def type_text(call: Call) -> str:
 async def press(call: Call) -> str:
     key = call.args[0]
     before = call.page.url
-    navigated = await act(call, f"pressing {key}", lambda: call.page.keyboard.press(key))
+    navigated = await act(call, f"pressing {key}", lambda: call.page.keyboard.press(key), _KEY_GRACE_MS)
     after = f"; navigated to {call.page.url}" if navigated and call.page.url != before else ""
     return f"Pressed {key}{after}"
 

@@ -14,7 +14,7 @@ from typing import Any
 from refbrowse.envelope import fence
 from refbrowse.errors import PageError, UsageError
 from refbrowse.handlers import Call, handler
-from refbrowse.resolver import resolve
+from refbrowse.resolver import evaluate_all, resolve
 
 SHORT = 40  # characters of a cookie value shown
 
@@ -159,7 +159,7 @@ _TABLES_JS = """els => els
 async def tables(call: Call) -> str:
     selector = call.arg(0)
     locator = await resolve(call.tab, selector) if selector else call.page.locator("table")
-    found: list[list[list[str]]] = await locator.evaluate_all(_TABLES_JS)
+    found: list[list[list[str]]] = await evaluate_all(locator, _TABLES_JS)
     if selector and not found:
         raise PageError(f"{selector!r} has no table", "give a selector of a <table>, or none for all tables")
     if call.json:

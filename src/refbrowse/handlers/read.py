@@ -6,7 +6,7 @@ import re
 
 from refbrowse.envelope import fence
 from refbrowse.handlers import Call, handler
-from refbrowse.resolver import resolve
+from refbrowse.resolver import evaluate_all, resolve
 
 # Hidden matches are left out, unless every match is hidden.
 _TEXT_JS = """els => {
@@ -33,7 +33,7 @@ def clean_text(text: str) -> str:
 async def text(call: Call) -> str:
     selector = call.arg(0)
     if selector:
-        parts = await (await resolve(call.tab, selector)).evaluate_all(_TEXT_JS)
+        parts = await evaluate_all(await resolve(call.tab, selector), _TEXT_JS)
         raw_text = "\n\n".join(str(part) for part in parts)
     else:
         raw_text = str(await call.page.evaluate(_PAGE_TEXT_JS) or "")
@@ -44,7 +44,7 @@ async def text(call: Call) -> str:
 async def html(call: Call) -> str:
     selector = call.arg(0)
     if selector:
-        parts = await (await resolve(call.tab, selector)).evaluate_all("els => els.map(e => e.outerHTML)")
+        parts = await evaluate_all(await resolve(call.tab, selector), "els => els.map(e => e.outerHTML)")
         markup = "\n".join(str(part) for part in parts)
     else:
         markup = await call.page.content()

@@ -65,23 +65,36 @@ class Clickable:
     box: Box
 
 
-async def find_clickables(page: Page, tree: Node) -> list[Clickable]:
-    """Clickables in the main frame and its open shadow roots that have no ai ref."""
+async def find_clickables(page: Page) -> list[Clickable]:
+    """Clickables in the main frame and its open shadow roots."""
     array = await page.evaluate_handle(_FIND_JS, LIMIT)
     try:
         described = await array.evaluate(_DESCRIBE_JS)
         properties = await array.get_properties()
     finally:
         await array.dispose()
-    taken = {node.box for node in tree.walk() if node.pw_ref and node.box and not node.in_frame}
-    kept: list[Clickable] = []
+    found: list[Clickable] = []
     for index, (tag, text, box) in enumerate(described):
         handle = properties.get(str(index))
         element = handle.as_element() if handle else None
-        if element is None:
-            continue
-        if tuple(box) in taken:
-            await element.dispose()
-            continue
-        kept.append(Clickable(element, str(tag), str(text), (box[0], box[1], box[2], box[3])))
-    return kept
+        if element is not None:
+            found.append(Clickable(element, str(tag), str(text), (box[0], box[1], box[2], box[3])))
+    return found
+
+
+def known_to_ai_mode(tree: Node, found: list[Clickable]) -> tuple[list[Node], list[Clickable]]:
+    """Split `found` into nodes ai mode already has (same box) and clickables it missed.
+
+    Ai mode gives a ref to many such elements but shows them as plain wrappers;
+    those are promoted to clickable nodes, so they keep a stable `@e` ref.
+    """
+    by_box = {n.box: n for n in tree.walk() if n.pw_ref and n.box and not n.in_frame}
+    known: list[Node] = []
+    missed: list[Clickable] = []
+    for clickable in found:
+        node = by_box.get(clickable.box)
+        if node is None:
+            missed.append(clickable)
+        elif not node.short_ref:
+            known.append(node)
+    return known, missed

@@ -11,7 +11,7 @@ import difflib
 import json
 from dataclasses import dataclass
 
-from refbrowse.snapshot.budget import estimate_tokens, fit, left_out_note
+from refbrowse.snapshot.budget import Trimmed, estimate_tokens, fit, left_out_note
 from refbrowse.snapshot.parse import Node
 from refbrowse.snapshot.roles import DIALOGS, actionable, shorten
 from refbrowse.snapshot.service import PageSnapshot
@@ -44,7 +44,8 @@ def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | N
     tail = clickable_lines(snapshot)
     body = [line.render() for line in lines]
     if options.max_tokens is not None:
-        used = sum(len(text) + 1 for text in head + tail) + _FOOTER_RESERVE
+        note = left_out_note(Trimmed([], 10**6, 10**6), options.max_tokens)  # the longest it can be
+        used = sum(len(text) + 1 for text in [*head, *tail, note]) + _FOOTER_RESERVE
         trimmed = fit(lines, max(options.max_tokens * 4 - used, 0), facts.viewport)
         body = [line.render() for line in trimmed.lines]
         if trimmed.left_out:
@@ -70,7 +71,7 @@ def _overlay_nodes(tree: Node, overlay: Overlay) -> list[Node]:
         dialogs = [n for n in nodes if n.role in DIALOGS and _overlaps(n, overlay)]
         if dialogs:
             return dialogs[:1]
-    return [n for n in nodes if actionable(n) and _centre_inside(n, overlay)]
+    return [n for n in nodes if actionable(n) and n.box in overlay.controls]
 
 
 def _overlaps(node: Node, overlay: Overlay) -> bool:
@@ -78,14 +79,6 @@ def _overlaps(node: Node, overlay: Overlay) -> bool:
     x, y, w, h = node.box
     ox, oy, ow, oh = overlay.box
     return x < ox + ow and ox < x + w and y < oy + oh and oy < y + h
-
-
-def _centre_inside(node: Node, overlay: Overlay) -> bool:
-    assert node.box is not None
-    x, y, w, h = node.box
-    ox, oy, ow, oh = overlay.box
-    cx, cy = x + w / 2, y + h / 2
-    return ox <= cx <= ox + ow and oy <= cy <= oy + oh
 
 
 def clickable_lines(snapshot: PageSnapshot) -> list[str]:

@@ -18,7 +18,7 @@ from refbrowse.errors import ElementNotFound, UsageError
 from refbrowse.pwerrors import translate
 from refbrowse.refs import Ref, parse_ref
 from refbrowse.session import Tab
-from refbrowse.snapshot.clickables import Clickable, find_clickables
+from refbrowse.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
 from refbrowse.snapshot.parse import Box, Node, parse_snapshot
 from refbrowse.snapshot.roles import referable
 from refbrowse.snapshot.triage import Triage, triage
@@ -52,15 +52,24 @@ async def capture(tab: Tab, *, clickables: bool = False) -> PageSnapshot:
         if referable(node):
             ref = tab.refs.give(facts.document, node.pw_ref, node.role, node.name, node.in_frame)
             node.short_ref = str(ref)
-    found: tuple[tuple[Ref, Clickable], ...] = ()
-    if clickables:
-        for target in tab.refs.live():
-            if target.handle is not None:
-                await target.handle.dispose()
-        extra = await find_clickables(tab.page, tree)
-        refs = tab.refs.give_clickables([(c.handle, c.tag, c.text) for c in extra])
-        found = tuple(zip(refs, extra, strict=True))
+    found = await _clickables(tab, tree, facts.document) if clickables else ()
     return PageSnapshot(tree, facts, found)
+
+
+async def _clickables(tab: Tab, tree: Node, document: str) -> tuple[tuple[Ref, Clickable], ...]:
+    for target in tab.refs.live():
+        if target.handle is not None:
+            await target.handle.dispose()
+    found = await find_clickables(tab.page)
+    known, missed = known_to_ai_mode(tree, found)
+    for node in known:
+        node.pointer = True  # clickable, though ai mode shows it as a plain wrapper
+        node.short_ref = str(tab.refs.give(document, node.pw_ref, node.role, node.name))
+    for clickable in found:
+        if clickable not in missed:
+            await clickable.handle.dispose()
+    refs = tab.refs.give_clickables([(c.handle, c.tag, c.text) for c in missed])
+    return tuple(zip(refs, missed, strict=True))
 
 
 def ref_locators(tab: Tab, snapshot: PageSnapshot) -> dict[str, Locator]:

@@ -35,6 +35,8 @@ TRIAGE_JS = """() => {
     }
     return false;
   };
+  const CONTROLS = 'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], '
+    + '[role=switch], [role=tab], [tabindex]';
   const overlays = [];
   const add = (kind, e) => {
     if (overlays.some(o => o.el.contains(e) || e.contains(o.el))) return;
@@ -64,7 +66,9 @@ TRIAGE_JS = """() => {
   return {
     timeOrigin: String(performance.timeOrigin), title: document.title, url: location.href,
     viewport: [vw, vh],
-    overlays: overlays.map(o => ({kind: o.kind, label: label(o.el), box: box(o.el)})),
+    overlays: overlays.map(o => ({kind: o.kind, label: label(o.el), box: box(o.el),
+      controls: Array.from(o.el.querySelectorAll(CONTROLS)).filter(visible)
+        .map(e => box(e).map(Math.round))})),
     passwords: passwords.map(p => p.value).filter(Boolean),
     loginForm: passwords.some(visible),
     captchaInPage: !!document.querySelector('.g-recaptcha, .h-captcha, .cf-turnstile, [data-sitekey]'),
@@ -85,6 +89,7 @@ class Overlay:
     kind: str  # "modal dialog", "cookie banner" or "full-screen layer"
     label: str
     box: tuple[float, float, float, float]
+    controls: frozenset[tuple[int, int, int, int]]  # boxes of the controls inside it
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +125,15 @@ async def triage(page: Page) -> Triage:
         login_form=bool(facts["loginForm"]),
         captcha=bool(facts["captchaInPage"]) or frame_captcha,
         forms=int(facts["forms"]),
-        overlays=tuple(Overlay(o["kind"], o["label"], tuple(o["box"])) for o in facts["overlays"]),
+        overlays=tuple(_overlay(o) for o in facts["overlays"]),
         passwords=frozenset(str(p) for p in facts["passwords"]),
     )
+
+
+def _overlay(found: dict[str, Any]) -> Overlay:
+    x, y, w, h = found["box"]
+    controls = frozenset((int(a), int(b), int(c), int(d)) for a, b, c, d in found["controls"])
+    return Overlay(str(found["kind"]), str(found["label"]), (x, y, w, h), controls)
 
 
 def page_type(facts: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from refbrowse.snapshot.parse import Node
 from refbrowse.snapshot.roles import (
@@ -161,7 +161,11 @@ class _Builder:
             return "(password hidden)"
         return value
 
-    def short_url(self, url: str) -> str:
+    def short_url(self, href: str) -> str:
+        """Absolute, then shortened to a path on the page's own origin (`#x` stays as it is)."""
+        if href.startswith("#") or not self.options.page_url:
+            return href
+        url = urljoin(self.options.page_url, href)
         if self.origin and url.startswith(self.origin + "/"):
             return url[len(self.origin) :]
         return url
