@@ -74,6 +74,8 @@ COMMANDS: dict[str, CommandSpec] = {
             "-D": (None, "a unified diff against this tab's previous snapshot"),
             "-C": (None, "also clickable elements outside the accessibility tree, as @cN"),
             "--max-tokens": ("N", "stay under N estimated tokens, keeping what is in view and actionable"),
+            "-a": (None, "also save a screenshot with a labelled box on each ref in view"),
+            "-o": ("PATH", "where to save the -a screenshot (implies -a)"),
         },
         "help": "the page as text, one element a line, with @refs to act on",
     },
