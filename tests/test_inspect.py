@@ -189,3 +189,18 @@ def test_cookies_are_listed_with_long_values_shortened(workspace: Workspace, sit
     out = strip_fence(workspace.ok("cookies"))
     assert out.startswith("token=" + "v" * 39 + "…")
     assert "httpOnly" in out and "expires session" in out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("attrs", "h1"), ("tables",), ("accessibility",), ("storage",), ("cookies",), ("js", "1")],
+)
+def test_page_content_is_fenced_and_raw_drops_the_fence(
+    workspace: Workspace, page: str, command: tuple[str, ...]
+) -> None:
+    workspace.ok("goto", page)
+    fenced = workspace.ok(*command)
+    assert fenced.startswith(f"<<<untrusted page content from {page} nonce=")
+    assert fenced.rstrip("\n").splitlines()[-1].startswith("<<<end untrusted page content nonce=")
+    raw = workspace.ok("--raw", *command)
+    assert "<<<" not in raw and raw.strip() == strip_fence(fenced).strip()
