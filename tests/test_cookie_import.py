@@ -171,6 +171,22 @@ def test_a_bad_entry_is_named_and_nothing_is_imported(ws: Workspace, app: Site, 
     assert cookies_seen_by_server(ws, app) == "(none)"
 
 
+def test_a_cookie_the_browser_refuses_is_named_and_nothing_changes(
+    ws: Workspace, app: Site, tmp_path: Path
+) -> None:
+    forget_cookies(ws)
+    ws.ok("js", "document.cookie = 'kept=yes; path=/'")
+    path = tmp_path / "refused.json"
+    good = {"name": "fine", "value": "1", "domain": "127.0.0.1", "path": "/"}
+    # Browsers refuse a __Host- cookie that is not Secure.
+    host_prefixed = {"name": "__Host-id", "value": "2", "domain": "127.0.0.1", "path": "/"}
+    path.write_text(json.dumps([good, host_prefixed]))
+    result = ws.run("cookie-import", str(path))
+    assert result.code == 1
+    assert "refused entry 2 (__Host-id for 127.0.0.1)" in result.err and "nothing was imported" in result.err
+    assert cookies_seen_by_server(ws, app) == "kept=yes"
+
+
 def test_a_file_that_is_not_json_is_a_clear_error(ws: Workspace, tmp_path: Path) -> None:
     path = tmp_path / "oops.json"
     path.write_text("name=sid; value=1")

@@ -56,10 +56,28 @@ async def add_all(context: BrowserContext, cookies: list[Cookie]) -> None:
         await context.clear_cookies()
         if before:
             await context.add_cookies(before)  # type: ignore[arg-type]
-        first = exc.message.splitlines()[0] if exc.message else "no reason given"
+        which = await _first_refused(context, cookies)
+        reason = exc.message.splitlines()[0] if exc.message else "no reason given"
         raise BrowseError(
-            f"the browser refused the cookies: {first}", "nothing was imported; check the cookies' fields"
+            f"the browser refused {which}: {reason}", "nothing was imported; fix that cookie and run it again"
         ) from exc
+
+
+async def _first_refused(context: BrowserContext, cookies: list[Cookie]) -> str:
+    """Name the cookie the browser refuses, found in a scratch context so the session stays untouched."""
+    if context.browser is None:
+        return "the cookies"
+    scratch = await context.browser.new_context()
+    try:
+        for number, cookie in enumerate(cookies, 1):
+            try:
+                await scratch.add_cookies([cookie])  # type: ignore[list-item]
+            except PlaywrightError:
+                where = cookie.get("domain") or cookie.get("url")
+                return f"entry {number} ({cookie.get('name')} for {where})"
+    finally:
+        await scratch.close()
+    return "the cookies"
 
 
 @handler("cookie-import-browser")
