@@ -1,5 +1,7 @@
 #!/bin/sh
-# The main job on the demo page that ships with refbrowse: load it, read it.
+# The main job on the demo page that ships with refbrowse: load it, read it,
+# then sign up the way an agent does: snapshot, fill and click by @ref, and
+# check with a snapshot diff that the page changed.
 set -e
 bin="$1"
 browse="$bin/browse"
@@ -10,9 +12,32 @@ step() {
     "$browse" "$@"
 }
 
+# The @ref on the line of the snapshot that shows ROLE "NAME".
+ref_of() {
+    found=$("$browse" --raw snapshot -i | grep -F -- "- $1 \"$2\" @" | grep -o '@e[0-9]*' | head -n 1)
+    if [ -z "$found" ]; then
+        echo "demo: no $1 \"$2\" in the snapshot" >&2
+        exit 1
+    fi
+    echo "$found"
+}
+
 step goto "$page"
 step text
 step forms
 step links
 step tabs
+step snapshot -i
+team=$(ref_of textbox "Team name")
+email=$(ref_of textbox "Work email")
+plan=$(ref_of combobox "Plan")
+terms=$(ref_of checkbox "I accept the terms of service")
+create=$(ref_of button "Create team")
+step fill "$team" "Rocket Lab"
+step fill "$email" "ada@rocket.example"
+step select "$plan" "Enterprise"
+step check "$terms"
+step click "$create"
+step snapshot -i -D
+step text "#welcome-text"
 printf '\nThe browser stays up for the next command: try %s status, %s stop ends it.\n' "$browse" "$browse"
