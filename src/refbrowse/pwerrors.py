@@ -171,7 +171,7 @@ _WAITING_ON: tuple[tuple[str, str, str], ...] = (
     ("element is not editable", "the element is read-only", "check it with `browse snapshot -i`"),
     ("element is not stable", "the element kept moving", "wait for the animation: `browse wait 500`"),
 )
-_INTERCEPTS = re.compile(r"(<[^\n]{1,160}?>)[^\n]*? intercepts pointer events")
+_INTERCEPTS = re.compile(r"- (<[^\n]{1,200}?) intercepts pointer events")
 
 
 def _timeout(message: str, first_line: str, doing: str) -> ActionTimeout:

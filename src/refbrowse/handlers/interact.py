@@ -21,6 +21,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from refbrowse.errors import PageError, UsageError
 from refbrowse.handlers import Call, handler
 from refbrowse.pwerrors import translate
+from refbrowse.refs import parse_ref
 from refbrowse.resolver import prepare, resolve, resolve_one
 
 _SIZE = re.compile(r"^(\d{2,5})[x×](\d{2,5})$")
@@ -251,7 +252,7 @@ async def _sleep(ms: int) -> str:
 
 async def _waitable(call: Call, target: str) -> Locator:
     """A ref must exist now; a CSS selector may still be on its way."""
-    if target.startswith("@") or target.startswith("ref="):
+    if parse_ref(target) is not None:
         return await resolve(call.tab, target)
     return call.page.locator(target).first
 

@@ -1,0 +1,76 @@
+"""Each Playwright message `pwerrors` must recognise, raised by the pinned Playwright and translated.
+
+These call Playwright directly (real Chromium), so a change in its wording
+fails here first rather than as a vague error in front of an agent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import pytest
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page, async_playwright
+
+from refbrowse.chromium import find_chromium, launch_flags
+from refbrowse.errors import ActionTimeout, BrowseError, PageError, StaleRef, UsageError
+from refbrowse.pwerrors import translate
+
+PAGE = """<div id=d>x</div><input id=n type=number><input id=f type=file>
+<input id=c type=checkbox onclick="return false"><button id=dis disabled>d</button>
+<select id=s><option>a</option></select><button id=cov>cov</button>
+<div style="position:fixed;inset:0" id=ov>overlay</div>"""
+
+Step = Callable[[Page], Awaitable[object]]
+
+CASES: list[tuple[str, Step, type[BrowseError], str]] = [
+    ("press", lambda p: p.keyboard.press("Foo"), UsageError, "not a key name"),
+    ("fill div", lambda p: p.fill("#d", "x"), PageError, "not a text field"),
+    ("fill number", lambda p: p.fill("#n", "abc"), UsageError, "takes a number only"),
+    ("fill file", lambda p: p.fill("#f", "abc"), UsageError, "browse upload"),
+    ("select div", lambda p: p.select_option("#d", "a"), PageError, "not a <select>"),
+    ("check div", lambda p: p.check("#d", force=True), PageError, "not a checkbox or radio"),
+    ("check refused", lambda p: p.check("#c", force=True), PageError, "did not change its state"),
+    ("upload div", lambda p: p.set_input_files("#d", []), PageError, "not a file input"),
+    ("gone frame", lambda p: p.get_by_ref("f9e9").count(), StaleRef, "frame that ref belonged to is gone"),
+    ("missing option", lambda p: p.select_option("#s", "zzz"), ActionTimeout, "no option has that value"),
+    ("disabled", lambda p: p.click("#dis"), ActionTimeout, "stayed disabled"),
+    ("covered", lambda p: p.click("#cov"), ActionTimeout, '<div id="ov">overlay</div> covers it'),
+]
+
+
+def _errors() -> dict[str, BrowseError]:
+    async def collect() -> dict[str, BrowseError]:
+        found: dict[str, BrowseError] = {}
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=find_chromium(), args=launch_flags())
+            page = await browser.new_page()
+            page.set_default_timeout(1500)
+            await page.set_content(PAGE)
+            await page.aria_snapshot(mode="ai")
+            for name, step, _, _ in CASES:
+                try:
+                    await step(page)
+                except PlaywrightError as exc:
+                    found[name] = translate(exc, name)
+            await browser.close()
+        return found
+
+    return asyncio.run(collect())
+
+
+@pytest.fixture(scope="module")
+def errors() -> dict[str, BrowseError]:
+    return _errors()
+
+
+@pytest.mark.parametrize(("name", "kind", "words"), [(c[0], c[2], c[3]) for c in CASES])
+def test_playwright_failures_become_errors_an_agent_can_act_on(
+    errors: dict[str, BrowseError], name: str, kind: type[BrowseError], words: str
+) -> None:
+    error = errors[name]
+    assert isinstance(error, kind), error.message
+    assert words in error.message + " " + error.hint
+    assert error.hint
+    assert "Call log" not in error.message and "\n" not in error.message
