@@ -11,7 +11,7 @@ from refbrowse.handlers.visual import png_size
 
 BUTTONS = """<title>annotate</title><style>body { margin: 20px }</style>
 <h1>Pick one</h1><button>First</button> <button>Second</button> <a href="/x">A link</a>
-<div style="cursor: pointer" onclick="1">plain clickable</div>
+<div style="cursor: pointer" onclick="1">plain clickable</div><input placeholder="name">
 <script>
   window.mutations = 0;
   new MutationObserver(list => { window.mutations += list.length; })
@@ -46,9 +46,11 @@ def test_annotation_differs_from_a_plain_screenshot(
     assert (tmp_path / "drawn.png").read_bytes() != (tmp_path / "plain.png").read_bytes()
 
 
-def test_annotating_leaves_nothing_in_the_page(workspace: Workspace, buttons: str) -> None:
+def test_annotating_and_screenshots_leave_nothing_in_the_page(workspace: Workspace, buttons: str) -> None:
     before = strip_fence(workspace.ok("js", "document.documentElement.outerHTML"))
     workspace.ok("snapshot", "-C", "-a")
+    workspace.ok("screenshot")
+    workspace.ok("screenshot", "[placeholder=name]")
     assert strip_fence(workspace.ok("js", "window.mutations")) == "0"
     assert strip_fence(workspace.ok("js", "document.documentElement.outerHTML")) == before
     tabs = strip_fence(workspace.ok("tabs"))

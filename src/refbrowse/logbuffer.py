@@ -69,7 +69,8 @@ class NetworkEntry:
 
     def line(self) -> str:
         size = "? bytes" if self.size is None else f"{self.size} bytes"
-        return f"{self.method} {self.url} → {self.status} ({self.ms} ms, {size})"
+        took = "? ms" if self.ms < 0 else f"{self.ms} ms"
+        return f"{self.method} {self.url} → {self.status} ({took}, {size})"
 
 
 @dataclass(frozen=True, slots=True)

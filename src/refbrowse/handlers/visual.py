@@ -90,11 +90,12 @@ async def capture(
     scale = min(1.0, MAX_SIDE / max(natural))
     if scale == 1.0:
         if element is not None:
-            return await element.screenshot(type="png"), None
+            return await element.screenshot(type="png", caret="initial"), None
         if region is None:
-            return await page.screenshot(type="png"), None
+            return await page.screenshot(type="png", caret="initial"), None
         return await page.screenshot(
             type="png",
+            caret="initial",  # the default hides the caret by restyling inputs: that would touch the page
             full_page=True,
             clip={"x": area.x, "y": area.y, "width": area.width, "height": area.height},
         ), None
