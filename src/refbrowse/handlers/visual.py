@@ -16,7 +16,7 @@ import struct
 import time
 from dataclasses import dataclass
 
-from playwright.async_api import Locator, Page
+from playwright.async_api import FloatRect, Locator, Page
 
 from refbrowse.envelope import fence
 from refbrowse.errors import UsageError
@@ -88,36 +88,28 @@ async def capture(
     area = region or Region(layout["sx"], layout["sy"], layout["vw"], layout["vh"])
     natural = (round(area.width * dpr), round(area.height * dpr))
     scale = min(1.0, MAX_SIDE / max(natural))
-    if scale == 1.0:
-        if element is not None:
-            return await element.screenshot(type="png", caret="initial"), None
-        if region is None:
-            return await page.screenshot(type="png", caret="initial"), None
-        return await page.screenshot(
-            type="png",
-            caret="initial",  # the default hides the caret by restyling inputs: that would touch the page
-            full_page=True,
-            clip={"x": area.x, "y": area.y, "width": area.width, "height": area.height},
-        ), None
+    if scale < 1.0:
+        return await _scaled(page, area, scale), natural
+    # caret="initial": the default hides the caret by restyling inputs, which would touch the page.
+    if element is not None:
+        return await element.screenshot(type="png", caret="initial"), None
+    if region is None:
+        return await page.screenshot(type="png", caret="initial"), None
+    clip: FloatRect = {"x": area.x, "y": area.y, "width": area.width, "height": area.height}
+    return await page.screenshot(type="png", caret="initial", full_page=True, clip=clip), None
+
+
+async def _scaled(page: Page, area: Region, scale: float) -> bytes:
+    """Chromium itself scales the capture down (the `scale` of a CDP clip)."""
+    clip = {"x": area.x, "y": area.y, "width": area.width, "height": area.height, "scale": scale}
     cdp = await page.context.new_cdp_session(page)
     try:
         shot = await cdp.send(
-            "Page.captureScreenshot",
-            {
-                "format": "png",
-                "clip": {
-                    "x": area.x,
-                    "y": area.y,
-                    "width": area.width,
-                    "height": area.height,
-                    "scale": scale,
-                },
-                "captureBeyondViewport": True,
-            },
+            "Page.captureScreenshot", {"format": "png", "clip": clip, "captureBeyondViewport": True}
         )
     finally:
         await cdp.detach()
-    return base64.b64decode(shot["data"]), natural
+    return base64.b64decode(shot["data"])
 
 
 async def save_png(path: str, data: bytes, natural: tuple[int, int] | None) -> Shot:
@@ -155,10 +147,7 @@ def parse_clip(raw: str) -> Region:
     return Region(x, y, w, h)
 
 
-@handler("screenshot")
-async def screenshot(call: Call) -> str:
-    selector, path = split_target(call.args)
-    viewport, clip = bool(call.flags.get("--viewport")), call.flags.get("--clip")
+def one_mode(selector: str | None, viewport: bool, clip: str | bool | None) -> None:
     modes = [
         name for name, on in (("--viewport", viewport), ("--clip", clip), ("an element", selector)) if on
     ]
@@ -166,19 +155,33 @@ async def screenshot(call: Call) -> str:
         raise UsageError(
             f"screenshot takes one of --viewport, --clip or an element, got {' and '.join(modes)}", "pick one"
         )
-    page = call.page
-    element = await resolve(call.tab, selector) if selector else None
-    if element is not None:
-        await element.scroll_into_view_if_needed()
-        region = Region(*await element.evaluate(_BOX_JS))
+
+
+async def element_region(call: Call, selector: str) -> tuple[Region, Locator]:
+    element = await resolve(call.tab, selector)
+    await element.scroll_into_view_if_needed()
+    return Region(*await element.evaluate(_BOX_JS)), element
+
+
+async def whole_page(page: Page) -> Region:
+    layout = await page.evaluate(_LAYOUT_JS)
+    return Region(0, 0, layout["dw"], layout["dh"])
+
+
+@handler("screenshot")
+async def screenshot(call: Call) -> str:
+    selector, path = split_target(call.args)
+    viewport, clip = bool(call.flags.get("--viewport")), call.flags.get("--clip")
+    one_mode(selector, viewport, clip)
+    element: Locator | None = None
+    region: Region | None = None  # None: the viewport
+    if selector:
+        region, element = await element_region(call, selector)
     elif isinstance(clip, str):
         region = parse_clip(clip)
-    elif viewport:
-        region = None
-    else:
-        layout = await page.evaluate(_LAYOUT_JS)
-        region = Region(0, 0, layout["dw"], layout["dh"])
-    data, natural = await capture(page, region, element)
+    elif not viewport:
+        region = await whole_page(call.page)
+    data, natural = await capture(call.page, region, element)
     shot = await save_png(path or default_path(call, "screenshot"), data, natural)
     return shot.describe("screenshot")
 
