@@ -180,3 +180,10 @@ def test_a_console_flood_trips_the_breaker_and_other_tabs_still_answer(
     assert wait_for(lambda: "console capture paused" in console_log.read_text())
     captured = console_log.read_text().count("] [log] flood ")
     assert 0 < captured < 20000
+
+
+def test_each_session_sees_its_own_logs(workspace: Workspace, pages: Callable[[str], str]) -> None:
+    workspace.ok("--session", "other", "goto", pages("logging-other"))
+    other = strip_fence(workspace.ok("--session", "other", "console"))
+    assert "hello from /logs/logging-other" in other and "flood" not in other
+    assert "logging-other" not in workspace.ok("console")
