@@ -4,13 +4,14 @@ The text is YAML-shaped: each line is `- KEY`, `- KEY: VALUE`, `- text: VALUE`
 or `- /prop: VALUE`, indented two spaces a level. KEY is `role "name" [attr]…`
 where the name is a JSON string, and the whole KEY is wrapped in YAML single
 quotes when it holds `: `, ` #` and the like. Names and text come from the page,
-so they are read character by character, never searched with a pattern: a page
+so they are read token by token from the cursor, never searched for in the line: a page
 naming a button `Go \\"x\\" [ref=e2]` gets that name, not a ref.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
 from refbrowse.errors import BrowseError
@@ -55,6 +56,13 @@ class Node:
         return out
 
 
+# Tokens, each matched only at the cursor: a name is one JSON string from its opening quote
+# to the first unescaped closing quote, whatever it holds.
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_-]+")
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_ATTRIBUTE = re.compile(r"\[([A-Za-z0-9_-]+)(?:=([^\]]*))?\]")
+
+
 class _Cursor:
     """A position in one line, with the reads the grammar needs."""
 
@@ -76,48 +84,35 @@ class _Cursor:
         return self.pos >= len(self.text)
 
     def skip_spaces(self) -> None:
-        while self.peek() == " ":
-            self.pos += 1
+        text, pos = self.text, self.pos
+        while pos < len(text) and text[pos] == " ":
+            pos += 1
+        self.pos = pos
 
     def identifier(self) -> str:
-        start = self.pos
-        while not self.eof() and (self.peek().isalnum() or self.peek() in "-_"):
-            self.pos += 1
-        if start == self.pos:
+        match = _IDENTIFIER.match(self.text, self.pos)
+        if match is None:
             raise self.fail("expected a role or attribute name")
-        return self.text[start : self.pos]
+        self.pos = match.end()
+        return match.group(0)
 
     def json_string(self) -> str:
-        start = self.pos
-        self.pos += 1  # the opening quote
-        while not self.eof():
-            char = self.text[self.pos]
-            if char == "\\":
-                self.pos += 2
-                continue
-            self.pos += 1
-            if char == '"':
-                try:
-                    value = json.loads(self.text[start : self.pos])
-                except ValueError as exc:
-                    raise self.fail(f"bad quoted name ({exc})") from exc
-                return str(value)
-        raise self.fail("unterminated quoted name")
+        match = _JSON_STRING.match(self.text, self.pos)
+        if match is None:
+            raise self.fail("unterminated quoted name")
+        try:
+            value = json.loads(match.group(0))
+        except ValueError as exc:
+            raise self.fail(f"bad quoted name ({exc})") from exc
+        self.pos = match.end()
+        return str(value)
 
     def attribute(self) -> tuple[str, str]:
-        self.pos += 1  # [
-        key = self.identifier()
-        value = "true"
-        if self.peek() == "=":
-            self.pos += 1
-            start = self.pos
-            while not self.eof() and self.peek() != "]":
-                self.pos += 1
-            value = self.text[start : self.pos]
-        if self.peek() != "]":
-            raise self.fail("expected ]")
-        self.pos += 1
-        return key, value
+        match = _ATTRIBUTE.match(self.text, self.pos)
+        if match is None:
+            raise self.fail("expected [name] or [name=value]")
+        self.pos = match.end()
+        return match.group(1), match.group(2) if match.group(2) is not None else "true"
 
 
 _YAML_ESCAPES = {"\\": "\\", '"': '"', "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "/": "/"}

@@ -61,7 +61,8 @@ TRIAGE_JS = """() => {
   }
   const passwords = Array.from(document.querySelectorAll('input[type=password]'));
   const fields = document.querySelectorAll('input:not([type=hidden]), select, textarea').length;
-  const text = (document.body ? document.body.innerText : '') || '';
+  // textContent, not innerText: it needs no layout, and this only estimates how much text there is.
+  const text = (document.body ? document.body.textContent : '') || '';
   const heading = (document.querySelector('h1') || {}).innerText || '';
   return {
     timeOrigin: String(performance.timeOrigin), title: document.title, url: location.href,
@@ -75,7 +76,7 @@ TRIAGE_JS = """() => {
     forms: document.forms.length, fields,
     links: document.links.length,
     articles: document.querySelectorAll('article').length,
-    paragraphs: Array.from(document.querySelectorAll('p')).filter(p => p.innerText.length > 80).length,
+    paragraphs: Array.from(document.querySelectorAll('p')).filter(p => p.textContent.length > 80).length,
     textLength: text.length,
     searchBox: !!document.querySelector('[role=search], input[type=search]'),
     errorHint: /\\b(404|403|500|502|503|not found|page not found|forbidden|server error|unavailable)\\b/i
