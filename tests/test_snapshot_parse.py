@@ -124,7 +124,7 @@ def test_a_label_next_to_its_field_is_not_repeated() -> None:
     assert rendered == ['- textbox "Team name"']
 
 
-def test_interactive_view_keeps_headings_and_the_landmarks_around_controls() -> None:
+def test_interactive_view_keeps_headings_and_the_named_landmarks_around_controls() -> None:
     raw = "\n".join(
         [
             '- navigation "Main" [ref=e1]:',
@@ -144,11 +144,19 @@ def test_interactive_view_keeps_headings_and_the_landmarks_around_controls() -> 
     assert rendered == [
         '- navigation "Main" @e1',
         '  - link "Home" @e2',
-        "- main @e3",
-        '  - heading "Title" @e4 [level=1]',
+        '- heading "Title" @e4 [level=1]',
     ]
 
 
 def test_nodes_walk_in_document_order() -> None:
     tree = parse_snapshot("- list [ref=e1]:\n  - listitem [ref=e2]: a\n  - listitem [ref=e3]: b")
     assert [n.pw_ref for n in tree.walk() if isinstance(n, Node)] == ["", "e1", "e2", "e3"]
+
+
+def test_interactive_view_drops_a_heading_that_repeats_its_landmark() -> None:
+    raw = '- region "Cart" [ref=e1]:\n  - heading "Cart" [level=2] [ref=e2]\n  - button "Pay" [ref=e3]'
+    tree = parse_snapshot(raw)
+    for node in tree.walk():
+        node.short_ref = "@" + node.pw_ref if node.pw_ref else ""
+    rendered = [line.render() for line in build_lines([tree], ViewOptions(interactive=True))]
+    assert rendered == ['- region "Cart" @e1', '  - button "Pay" @e3']

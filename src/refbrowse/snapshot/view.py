@@ -99,8 +99,8 @@ class _Builder:
 
     def interactive(self, node: Node, depth: int, parent: int) -> bool:
         """Lines for what can be acted on under `node`; True when any was written."""
-        keep = actionable(node) or node.role == "heading"
-        container = node.role in LANDMARKS or node.role in ("dialog", "alertdialog", "iframe")
+        keep = actionable(node) or (node.role == "heading" and not _repeats_container(node))
+        container = _context_container(node)
         if not keep and not container:
             return any([self.interactive(c, depth, parent) for c in _nodes(node)])
         mark = len(self.lines)
@@ -169,6 +169,19 @@ class _Builder:
         if self.origin and url.startswith(self.origin + "/"):
             return url[len(self.origin) :]
         return url
+
+
+def _context_container(node: Node) -> bool:
+    """Landmarks, dialogs and frames frame the controls of `-i`; an unnamed `main` says nothing."""
+    if node.role == "main" and not node.name:
+        return False
+    return node.role in LANDMARKS or node.role in ("dialog", "alertdialog", "iframe")
+
+
+def _repeats_container(heading: Node) -> bool:
+    """A heading that only repeats the name of the landmark it opens (`region "Cart"`, `heading "Cart"`)."""
+    parent = heading.parent
+    return bool(parent and parent.name and parent.name == heading.name and _context_container(parent))
 
 
 def _labels_a_neighbour(children: list[Node | str], index: int) -> bool:
