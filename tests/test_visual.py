@@ -160,3 +160,28 @@ def test_useragent_changes_in_place_keeping_storage_and_history(workspace: Works
     assert seen[-1] == "RefbrowseTest/1.0"
     assert strip_fence(workspace.ok("js", "navigator.userAgent")) == "RefbrowseTest/1.0"
     workspace.ok("closetab")
+
+
+def test_two_paths_are_a_usage_error(workspace: Workspace, tall: str) -> None:
+    result = workspace.run("screenshot", "button", "x.png")
+    assert result.code == 2 and "a selector starts with @ . # or [" in result.err
+
+
+def test_a_high_density_viewport_is_downscaled_and_responsive_keeps_the_scale(
+    workspace: Workspace, tall: str, tmp_path: Path
+) -> None:
+    workspace.ok("goto", tall)
+    workspace.ok("viewport", "1280x720", "--scale", "2")
+    try:
+        out = workspace.ok("screenshot", "--viewport", str(tmp_path / "dense.png"))
+        assert size_of(tmp_path / "dense.png") == (2000, 1125)
+        assert "downscaled from 2560x1440" in out
+        for _ in range(2):  # the second time too: Chromium ignores an override sent again unchanged
+            workspace.ok("screenshot", str(tmp_path / "dense-full.png"))
+            assert max(size_of(tmp_path / "dense-full.png")) == 2000
+        assert strip_fence(workspace.ok("js", "devicePixelRatio")) == "2"
+        workspace.ok("responsive", str(tmp_path / "d"))
+        assert size_of(tmp_path / "d-mobile.png") == (375, 812)
+        assert strip_fence(workspace.ok("js", "devicePixelRatio + ' ' + innerWidth")) == "2 1280"
+    finally:
+        workspace.ok("viewport", "1280x720", "--scale", "1")

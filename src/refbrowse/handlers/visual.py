@@ -16,7 +16,7 @@ import struct
 import time
 from dataclasses import dataclass
 
-from playwright.async_api import FloatRect, Locator, Page
+from playwright.async_api import CDPSession, FloatRect, Locator, Page
 
 from refbrowse.envelope import fence
 from refbrowse.errors import UsageError
@@ -87,9 +87,12 @@ async def capture(
     dpr = float(layout["dpr"])
     area = region or Region(layout["sx"], layout["sy"], layout["vw"], layout["vh"])
     natural = (round(area.width * dpr), round(area.height * dpr))
-    scale = min(1.0, MAX_SIDE / max(natural))
-    if scale < 1.0:
-        return await _scaled(page, area, scale), natural
+    if max(natural) > MAX_SIDE:
+        # A CDP clip's scale maps CSS pixels to output pixels, whatever the device scale.
+        data = await _scaled(page, area, MAX_SIDE / max(area.width, area.height), region is not None)
+        # Capturing beyond the viewport resets a device scale set through CDP.
+        await _keep_scale(page, layout["vw"], layout["vh"], dpr)
+        return data, natural
     # caret="initial": the default hides the caret by restyling inputs, which would touch the page.
     if element is not None:
         return await element.screenshot(type="png", caret="initial"), None
@@ -99,13 +102,14 @@ async def capture(
     return await page.screenshot(type="png", caret="initial", full_page=True, clip=clip), None
 
 
-async def _scaled(page: Page, area: Region, scale: float) -> bytes:
+async def _scaled(page: Page, area: Region, scale: float, beyond_viewport: bool) -> bytes:
     """Chromium itself scales the capture down (the `scale` of a CDP clip)."""
     clip = {"x": area.x, "y": area.y, "width": area.width, "height": area.height, "scale": scale}
     cdp = await page.context.new_cdp_session(page)
     try:
         shot = await cdp.send(
-            "Page.captureScreenshot", {"format": "png", "clip": clip, "captureBeyondViewport": True}
+            "Page.captureScreenshot",
+            {"format": "png", "clip": clip, "captureBeyondViewport": beyond_viewport},
         )
     finally:
         await cdp.detach()
@@ -127,6 +131,11 @@ def _write(path: str, data: bytes) -> None:
 def split_target(args: list[str]) -> tuple[str | None, str | None]:
     """(selector, path) from `[SEL] [PATH]`: a selector starts with @ . # or [."""
     if len(args) == 2:
+        if not args[0].startswith(SELECTOR_STARTS):
+            raise UsageError(
+                f"screenshot takes one path, got two: {args[0]} {args[1]}",
+                "a selector starts with @ . # or [ (e.g. @e3, #main); take a ref from `browse snapshot -i`",
+            )
         return args[0], args[1]
     if len(args) == 1:
         return (args[0], None) if args[0].startswith(SELECTOR_STARTS) else (None, args[0])
@@ -198,7 +207,7 @@ async def pdf(call: Call) -> str:
 async def responsive(call: Call) -> str:
     prefix = call.arg(0) or default_path(call, "responsive").removesuffix(".png")
     page = call.page
-    before = page.viewport_size
+    before, dpr = page.viewport_size, float(await page.evaluate("devicePixelRatio"))
     lines = []
     try:
         for name, width, height in SIZES:
@@ -209,7 +218,33 @@ async def responsive(call: Call) -> str:
     finally:
         if before is not None:
             await page.set_viewport_size(before)
+            await _keep_scale(page, before["width"], before["height"], dpr)
     return "\n".join(lines)
+
+
+_scale_sessions: dict[Page, CDPSession] = {}
+
+
+def _forget_scale(page: Page) -> None:
+    _scale_sessions.pop(page, None)
+
+
+async def _keep_scale(page: Page, width: int, height: int, dpr: float) -> None:
+    """Resizing, or capturing beyond the viewport, resets a device scale set through CDP
+    (`viewport --scale`): set it again.
+
+    The CDP session stays attached, one per page: Chromium drops an override
+    when its session detaches.
+    """
+    if float(await page.evaluate("devicePixelRatio")) == dpr:
+        return
+    cdp = _scale_sessions.get(page)
+    if cdp is None:
+        cdp = _scale_sessions[page] = await page.context.new_cdp_session(page)
+        page.once("close", _forget_scale)
+    metrics = {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": False}
+    await cdp.send("Emulation.clearDeviceMetricsOverride")  # the same override sent again is a no-op
+    await cdp.send("Emulation.setDeviceMetricsOverride", metrics)
 
 
 _TEXT_JS = "() => document.body ? document.body.innerText : document.documentElement.textContent"
