@@ -35,11 +35,21 @@ _NAMED_ROLES = frozenset(
 
 _MARK = "data-refbrowse-c"
 
-_HIT_TEST_JS = """el => {
-  const r = el.getBoundingClientRect();
+# Scrolls the element into view when its centre is outside, then (if asked) hit-tests that centre.
+_HIT_TEST_JS = """(el, hitTest) => {
+  let r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return {state: 'empty'};
+  const outside = r => {
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return x < 0 || y < 0 || x > innerWidth || y > innerHeight;
+  };
+  if (outside(r)) {
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+    r = el.getBoundingClientRect();
+  }
+  if (!hitTest) return {state: 'ok'};
+  if (outside(r)) return {state: 'outside'};
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return {state: 'outside'};
   const root = el.getRootNode();
   const hit = (root.elementFromPoint ? root : document).elementFromPoint(x, y);
   if (!hit || hit === el || el.contains(hit)) return {state: 'ok'};
@@ -98,13 +108,16 @@ async def resolve_ref(tab: Tab, ref: Ref) -> Locator:
     if target.handle is not None:
         return await _clickable_locator(tab, target)
     locator = tab.page.get_by_ref(target.pw_ref)
-    if await _ref_count(locator) != 1:
-        raise stale(target)
     if target.name and target.role in _NAMED_ROLES:
         role: Any = target.role  # one of _NAMED_ROLES, which Playwright types as a Literal
         same = locator.and_(tab.page.get_by_role(role, name=target.name, exact=True, include_hidden=True))
-        if await _ref_count(same) != 1:
+        if await _ref_count(same) == 1:
+            return locator  # one round trip in the common case: there, and still what it was
+        if await _ref_count(locator) == 1:
             raise stale(target, "has changed its role or name since the latest snapshot")
+        raise stale(target)
+    if await _ref_count(locator) != 1:
+        raise stale(target)
     return locator
 
 
@@ -160,8 +173,7 @@ async def prepare(tab: Tab, selector: str, *, force: bool = False, hit_test: boo
     if force:
         return locator
     try:
-        await locator.scroll_into_view_if_needed()
-        result: dict[str, Any] = await locator.evaluate(_HIT_TEST_JS) if hit_test else {"state": "ok"}
+        result: dict[str, Any] = await locator.evaluate(_HIT_TEST_JS, hit_test)
     except PlaywrightError as exc:
         raise translate(exc, f"getting {selector!r} ready") from exc
     if result.get("state") == "covered":
