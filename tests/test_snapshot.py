@@ -127,6 +127,7 @@ def test_max_tokens_keeps_the_2000_control_page_under_budget_and_says_what_was_l
     assert "lines left out to stay under 800 tokens" in out
     assert "`-s SEL`" in out and "scroll" in out
     assert ref(out, "button", "Button 0")
+    assert '"Button 499"' not in out  # far below the viewport: left out first
 
 
 def test_same_site_and_cross_site_frames_appear_with_refs_that_act(workspace: Workspace, site: Site) -> None:
