@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from conftest import Site, Workspace, strip_fence
-from refbrowse.logbuffer import ConsoleEntry, RateBreaker, RingBuffer
+from refbrowse.logbuffer import ConsoleEntry, LogFlusher, RateBreaker, RingBuffer
 
 LOGGING_PAGE = """<title>logs</title><script>
 console.log('hello from ' + location.pathname);
@@ -46,6 +47,23 @@ def test_clearing_hides_old_entries_from_its_session_only() -> None:
     assert [e.text for e in buffer.entries("a")] == ["m3"]
     assert [e.text for e in buffer.entries("b")] == ["m2"]
     assert len(buffer.since(0)) == 3  # the flusher still sees everything
+
+
+def test_flusher_appends_only_what_is_new(tmp_path: Path) -> None:
+    buffer: RingBuffer[ConsoleEntry] = RingBuffer(capacity=2)
+    path = tmp_path / "console.log"
+    flusher = LogFlusher({str(path): buffer})
+
+    async def run() -> None:
+        buffer.append(entry(1))
+        await flusher.flush()
+        await flusher.flush()
+        for n in range(2, 6):  # more than the buffer holds between two flushes: the oldest are gone
+            buffer.append(entry(n))
+        await flusher.flush()
+
+    asyncio.run(run())
+    assert [line.rsplit(" ", 1)[1] for line in path.read_text().splitlines()] == ["m1", "m4", "m5"]
 
 
 def test_breaker_trips_past_its_limit_and_resets_after_the_cooldown() -> None:
