@@ -74,7 +74,8 @@ def fit(lines: list[Line], budget_chars: int, viewport: tuple[int, int]) -> Trim
 
 def left_out_note(trimmed: Trimmed, max_tokens: int) -> str:
     return (
-        f"… {trimmed.left_out} lines left out to stay under {max_tokens} tokens "
+        f"… {trimmed.left_out} line{'s' if trimmed.left_out != 1 else ''} left out "
+        f"to stay under {max_tokens} tokens "
         f"({trimmed.actionable_left_out} of them actionable; what is in view came first): "
         "narrow with `-s SEL` or `-d N`, or `browse scroll` and snapshot again"
     )
