@@ -20,6 +20,7 @@ from refbrowse.envelope import fence
 from refbrowse.errors import BrowseError, PageError, UsageError
 from refbrowse.handlers import Call, handler
 from refbrowse.pwerrors import translate
+from refbrowse.refs import parse_ref
 from refbrowse.resolver import resolve
 
 # Code that parses as an expression is evaluated as one (so `{a: 1}` is an object);
@@ -147,11 +148,10 @@ async def is_state(call: Call) -> str:
     state, selector = call.args[0].lower(), call.args[1]
     if state not in STATES:
         raise UsageError(f"unknown state {state!r}", f"use one of: {', '.join(STATES)}")
-    if state in ("visible", "hidden"):
-        # Absence is an answer here: a missing toast is not visible.
-        locator = call.tab.page.locator(selector) if not selector.startswith("@") else None
-        if locator is not None and await locator.count() == 0:
-            return "false" if state == "visible" else "true"
+    # For visible and hidden, absence is an answer: a missing toast is not visible.
+    may_be_absent = state in ("visible", "hidden") and parse_ref(selector) is None
+    if may_be_absent and await call.page.locator(selector).count() == 0:
+        return "false" if state == "visible" else "true"
     element = await one(call, selector)
     return "true" if await _check(element, state) else "false"
 
