@@ -75,7 +75,11 @@ def make_tools(workdir: str) -> dict[str, Tool]:
 
 
 def metadata(tools: dict[str, Tool], argv: list[str]) -> dict[str, Any]:
-    versions = {name: tool.version() for name, tool in tools.items() if "settle 0" not in name}
+    versions = {
+        name: tool.version().removeprefix(name).strip()
+        for name, tool in tools.items()
+        if "settle 0" not in name
+    }
     versions.update(setup.versions(os.path.join(REPO, ".venv", "bin", "python")))
     extra = " ".join(argv)
     return {

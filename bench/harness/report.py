@@ -7,6 +7,7 @@ means refbrowse is faster or smaller.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from harness.context import OURS
@@ -47,40 +48,59 @@ def timing_table(
     return head + body
 
 
-def snapshot_cell(cell: dict[str, Any] | None) -> str:
+def snapshot_cell(cell: dict[str, Any] | None, key: str = "chars") -> str:
     if cell is None:
         return "–"
     if "n/a" in cell:
         return "n/a"
+    if key != "chars":
+        return f"{cell.get(key, 0):,}"
     return f"{cell['chars']:,} ({cell['actionable_refs']})"
 
 
-def snapshot_table(pages: dict[str, Any], tools: list[str]) -> list[str]:
-    head = ["| page | actionable elements | " + " | ".join(f"{t} -i | {t} full" for t in tools) + " |"]
-    head.append("| --- | ---: |" + " ---: | ---: |" * len(tools))
+def snapshot_table(pages: dict[str, Any], tools: list[str], key: str = "chars") -> list[str]:
+    columns = [
+        (t, kind)
+        for t in tools
+        for kind in ("interactive", "full")
+        if t != "playwright-mcp" or kind == "full"
+    ]
+    titles = [f"{t} {'-i' if kind == 'interactive' else 'full'}" for t, kind in columns]
+    head = ["| page | actionable elements | " + " | ".join(titles) + " |"]
+    head.append("| --- | ---: |" + " ---: |" * len(columns))
     rows = []
     for path, row in pages.items():
-        cells = []
-        for tool in tools:
-            entry = row.get(tool) or {}
-            cells += [snapshot_cell(entry.get("interactive")), snapshot_cell(entry.get("full"))]
+        cells = [snapshot_cell((row.get(t) or {}).get(kind), key) for t, kind in columns]
         rows.append(f"| `{path}` | {row['actionable elements']} | " + " | ".join(cells) + " |")
     return head + rows
 
 
 def memory_table(memory: dict[str, Any]) -> list[str]:
     rows = [
-        "| tool | own processes | own peak RSS (MB) | own RSS now (MB) | browser processes |"
-        " browser PSS (MB) | browser RSS (MB) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| tool | own processes | own peak RSS (MB) | of which (peak MB) | own RSS now (MB) |"
+        " browser processes | browser PSS (MB) | browser RSS (MB) |",
+        "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |",
     ]
     for name, row in memory["after the scripted task"].items():
         own, browser = row["own"], row["browser"]
         rows.append(
-            f"| {name} | {own['processes']} | {own['peak_rss_mb']:.0f} | {own['rss_mb']:.0f} | "
+            f"| {name} | {own['processes']} | {own['peak_rss_mb']:.0f} | {split(row['own, by process'])} | "
+            f"{own['rss_mb']:.0f} | "
             f"{browser['processes']} | {browser['pss_mb']:.0f} | {browser['rss_mb']:.0f} |"
         )
     return rows
+
+
+def split(processes: list[dict[str, Any]]) -> str:
+    """'python -m refbrowse.daemon 58 + node 138': which of a tool's processes weighs what."""
+    parts = []
+    for process in processes:
+        words = str(process["command"]).split()
+        name = os.path.basename(words[0]) if words else "?"
+        if "-m" in words[:-1]:
+            name += " -m " + words[words.index("-m") + 1]
+        parts.append(f"{name} {process['peak_rss_mb']:.0f}")
+    return " + ".join(parts)
 
 
 def flood_table(flood: dict[str, Any]) -> list[str]:
@@ -208,6 +228,8 @@ def render(meta: dict[str, Any], results: dict[str, Any]) -> str:
         tools = [t for t in (OURS, "agent-browser", "playwright-mcp") if t in meta["tools"]]
         out += ["## 4. Snapshot size (characters, and actionable refs in brackets)", ""]
         out += [*snapshot_table(results["snapshots"]["pages"], tools), ""]
+        out += ["The same, counting only the tree's lines (no header, footer or fence):", ""]
+        out += [*snapshot_table(results["snapshots"]["pages"], tools, "tree_chars"), ""]
     if "memory" in results:
         out += ["## 5. Memory after the scripted task", "", *memory_table(results["memory"]), ""]
     if "flood" in results:

@@ -9,12 +9,14 @@ actionable refs are refs on lines whose role is one an agent acts on.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from harness.context import OURS, Context
 from harness.stats import NotAvailable, ToolFailed, rotated, timed
 from harness.tool import Tool, actionable_refs
 
+TREE_LINE = re.compile(r"^\s*- ")
 FIXTURE_PAGES = ("/fixtures/warm.html", "/app/login", "/app/results?q=widget", "/app/order/1")
 DOC_PAGES = ("/docs/library/index.html", "/docs/reference/datamodel.html", "/docs/library/stdtypes.html")
 
@@ -35,7 +37,17 @@ def measure(tool: Tool, interactive: bool) -> dict[str, Any] | None:
         seconds, text = timed(lambda: tool.snapshot(interactive))
     except (NotAvailable, ToolFailed) as exc:
         return {"n/a": str(exc)}
-    return {"chars": len(text), "seconds": seconds, "actionable_refs": actionable_refs(text)}
+    return {
+        "chars": len(text),
+        "tree_chars": tree_chars(text),
+        "seconds": seconds,
+        "actionable_refs": actionable_refs(text),
+    }
+
+
+def tree_chars(text: str) -> int:
+    """Characters of the tree lines alone: without headers, footers, fences (the fixed cost per call)."""
+    return sum(len(line) + 1 for line in text.splitlines() if TREE_LINE.match(line))
 
 
 def actionable_in_page(ctx: Context, path: str) -> int:
