@@ -96,7 +96,7 @@ class BrowserHost:
         self.context_options: list[ContextOptionsHook] = []
         self.session_hooks: list[SessionHook] = []
         self.tab_hooks: list[TabHook] = []
-        self._on_crash = on_crash
+        self.on_crash = on_crash
         self._closing = False
         self._playwright: Playwright | None = None
         self.browser: Browser | None = None
@@ -135,7 +135,7 @@ class BrowserHost:
     def _disconnected(self) -> None:
         if not self._closing:
             log.error("the browser disconnected: the daemon exits")
-            self._on_crash()
+            self.on_crash()
 
     async def session(self, name: str) -> Session:
         async with self._session_lock:
