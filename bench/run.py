@@ -29,7 +29,7 @@ from harness.agentbrowser_tool import AgentBrowser
 from harness.context import Context
 from harness.mcp_tool import PlaywrightMcp
 from harness.refbrowse_tool import REPO, Refbrowse
-from harness.sections import cold, flood, memory, snapshots, task, warm
+from harness.sections import cold, flood, memory, profile, snapshots, task, warm
 from harness.tool import Tool
 
 BENCH = os.path.join(REPO, "bench")
@@ -40,6 +40,7 @@ SECTIONS: dict[str, ModuleType] = {
     "memory": memory,
     "snapshots": snapshots,
     "flood": flood,
+    "profile": profile,
 }
 
 

@@ -139,6 +139,18 @@ def breakdown_table(per_command: dict[str, Any]) -> list[str]:
     return rows
 
 
+def profile_tables(profile: dict[str, Any]) -> list[str]:
+    cli = profile["cli"]["summary"]
+    rows = ["| part | median (ms) |", "| --- | ---: |"]
+    for name in ("python -c pass", "browse url"):
+        if cli.get(name):
+            rows.append(f"| warm CLI: `{name}` | {cli[name]['median'] * 1000:.0f} |")
+    for title in ("cold start steps (median ms)", "playwright calls on the warm page (median ms)"):
+        for step, value in profile.get(title, {}).items():
+            rows.append(f"| {title.split(' (')[0]}: {step} | {value:.0f} |")
+    return rows
+
+
 def median_of(fig: dict[str, Any] | None, name: str) -> float | None:
     stats = (fig or {}).get("summary", {}).get(name)
     return None if stats is None else float(stats["median"])
@@ -236,6 +248,9 @@ def render(meta: dict[str, Any], results: dict[str, Any]) -> str:
         flood = results["flood"]
         out += [f"## 6. Console flood ({flood['messages']:,} messages in tab 2, `url` on tab 1)", ""]
         out += [*flood_table(flood), ""]
+    if "profile" in results:
+        out += ["## 7. Where refbrowse's time goes (its parts, measured on their own)", ""]
+        out += [*profile_tables(results["profile"]), ""]
     out += ["## Sections: time taken and machine load (1-minute load average)", ""]
     out += ["| section | seconds | load at start | load at end |", "| --- | ---: | ---: | ---: |"]
     for name, row in meta.get("sections", {}).items():
