@@ -1,154 +1,20 @@
-"""bench/RESULTS.md from the sections' results: one table per section, targets first.
-
-Times are shown in milliseconds (seconds for the task); a ratio is
-refbrowse ÷ peer, taken run by run and summarised by its median, so below 1
-means refbrowse is faster or smaller.
-"""
+"""bench/RESULTS.md from the sections' results: the header, the targets, one part per section."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from typing import Any
 
 from harness.context import OURS
-
-NA = "n/a: command not available"
-
-
-def ms(value: float | None, scale: float = 1000.0, digits: int = 0) -> str:
-    return "–" if value is None else f"{value * scale:,.{digits}f}"
-
-
-def ratio(value: float | None) -> str:
-    return "–" if value is None else f"{value:.2f}×"
-
-
-def timing_rows(label: str, fig: dict[str, Any], scale: float, digits: int) -> list[str]:
-    rows = []
-    for name, stats in fig["summary"].items():
-        if stats is None:
-            rows.append(f"| {label} | {name} | {NA if name == OURS else 'n/a'} | | | | |")
-            continue
-        pair = fig["ratio"].get(name) or {}
-        cells = [ms(stats[k], scale, digits) for k in ("min", "median", "max")]
-        rows.append(
-            f"| {label} | {name} | {stats['n']} | {' | '.join(cells)} | {ratio(pair.get('median'))} |"
-        )
-    return rows
-
-
-def timing_table(
-    figures: dict[str, Any], unit: str = "ms", scale: float = 1000.0, digits: int = 0
-) -> list[str]:
-    head = [
-        f"| figure | tool | runs | min ({unit}) | median ({unit}) | max ({unit}) | refbrowse ÷ tool |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    body = [row for label, fig in figures.items() for row in timing_rows(label, fig, scale, digits)]
-    return head + body
-
-
-def snapshot_cell(cell: dict[str, Any] | None, key: str = "chars") -> str:
-    if cell is None:
-        return "–"
-    if "n/a" in cell:
-        return "n/a"
-    if key != "chars":
-        return f"{cell.get(key, 0):,}"
-    return f"{cell['chars']:,} ({cell['actionable_refs']})"
-
-
-def snapshot_table(pages: dict[str, Any], tools: list[str], key: str = "chars") -> list[str]:
-    columns = [
-        (t, kind)
-        for t in tools
-        for kind in ("interactive", "full")
-        if t != "playwright-mcp" or kind == "full"
-    ]
-    titles = [f"{t} {'-i' if kind == 'interactive' else 'full'}" for t, kind in columns]
-    head = ["| page | actionable elements | " + " | ".join(titles) + " |"]
-    head.append("| --- | ---: |" + " ---: |" * len(columns))
-    rows = []
-    for path, row in pages.items():
-        cells = [snapshot_cell((row.get(t) or {}).get(kind), key) for t, kind in columns]
-        rows.append(f"| `{path}` | {row['actionable elements']} | " + " | ".join(cells) + " |")
-    return head + rows
-
-
-def memory_table(memory: dict[str, Any]) -> list[str]:
-    rows = [
-        "| tool | own processes | own peak RSS (MB) | of which (peak MB) | own RSS now (MB) |"
-        " browser processes | browser PSS (MB) | browser RSS (MB) |",
-        "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |",
-    ]
-    for name, row in memory["after the scripted task"].items():
-        own, browser = row["own"], row["browser"]
-        rows.append(
-            f"| {name} | {own['processes']} | {own['peak_rss_mb']:.0f} | {split(row['own, by process'])} | "
-            f"{own['rss_mb']:.0f} | "
-            f"{browser['processes']} | {browser['pss_mb']:.0f} | {browser['rss_mb']:.0f} |"
-        )
-    return rows
-
-
-def split(processes: list[dict[str, Any]]) -> str:
-    """'python -m refbrowse.daemon 58 + node 138': which of a tool's processes weighs what."""
-    parts = []
-    for process in processes:
-        words = str(process["command"]).split()
-        name = os.path.basename(words[0]) if words else "?"
-        if "-m" in words[:-1]:
-            name += " -m " + words[words.index("-m") + 1]
-        parts.append(f"{name} {process['peak_rss_mb']:.0f}")
-    return " + ".join(parts)
-
-
-def flood_table(flood: dict[str, Any]) -> list[str]:
-    rows = [
-        "| tool | open flooding tab (ms) | back to tab 1 (ms) | `url` before, median (ms) |"
-        " `url` during, median (ms) | during, max (ms) | calls answered | own peak RSS (MB) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for name, row in flood.items():
-        if not isinstance(row, dict):
-            continue
-        if "n/a" in row:
-            rows.append(f"| {name} | {' '.join(row['n/a'].split())[:160]} | | | | | | |")
-            continue
-        before, during = row["baseline url"], row["url during flood"]
-        peak = max(row["own peak RSS, sampled (MB)"], row["own peak RSS, VmHWM (MB)"])
-        rows.append(
-            f"| {name} | {ms(row['open the flooding tab (s)'])} | {ms(row['switch back to tab 1 (s)'])} | "
-            f"{ms(before['median'])} | "
-            f"{ms(during['median'])} | {ms(during['max'])} | "
-            f"{during['n']} | {peak:.0f} |"
-        )
-    return rows
-
-
-def breakdown_table(per_command: dict[str, Any]) -> list[str]:
-    rows = ["| tool | command | calls | median (ms) | median chars |", "| --- | --- | ---: | ---: | ---: |"]
-    for tool, commands in per_command.items():
-        for command, row in sorted(
-            commands.items(), key=lambda item: -item[1]["median_ms"] * item[1]["calls"]
-        ):
-            rows.append(
-                f"| {tool} | `{command}` | {row['calls']} | {row['median_ms']:.0f} "
-                f"| {row['median_chars']:,.0f} |"
-            )
-    return rows
-
-
-def profile_tables(profile: dict[str, Any]) -> list[str]:
-    cli = profile["cli"]["summary"]
-    rows = ["| part | median (ms) |", "| --- | ---: |"]
-    for name in ("python -c pass", "browse url"):
-        if cli.get(name):
-            rows.append(f"| warm CLI: `{name}` | {cli[name]['median'] * 1000:.0f} |")
-    for title in ("cold start steps (median ms)", "playwright calls on the warm page (median ms)"):
-        for step, value in profile.get(title, {}).items():
-            rows.append(f"| {title.split(' (')[0]}: {step} | {value:.0f} |")
-    return rows
+from harness.tables import (
+    NA,
+    breakdown_table,
+    flood_table,
+    memory_table,
+    profile_tables,
+    snapshot_table,
+    timing_table,
+)
 
 
 def median_of(fig: dict[str, Any] | None, name: str) -> float | None:
@@ -221,43 +87,80 @@ def header(meta: dict[str, Any]) -> list[str]:
     ]
 
 
-def render(meta: dict[str, Any], results: dict[str, Any]) -> str:
-    out = [*header(meta), "## Targets", "", *targets(results), ""]
-    if "cold" in results:
-        out += ["## 1. Cold start", "", *timing_table(results["cold"]), ""]
-    if "warm" in results:
-        out += ["## 2. Warm per-command latency", "", *timing_table(results["warm"]), ""]
-    if "task" in results:
-        task = results["task"]
-        out += ["## 3. Scripted task (12 steps on the local shop)", ""]
-        out += timing_table({"wall time": task["wall time"]}, "s", 1.0, 2)
-        out += ["", *timing_table({"characters printed": task["characters printed"]}, "chars", 1.0, 0), ""]
-        for name, chars in task.get("tool schema characters (tools/list)", {}).items():
-            out.append(f"- {name}: `tools/list` schema, sent to the model once per session: {chars:,} chars")
-        out += ["", "Where the task's time goes, per command (all runs):", ""]
-        out += [*breakdown_table(task.get("per command", {})), ""]
-    if "snapshots" in results:
-        tools = [t for t in (OURS, "agent-browser", "playwright-mcp") if t in meta["tools"]]
-        out += ["## 4. Snapshot size (characters, and actionable refs in brackets)", ""]
-        out += [*snapshot_table(results["snapshots"]["pages"], tools), ""]
-        out += ["The same, counting only the tree's lines (no header, footer or fence):", ""]
-        out += [*snapshot_table(results["snapshots"]["pages"], tools, "tree_chars"), ""]
-    if "memory" in results:
-        out += ["## 5. Memory after the scripted task", "", *memory_table(results["memory"]), ""]
-    if "flood" in results:
-        flood = results["flood"]
-        out += [f"## 6. Console flood ({flood['messages']:,} messages in tab 2, `url` on tab 1)", ""]
-        out += [*flood_table(flood), ""]
-    if "profile" in results:
-        out += ["## 7. Where refbrowse's time goes (its parts, measured on their own)", ""]
-        out += [*profile_tables(results["profile"]), ""]
-    out += ["## Sections: time taken and machine load (1-minute load average)", ""]
+def cold_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]:
+    return ["## 1. Cold start", "", *timing_table(result)]
+
+
+def warm_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]:
+    flags = result.get("chromium flags missing", {})
+    figures = {k: v for k, v in result.items() if k != "chromium flags missing"}
+    out = ["## 2. Warm per-command latency", "", *timing_table(figures)]
+    return out + [f"- {n}'s Chromium lacks the shared flags {' '.join(m)}" for n, m in flags.items() if m]
+
+
+def task_section(task: dict[str, Any], meta: dict[str, Any]) -> list[str]:
+    out = ["## 3. Scripted task (12 steps on the local shop)", ""]
+    out += timing_table({"wall time": task["wall time"]}, "s", 1.0, 2)
+    out += ["", *timing_table({"characters printed": task["characters printed"]}, "chars", 1.0, 0), ""]
+    for name, chars in task.get("tool schema characters (tools/list)", {}).items():
+        out.append(f"- {name}: `tools/list` schema, sent to the model once per session: {chars:,} chars")
+    out += ["", "Where the task's time goes, per command (all runs):", ""]
+    return out + breakdown_table(task.get("per command", {}))
+
+
+def snapshots_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]:
+    tools = [t for t in (OURS, "agent-browser", "playwright-mcp") if t in meta["tools"]]
+    out = ["## 4. Snapshot size (characters, and actionable refs in brackets)", ""]
+    out += [*snapshot_table(result["pages"], tools), ""]
+    out += ["The same, counting only the tree's lines (no header, footer or fence):", ""]
+    return out + snapshot_table(result["pages"], tools, "tree_chars")
+
+
+def memory_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]:
+    return ["## 5. Memory after the scripted task", "", *memory_table(result)]
+
+
+def flood_section(flood: dict[str, Any], meta: dict[str, Any]) -> list[str]:
+    title = f"## 6. Console flood ({flood['messages']:,} messages in tab 2, `url` on tab 1)"
+    return [title, "", *flood_table(flood)]
+
+
+def profile_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]:
+    return [
+        "## 7. Where refbrowse's time goes (its parts, measured on their own)",
+        "",
+        *profile_tables(result),
+    ]
+
+
+SECTIONS: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] = {
+    "cold": cold_section,
+    "warm": warm_section,
+    "task": task_section,
+    "snapshots": snapshots_section,
+    "memory": memory_section,
+    "flood": flood_section,
+    "profile": profile_section,
+}
+
+
+def footer(meta: dict[str, Any]) -> list[str]:
+    out = ["## Sections: time taken and machine load (1-minute load average)", ""]
     out += ["| section | seconds | load at start | load at end |", "| --- | ---: | ---: | ---: |"]
     for name, row in meta.get("sections", {}).items():
         out.append(
             f"| {name} | {row['seconds']:.0f} | {row['load_at_start']:.2f} | {row['load_at_end']:.2f} |"
         )
-    out.append("")
-    for name, error in meta.get("errors", {}).items():
-        out.append(f"- section {name} failed: {error}")
-    return "\n".join(out).rstrip() + "\n"
+    return [
+        *out,
+        "",
+        *(f"- section {name} failed: {error}" for name, error in meta.get("errors", {}).items()),
+    ]
+
+
+def render(meta: dict[str, Any], results: dict[str, Any]) -> str:
+    out = [*header(meta), "## Targets", "", *targets(results), ""]
+    for name, section in SECTIONS.items():
+        if name in results:
+            out += [*section(results[name], meta), ""]
+    return "\n".join(out + footer(meta)).rstrip() + "\n"

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.context import OURS, Context
+from harness.procs import command_of
+from harness.setup import launch_flags
 from harness.stats import NotAvailable, alternate, figure, timed
 from harness.tool import Tool, find_ref
 
@@ -78,11 +80,19 @@ def run(ctx: Context) -> dict[str, Any]:
     for name in names:
         ctx.tools[name].start()
         ctx.tools[name].goto(ctx.url(PAGE))
-    results: dict[str, Any] = {}
+    results: dict[str, Any] = {"chromium flags missing": {n: missing_flags(ctx.tools[n]) for n in names}}
     for op in ops(ctx):
         print(f"  warm {op.label}", flush=True)
         results[op.label] = figure(alternate(names, op.runs, _step(ctx, op)), OURS)
     return results
+
+
+def missing_flags(tool: Tool) -> list[str]:
+    """The shared launch flags absent from the tool's main Chromium process: should be none."""
+    mains = [command_of(p).split() for p in tool.browser_pids() if "--type=" not in command_of(p)]
+    if not mains:
+        return ["(no browser process found)"]
+    return [flag for flag in launch_flags() if flag not in mains[0]]
 
 
 def _step(ctx: Context, op: Op) -> Callable[[str, int], float]:
