@@ -12,6 +12,7 @@ from harness.tables import (
     flood_table,
     memory_table,
     profile_tables,
+    share_table,
     snapshot_table,
     timing_table,
 )
@@ -113,7 +114,12 @@ def snapshots_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]
     out = ["## 4. Snapshot size (characters, and actionable refs in brackets)", ""]
     out += [*snapshot_table(result["pages"], tools), ""]
     out += ["The same, counting only the tree's lines (no header, footer or fence):", ""]
-    return out + snapshot_table(result["pages"], tools, "tree_chars")
+    out += [*snapshot_table(result["pages"], tools, "tree_chars"), ""]
+    out += [
+        "Share of the page's actionable elements that got a ref (from `snapshot -i`; MCP: its snapshot):",
+        "",
+    ]
+    return out + share_table(result["pages"], tools)
 
 
 def memory_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]:

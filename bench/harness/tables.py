@@ -74,6 +74,24 @@ def snapshot_table(pages: dict[str, Any], tools: list[str], key: str = "chars") 
     return head + rows
 
 
+def share_table(pages: dict[str, Any], tools: list[str]) -> list[str]:
+    """Share of the page's actionable elements that got a ref (interactive snapshot where there is one)."""
+    rows = [
+        "| page | actionable elements | " + " | ".join(tools) + " |",
+        "| --- | ---: |" + " ---: |" * len(tools),
+    ]
+    for path, row in pages.items():
+        total = row["actionable elements"] or 0
+        cells = []
+        for tool in tools:
+            entry = row.get(tool) or {}
+            cell = entry.get("interactive") or entry.get("full") or {}
+            refs = cell.get("actionable_refs")
+            cells.append("–" if refs is None or not total else f"{100 * refs / total:.0f}% ({refs})")
+        rows.append(f"| `{path}` | {total} | " + " | ".join(cells) + " |")
+    return rows
+
+
 def memory_table(memory: dict[str, Any]) -> list[str]:
     rows = [
         "| tool | own processes | own peak RSS (MB) | of which (peak MB) | own RSS now (MB) |"
