@@ -162,3 +162,32 @@ def strip_fence(text: str) -> str:
     assert lines[0].startswith("<<<untrusted page content from "), text
     assert lines[-1].startswith("<<<end untrusted page content nonce="), text
     return "\n".join(lines[1:-1])
+
+
+def browser_pid(daemon_pid: int) -> int:
+    """The main Chromium process under the daemon (not its renderers or helpers)."""
+    for pid in _descendants(daemon_pid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"chrom" in cmdline[0] and not any(arg.startswith(b"--type=") for arg in cmdline):
+            return pid
+    raise AssertionError(f"no browser process under daemon {daemon_pid}")
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found

@@ -11,7 +11,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from conftest import BROWSE, Site, Workspace
+from conftest import BROWSE, Site, Workspace, browser_pid
 
 
 def _slow_page(site: Site, path: str, seconds: float) -> str:
@@ -31,28 +31,6 @@ def _wait_until(condition: object, timeout: float = 30) -> None:
     while not condition():  # type: ignore[operator]
         assert time.monotonic() < deadline, "condition not met in time"
         time.sleep(0.05)
-
-
-def _descendants(pid: int) -> list[tuple[int, str]]:
-    """(pid, command line) of every process below `pid`."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry))
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            try:
-                cmdline = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            found.append((child, cmdline))
-            todo.append(child)
-    return found
 
 
 def test_ten_clis_at_once_on_a_cold_workspace_start_one_daemon(
@@ -128,9 +106,7 @@ def test_chromium_killed_then_the_next_command_works(fresh_workspace: Workspace,
     url = site.page("/after-crash", "<title>back</title><p>alive again</p>")
     fresh_workspace.ok("goto", url)
     pid = int(str(fresh_workspace.daemon_info()["pid"]))
-    browsers = [p for p, cmd in _descendants(pid) if "chrom" in cmd and "--type=" not in cmd]
-    assert browsers, "no Chromium process under the daemon"
-    os.kill(browsers[0], signal.SIGKILL)
+    os.kill(browser_pid(pid), signal.SIGKILL)
     result = fresh_workspace.run("goto", url)
     assert result.code == 0, result.err
     assert fresh_workspace.daemon_info()["pid"] != pid

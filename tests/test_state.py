@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from conftest import FixtureHandler, Site, Workspace, strip_fence
+from conftest import FixtureHandler, Site, Workspace, browser_pid, strip_fence
 
 SESSIONS: dict[str, str] = {}
 
@@ -94,32 +94,6 @@ def _proc_state(pid: int) -> str:
         return Path(f"/proc/{pid}/status").read_text().split("State:")[1].split("\n")[0].lower()
     except (OSError, IndexError):
         return "zombie"
-
-
-def browser_pid(daemon_pid: int) -> int:
-    """The main Chromium process under the daemon (not its renderers or helpers)."""
-    for pid in _descendants(daemon_pid):
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-        if b"chrom" in cmdline[0] and not any(arg.startswith(b"--type=") for arg in cmdline):
-            return pid
-    raise AssertionError(f"no browser process under daemon {daemon_pid}")
-
-
-def _descendants(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry))
-    found, todo = [], [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
 
 
 # persistence

@@ -202,7 +202,11 @@ def _overview() -> str:
         lines.append(f"{title}:")
         for name, spec in COMMANDS.items():
             if spec["cat"] == cat:
-                lines.append(f"  {usage_line(name):<34} {spec['help']}")
+                usage = usage_line(name)
+                if len(usage) > 34:  # a long usage gets a line of its own
+                    lines.append(f"  {usage}")
+                    usage = ""
+                lines.append(f"  {usage:<34} {spec['help']}")
         lines.append("")
     lines.append("Global flags:")
     for flag, (metavar, text) in GLOBAL_FLAGS.items():

@@ -146,6 +146,16 @@ _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
 )
 
 
+def superseded_by_error_page(exc: PlaywrightError) -> bool:
+    """A load cut short by Chromium's error page for the previous, failed load.
+
+    After a failed navigation Chromium commits `chrome-error://chromewebdata/`
+    a moment later; a `goto` started in that moment is "interrupted by another
+    navigation" to it, and simply trying again works.
+    """
+    return "interrupted by another navigation" in exc.message and "chrome-error://" in exc.message
+
+
 def translate(exc: PlaywrightError, doing: str) -> BrowseError:
     """Our error for a Playwright exception raised while `doing` (e.g. "loading http://x")."""
     message = exc.message if hasattr(exc, "message") else str(exc)

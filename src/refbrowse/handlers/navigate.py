@@ -9,7 +9,7 @@ from playwright.async_api import Page, Response
 
 from refbrowse.errors import PageError, UsageError
 from refbrowse.handlers import Call, handler
-from refbrowse.pwerrors import translate
+from refbrowse.pwerrors import superseded_by_error_page, translate
 
 LOADABLE_SCHEMES = ("http", "https", "file", "about", "data")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
@@ -35,6 +35,11 @@ def normalize_url(raw: str) -> str:
 
 async def load(page: Page, url: str, timeout_ms: int) -> Response | None:
     """Navigate `page` to `url`; a failure names the URL and what to check."""
+    try:
+        return await page.goto(url, timeout=timeout_ms)
+    except PlaywrightError as exc:
+        if not superseded_by_error_page(exc):
+            raise translate(exc, f"loading {url}") from exc
     try:
         return await page.goto(url, timeout=timeout_ms)
     except PlaywrightError as exc:
