@@ -5,6 +5,8 @@ missing, serves the fixture pages on 127.0.0.1, points every tool at the same
 Chromium with the same flags, runs the sections, and writes bench/RESULTS.md
 and bench/results/*.json. `--quick` is a smoke run (3 runs, a small flood);
 `--sections` runs some sections only (RESULTS.md then holds only those).
+`--out DIR` writes RESULTS.md and results/ there instead: a quick run goes to
+a temporary directory unless told otherwise, so it never replaces real figures.
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=15, help="runs per figure (default 15)")
     parser.add_argument("--warm-runs", type=int, default=20, help="runs of warm goto/url/text (default 20)")
     parser.add_argument("--quick", action="store_true", help="smoke run: 3 runs, a small flood")
+    parser.add_argument(
+        "--out", help="where RESULTS.md and results/ go (default bench/; a temp dir if --quick)"
+    )
     parser.add_argument(
         "--sections", default=",".join(SECTIONS), help="comma-separated, of: " + ", ".join(SECTIONS)
     )
@@ -96,7 +101,7 @@ def metadata(tools: dict[str, Tool], argv: list[str]) -> dict[str, Any]:
     }
 
 
-def run_section(name: str, ctx: Context, meta: dict[str, Any]) -> dict[str, Any] | None:
+def run_section(name: str, ctx: Context, meta: dict[str, Any], out: str) -> dict[str, Any] | None:
     print(f"== {name}", flush=True)
     started, load = time.monotonic(), os.getloadavg()[0]
     try:
@@ -108,13 +113,13 @@ def run_section(name: str, ctx: Context, meta: dict[str, Any]) -> dict[str, Any]
     seconds = time.monotonic() - started
     print(f"   {name} took {seconds:.0f} s", flush=True)
     meta["sections"][name] = {"seconds": seconds, "load_at_start": load, "load_at_end": os.getloadavg()[0]}
-    save(name, {"meta": meta, "seconds": seconds, "result": result})
+    save(out, name, {"meta": meta, "seconds": seconds, "result": result})
     return result
 
 
-def save(name: str, data: dict[str, Any]) -> None:
-    os.makedirs(os.path.join(BENCH, "results"), exist_ok=True)
-    with open(os.path.join(BENCH, "results", f"{name}.json"), "w") as f:
+def save(out: str, name: str, data: dict[str, Any]) -> None:
+    os.makedirs(os.path.join(out, "results"), exist_ok=True)
+    with open(os.path.join(out, "results", f"{name}.json"), "w") as f:
         json.dump(data, f, indent=1, default=str)
         f.write("\n")
 
@@ -124,6 +129,7 @@ def main() -> int:
     setup.ensure_peers(os.path.join(BENCH, "peers"))
     docs = setup.ensure_docs()
     workdir = tempfile.mkdtemp(prefix="refbrowse-bench-")
+    out = args.out or (tempfile.mkdtemp(prefix="refbrowse-bench-quick-") if args.quick else BENCH)
     server, base = start_server(docs)
     tools = make_tools(workdir)
     few = 3 if args.quick else args.runs
@@ -133,7 +139,7 @@ def main() -> int:
     results: dict[str, Any] = {}
     try:
         for name in [s.strip() for s in args.sections.split(",") if s.strip()]:
-            outcome = run_section(name, ctx, meta)
+            outcome = run_section(name, ctx, meta, out)
             if outcome is not None:
                 results[name] = outcome
     finally:
@@ -143,9 +149,9 @@ def main() -> int:
         shutil.rmtree(workdir, ignore_errors=True)
     meta["seconds"] = time.monotonic() - started
     meta["load_at_end"] = list(os.getloadavg())
-    with open(os.path.join(BENCH, "RESULTS.md"), "w") as f:
+    with open(os.path.join(out, "RESULTS.md"), "w") as f:
         f.write(report.render(meta, results))
-    print(f"wrote bench/RESULTS.md in {meta['seconds']:.0f} s", flush=True)
+    print(f"wrote {os.path.join(out, 'RESULTS.md')} in {meta['seconds']:.0f} s", flush=True)
     return 1 if meta["errors"] else 0
 
 

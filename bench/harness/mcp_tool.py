@@ -64,26 +64,26 @@ class PlaywrightMcp(Tool):
 
     def launch(self) -> None:
         argv = ["node", self.cli, "--headless", "--executable-path", self.chromium, "--isolated"]
-        self.proc = subprocess.Popen(
-            [*argv, "--config", self.config],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            cwd=self.cwd,
-            env=self.env,
-            text=True,
-            bufsize=1,
-        )
+        # its stderr goes to a log beside its config: the first place to look when it dies
+        with open(os.path.join(self.cwd, "stderr.log"), "a") as log:
+            self.proc = subprocess.Popen(
+                [*argv, "--config", self.config],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                cwd=self.cwd,
+                env=self.env,
+                text=True,
+                bufsize=1,
+            )
         self.replies = queue.Queue()
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
-        self.request(
-            "initialize",
-            {
-                "protocolVersion": PROTOCOL,
-                "capabilities": {},
-                "clientInfo": {"name": "bench", "version": "1"},
-            },
-        )
+        hello = {
+            "protocolVersion": PROTOCOL,
+            "capabilities": {},
+            "clientInfo": {"name": "bench", "version": "1"},
+        }
+        self.request("initialize", hello)
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         tools = self.request("tools/list", {})
         self.tools_list_chars = len(json.dumps(tools.get("tools", [])))
@@ -116,6 +116,14 @@ class PlaywrightMcp(Tool):
                 self.replies.put(message)
         self.replies.put(None)
 
+    def last_words(self) -> str:
+        try:
+            with open(os.path.join(self.cwd, "stderr.log"), errors="replace") as log:
+                lines = [line.strip() for line in log if line.strip()]
+        except OSError:
+            return "(no log)"
+        return " / ".join(lines[-2:])[:300] or "(nothing on stderr)"
+
     def send(self, message: dict[str, Any]) -> None:
         assert self.proc is not None and self.proc.stdin is not None
         self.proc.stdin.write(json.dumps(message) + "\n")
@@ -130,7 +138,7 @@ class PlaywrightMcp(Tool):
             except queue.Empty as exc:
                 raise ToolFailed(f"{method}: no reply in {REPLY_TIMEOUT:.0f} s") from exc
             if reply is None:
-                raise ToolFailed(f"{method}: the server exited")
+                raise ToolFailed(f"{method}: the server exited; its last words: {self.last_words()}")
             if reply.get("id") == self.next_id:
                 break
         if "error" in reply:
