@@ -162,7 +162,12 @@ def profile_tables(profile: dict[str, Any]) -> list[str]:
     for name in ("python -c pass", "browse url"):
         if cli.get(name):
             rows.append(f"| warm CLI: `{name}` | {cli[name]['median'] * 1000:.0f} |")
-    for title in ("cold start steps (median ms)", "playwright calls on the warm page (median ms)"):
+    titles = (
+        "daemon side of warm commands (median ms)",
+        "cold start steps (median ms)",
+        "playwright calls on the warm page (median ms)",
+    )
+    for title in titles:
         for step, value in profile.get(title, {}).items():
             rows.append(f"| {title.split(' (')[0]}: {step} | {value:.0f} |")
     return rows
