@@ -1,0 +1,87 @@
+"""The harness's own arithmetic and parsing: run with `.venv/bin/pytest bench/tests`.
+
+No browser here: these are the pieces whose mistakes would silently skew the
+figures (pairing of runs, the order tools take turns in, reading refs out of
+three tools' snapshot formats).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from harness.stats import NotAvailable, ToolFailed, alternate, figure, pair_ratios, rotated
+from harness.tool import actionable_refs, find_ref, snapshot_refs
+
+REFBROWSE = """<<<untrusted page content from http://x/ nonce=1>>>
+title: "Log in"
+- main @e7
+  - textbox "Username" @e9
+  - button "Log \\"now\\" [ref=e2]" @e11
+  - link "Home" @e3 → /app/search
+~96 tokens
+<<<end untrusted page content nonce=1>>>"""
+
+AGENT_BROWSER = """- heading "Log in" [level=1, ref=e2]
+- textbox "Username" [ref=e7]
+- combobox "Shipping" [expanded=false, ref=e34]: Standard
+- checkbox "Gift wrap" [checked=false, ref=e35]"""
+
+PLAYWRIGHT_MCP = """### Snapshot
+```yaml
+- generic [active] [ref=e1]:
+  - link "link" [ref=e3] [cursor=pointer]:
+    - /url: /x
+  - button "Go" [ref=e4]
+```"""
+
+
+def test_ratios_pair_run_by_run_and_skip_holes() -> None:
+    assert pair_ratios([1.0, None, 3.0], [2.0, 2.0, None]) == [0.5]
+
+
+def test_each_run_starts_with_the_next_tool() -> None:
+    assert [rotated("abc", turn) for turn in range(3)] == [["a", "b", "c"], ["b", "c", "a"], ["c", "a", "b"]]
+
+
+def test_a_tool_without_the_command_is_skipped_and_a_failed_run_leaves_a_hole() -> None:
+    def step(name: str, turn: int) -> float:
+        if name == "missing":
+            raise NotAvailable("no such command")
+        if turn == 1:
+            raise ToolFailed("once")
+        return 1.0
+
+    samples = alternate(["ours", "missing"], 3, step)
+    assert samples == {"ours": [1.0, None, 1.0], "missing": []}
+    assert figure(samples, "ours")["summary"]["missing"] is None
+
+
+def test_refs_are_read_from_each_tools_snapshot_format() -> None:
+    assert find_ref(REFBROWSE, "textbox", "Username") == "e9"
+    assert find_ref(AGENT_BROWSER, "combobox", "Shipping") == "e34"
+    assert find_ref(PLAYWRIGHT_MCP, "button", "Go") == "e4"
+
+
+def test_a_name_that_imitates_a_ref_does_not_become_one() -> None:
+    assert find_ref(REFBROWSE, "button", "Log") == "e11"
+
+
+def test_a_missing_element_is_a_failed_run_not_a_wrong_ref() -> None:
+    with pytest.raises(ToolFailed):
+        find_ref(AGENT_BROWSER, "button", "Place order")
+
+
+def test_actionable_refs_count_only_roles_an_agent_acts_on() -> None:
+    assert [role for role, _, _ in snapshot_refs(AGENT_BROWSER)] == [
+        "heading",
+        "textbox",
+        "combobox",
+        "checkbox",
+    ]
+    assert actionable_refs(AGENT_BROWSER) == 3
+    assert actionable_refs(REFBROWSE) == 3
