@@ -124,31 +124,45 @@ def save(out: str, name: str, data: dict[str, Any]) -> None:
         f.write("\n")
 
 
+def chosen_sections(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in SECTIONS]
+    if unknown:
+        sys.exit(f"unknown section {', '.join(unknown)}: choose among {', '.join(SECTIONS)}")
+    return names
+
+
+def run_all(names: list[str], ctx: Context, meta: dict[str, Any], out: str) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    started = time.monotonic()
+    for name in names:
+        outcome = run_section(name, ctx, meta, out)
+        if outcome is not None:
+            results[name] = outcome
+    meta["seconds"] = time.monotonic() - started
+    meta["load_at_end"] = list(os.getloadavg())
+    return results
+
+
 def main() -> int:
     args = arguments()
+    names = chosen_sections(args.sections)
     setup.ensure_peers(os.path.join(BENCH, "peers"))
     docs = setup.ensure_docs()
     workdir = tempfile.mkdtemp(prefix="refbrowse-bench-")
     out = args.out or (tempfile.mkdtemp(prefix="refbrowse-bench-quick-") if args.quick else BENCH)
     server, base = start_server(docs)
     tools = make_tools(workdir)
-    few = 3 if args.quick else args.runs
-    ctx = Context(base, tools, few, 3 if args.quick else args.warm_runs, docs, quick=args.quick)
+    runs, warm_runs = (3, 3) if args.quick else (args.runs, args.warm_runs)
+    ctx = Context(base, tools, runs, warm_runs, docs, quick=args.quick)
     meta = metadata(tools, sys.argv[1:])
-    started = time.monotonic()
-    results: dict[str, Any] = {}
     try:
-        for name in [s.strip() for s in args.sections.split(",") if s.strip()]:
-            outcome = run_section(name, ctx, meta, out)
-            if outcome is not None:
-                results[name] = outcome
+        results = run_all(names, ctx, meta, out)
     finally:
         for tool in tools.values():
             tool.stop()
         server.terminate()
         shutil.rmtree(workdir, ignore_errors=True)
-    meta["seconds"] = time.monotonic() - started
-    meta["load_at_end"] = list(os.getloadavg())
     with open(os.path.join(out, "RESULTS.md"), "w") as f:
         f.write(report.render(meta, results))
     print(f"wrote {os.path.join(out, 'RESULTS.md')} in {meta['seconds']:.0f} s", flush=True)
