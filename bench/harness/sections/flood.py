@@ -39,7 +39,7 @@ class Sampler(threading.Thread):
 
 
 def latencies(tool: Tool, expected: str, until: float) -> list[float]:
-    found = []
+    found: list[float] = []
     while time.monotonic() < until or len(found) < 3:
         seconds, printed = timed(tool.url)
         if expected not in printed:
