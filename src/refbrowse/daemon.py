@@ -36,6 +36,18 @@ def take_life_lock(state_dir: str) -> IO[str] | None:
     return lock
 
 
+def _use_node_compile_cache() -> None:
+    """Let Playwright's node driver keep its compiled code between starts.
+
+    Loading the driver is the largest step of a cold start (~500 ms); with
+    Node's compile cache it is ~200 ms shorter from the second start on. The
+    cache is per user, so every workspace shares it; Node ignores a cache
+    directory it cannot write.
+    """
+    cache_home = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    os.environ.setdefault("NODE_COMPILE_CACHE", os.path.join(cache_home, "refbrowse", "node-compile-cache"))
+
+
 async def _start_browser(host: BrowserHost) -> None:
     began = time.monotonic()
     await host.start()
@@ -47,6 +59,7 @@ async def serve(state_dir: str) -> int:
     if lock is None:
         log.info("another daemon holds this workspace's lock; exiting")
         return 0
+    _use_node_compile_cache()
     host = BrowserHost(on_crash=lambda: None)
     browser_ready = asyncio.create_task(_start_browser(host))
     server = await asyncio.to_thread(importlib.import_module, "refbrowse.server")
