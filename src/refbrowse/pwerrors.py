@@ -146,14 +146,14 @@ _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
 )
 
 
-def superseded_by_error_page(exc: PlaywrightError) -> bool:
-    """A load cut short by Chromium's error page for the previous, failed load.
+def interrupted_by_navigation(exc: PlaywrightError) -> bool:
+    """A load cut short because another navigation of the same tab started first.
 
-    After a failed navigation Chromium commits `chrome-error://chromewebdata/`
-    a moment later; a `goto` started in that moment is "interrupted by another
-    navigation" to it, and simply trying again works.
+    After a failed load Chromium commits its error page
+    (`chrome-error://chromewebdata/`) a moment later, and a `goto` started in
+    that moment is interrupted by it; so can a page that redirects by script.
     """
-    return "interrupted by another navigation" in exc.message and "chrome-error://" in exc.message
+    return "is interrupted by another navigation" in exc.message
 
 
 def translate(exc: PlaywrightError, doing: str) -> BrowseError:

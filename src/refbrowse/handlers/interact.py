@@ -22,7 +22,7 @@ from refbrowse.errors import PageError, UsageError
 from refbrowse.handlers import Call, handler
 from refbrowse.pwerrors import translate
 from refbrowse.refs import parse_ref
-from refbrowse.resolver import prepare, resolve, resolve_one
+from refbrowse.resolver import prepare, prepare_pointer, resolve, resolve_one
 
 _SIZE = re.compile(r"^(\d{2,5})[x×](\d{2,5})$")
 _LONGEST_WAIT_MS = 30_000
@@ -99,9 +99,9 @@ def force(call: Call) -> bool:
 @handler("click")
 async def click(call: Call) -> str:
     selector = call.args[0]
-    target = await prepare(call.tab, selector, force=force(call))
+    target, ready = await prepare_pointer(call.tab, selector, force=force(call))
     before = call.page.url
-    navigated = await act(call, f"clicking {selector}", lambda: target.click(force=force(call)))
+    navigated = await act(call, f"clicking {selector}", lambda: target.click(force=ready))
     where = call.page.url
     moved = "navigated to" if navigated and where != before else "now at"
     return f"Clicked {selector}; {moved} {where}"
@@ -194,8 +194,8 @@ async def uncheck(call: Call) -> str:
 @handler("hover")
 async def hover(call: Call) -> str:
     selector = call.args[0]
-    target = await prepare(call.tab, selector, force=force(call))
-    await act(call, f"hovering {selector}", lambda: target.hover(force=force(call)))
+    target, ready = await prepare_pointer(call.tab, selector, force=force(call))
+    await act(call, f"hovering {selector}", lambda: target.hover(force=ready))
     return f"Hovering over {selector}"
 
 
@@ -210,7 +210,8 @@ _BOTTOM_JS = """() => {
 async def scroll(call: Call) -> str:
     selector = call.arg(0)
     if selector:
-        await prepare(call.tab, selector, hit_test=False)
+        target = await resolve_one(call.tab, selector)
+        await act(call, f"scrolling to {selector}", target.scroll_into_view_if_needed)
         return f"Scrolled {selector} into view"
     y, height = await call.page.evaluate(_BOTTOM_JS)
     return f"Scrolled to the bottom (y={y} of {height}px)"

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 
 from refbrowse.errors import PageError, UsageError
 from refbrowse.handlers import Call, handler
-from refbrowse.pwerrors import superseded_by_error_page, translate
+from refbrowse.pwerrors import interrupted_by_navigation, translate
 
+_LOAD_ATTEMPTS = 3
 LOADABLE_SCHEMES = ("http", "https", "file", "about", "data")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 _LOCAL_HOST = re.compile(r"^(localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1\])(:\d+)?([/?#]|$)")
@@ -34,16 +36,23 @@ def normalize_url(raw: str) -> str:
 
 
 async def load(page: Page, url: str, timeout_ms: int) -> Response | None:
-    """Navigate `page` to `url`; a failure names the URL and what to check."""
-    try:
-        return await page.goto(url, timeout=timeout_ms)
-    except PlaywrightError as exc:
-        if not superseded_by_error_page(exc):
-            raise translate(exc, f"loading {url}") from exc
-    try:
-        return await page.goto(url, timeout=timeout_ms)
-    except PlaywrightError as exc:
-        raise translate(exc, f"loading {url}") from exc
+    """Navigate `page` to `url`; a failure names the URL and what to check.
+
+    A load interrupted by another navigation waits for that one: if the tab
+    ends up on a real page, that is where it went; if it ends up on Chromium's
+    error page for an earlier failed load, the load is tried again.
+    """
+    for attempt in range(_LOAD_ATTEMPTS):
+        try:
+            return await page.goto(url, timeout=timeout_ms)
+        except PlaywrightError as exc:
+            if attempt == _LOAD_ATTEMPTS - 1 or not interrupted_by_navigation(exc):
+                raise translate(exc, f"loading {url}") from exc
+        with suppress(PlaywrightError):
+            await page.wait_for_load_state("load", timeout=timeout_ms)
+        if not page.url.startswith("chrome-error://"):
+            return None
+    return None
 
 
 @handler("goto")
