@@ -35,10 +35,14 @@ def test_full_snapshot_has_header_fields_states_link_targets_and_a_token_footer(
     workspace: Workspace, site: Site
 ) -> None:
     workspace.ok("goto", site.url("/snap/form.html"))
-    out = snap(workspace)
+    fenced = workspace.ok("snapshot")
+    assert fenced.startswith(f"<<<untrusted page content from {site.url('/snap/form.html')} ")
+    out = strip_fence(fenced)
     lines = out.splitlines()
     assert lines[0] == 'title: "Order form"'
-    assert lines[1] == f"url: {site.url('/snap/form.html')}"
+    assert lines[1].startswith("page: form")  # the fence names the URL: the header does not repeat it
+    raw = workspace.ok("--raw", "snapshot").splitlines()
+    assert raw[:2] == ['title: "Order form"', f"url: {site.url('/snap/form.html')}"]
     assert re.fullmatch(r"~\d+ tokens", lines[-1])
     assert re.search(r'- textbox "Name" @e\d+ \[placeholder="Your name"\]', out)
     assert re.search(r'- combobox "Size" @e\d+: "Medium"', out)
@@ -74,7 +78,7 @@ def test_compact_snapshot_leaves_out_unnamed_structure_but_keeps_its_text(
 def test_depth_limit_stops_below_n_levels(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/form.html"))
     out = snap(workspace, "-d", "1")
-    body = out.splitlines()[3:-1]
+    body = out.splitlines()[2:-1]
     assert body and all(line.startswith("- ") for line in body)
     assert "- main" in out and "textbox" not in out
 
@@ -87,7 +91,7 @@ def test_scope_shows_only_that_part_and_refs_outside_it_still_act(workspace: Wor
     workspace.ok("hover", hover_ref)
     assert "hovered" in strip_fence(workspace.ok("text", "#hovered"))
     by_ref = snap(workspace, "-s", ref(scoped, "combobox", "Size"))
-    assert by_ref.splitlines()[3].startswith('- combobox "Size"')
+    assert by_ref.splitlines()[2].startswith('- combobox "Size"')
 
 
 def test_diff_shows_what_an_action_changed(workspace: Workspace, site: Site) -> None:
@@ -154,15 +158,15 @@ def test_open_shadow_dom_content_appears_and_acts(workspace: Workspace, site: Si
 def test_a_modal_is_listed_first_with_its_refs(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/modal.html"))
     lines = snap(workspace, "-i").splitlines()
-    assert lines[3] == '⚠ blocking modal dialog "Subscribe": deal with it first'
-    assert re.fullmatch(r'\s+- button "No thanks" @e\d+', lines[5])
+    assert lines[2] == '⚠ blocking modal dialog "Subscribe": deal with it first'
+    assert re.fullmatch(r'\s+- button "No thanks" @e\d+', lines[4])
 
 
 def test_a_cookie_banner_is_listed_first_with_its_buttons_only(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/cookie.html"))
     lines = snap(workspace, "-i").splitlines()
-    assert lines[3].startswith('⚠ blocking cookie banner "We use cookies')
-    assert [line.strip().split(" @")[0] for line in lines[4:6]] == [
+    assert lines[2].startswith('⚠ blocking cookie banner "We use cookies')
+    assert [line.strip().split(" @")[0] for line in lines[3:5]] == [
         '- button "Accept all"',
         '- button "Settings"',
     ]
@@ -171,7 +175,7 @@ def test_a_cookie_banner_is_listed_first_with_its_buttons_only(workspace: Worksp
 def test_triage_recognises_a_login_page_and_hides_its_password(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/login.html"))
     out = snap(workspace)
-    assert out.splitlines()[2] == "page: login · login form: yes · captcha: no · forms: 1"
+    assert out.splitlines()[1] == "page: login · login form: yes · captcha: no · forms: 1"
     assert "hunter2" not in out
     assert '"(password hidden)"' in out
 
@@ -179,7 +183,7 @@ def test_triage_recognises_a_login_page_and_hides_its_password(workspace: Worksp
 def test_triage_recognises_an_article(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/article.html"))
     out = snap(workspace, "-i")
-    assert out.splitlines()[2] == "page: article · login form: no · captcha: no · forms: 0"
+    assert out.splitlines()[1] == "page: article · login form: no · captcha: no · forms: 0"
 
 
 def test_triage_sees_a_captcha_frame(workspace: Workspace, site: Site) -> None:

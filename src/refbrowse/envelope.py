@@ -14,7 +14,7 @@ import secrets
 def fence(text: str, url: str, raw: bool = False) -> str:
     if raw:
         return text
-    nonce = secrets.token_hex(6)
+    nonce = secrets.token_hex(4)  # 32 bits: unguessable for one response, short in every one
     body = text if text.endswith("\n") or not text else text + "\n"
     return (
         f"<<<untrusted page content from {url} nonce={nonce}>>>\n"

@@ -30,6 +30,7 @@ async def snapshot(call: Call) -> str:
         compact=bool(call.flags.get("-c")),
         depth=positive(call, "-d"),
         max_tokens=positive(call, "--max-tokens"),
+        show_url=call.raw,
     )
     taken = await capture(call.tab, clickables=bool(call.flags.get("-C")))
     selector = call.flags.get("-s")

@@ -1,6 +1,7 @@
 """A `PageSnapshot` → the text `browse snapshot` prints.
 
-Header (title, URL, triage), then blocking overlays with their refs so the
+Header (title, URL unless the untrusted-content fence already names it,
+triage), then blocking overlays with their refs so the
 agent deals with them first, then the tree, then `-C` clickables, then a
 footer with the estimated tokens. `--max-tokens` trims the tree to fit.
 """
@@ -27,6 +28,7 @@ class RenderOptions:
     compact: bool = False
     depth: int | None = None
     max_tokens: int | None = None
+    show_url: bool = True  # off when the fence around the snapshot already names the URL
 
 
 def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | None = None) -> str:
@@ -38,7 +40,9 @@ def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | N
         page_url=facts.url,
         redact=facts.passwords,
     )
-    head = [f"title: {json.dumps(facts.title, ensure_ascii=False)}", f"url: {facts.url}", facts.summary()]
+    head = [f"title: {json.dumps(facts.title, ensure_ascii=False)}"]
+    head += [f"url: {facts.url}"] if options.show_url else []
+    head.append(facts.summary())
     head += overlay_lines(snapshot, view)
     lines = build_lines(roots if roots is not None else [snapshot.tree], view)
     tail = clickable_lines(snapshot)
