@@ -76,8 +76,9 @@ class PlaywrightMcp(Tool):
                 text=True,
                 bufsize=1,
             )
+        # each server gets its own queue: the reader of a stopped one must not post into the next one's
         self.replies = queue.Queue()
-        threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+        threading.Thread(target=self._read, args=(self.proc, self.replies), daemon=True).start()
         hello = {
             "protocolVersion": PROTOCOL,
             "capabilities": {},
@@ -105,7 +106,8 @@ class PlaywrightMcp(Tool):
     def root_pid(self) -> int:
         return self.proc.pid if self.proc is not None and self.proc.poll() is None else 0
 
-    def _read(self, proc: subprocess.Popen[str]) -> None:
+    @staticmethod
+    def _read(proc: subprocess.Popen[str], replies: queue.Queue[dict[str, Any] | None]) -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
             try:
@@ -113,8 +115,8 @@ class PlaywrightMcp(Tool):
             except ValueError:
                 continue
             if "id" in message:
-                self.replies.put(message)
-        self.replies.put(None)
+                replies.put(message)
+        replies.put(None)
 
     def last_words(self) -> str:
         try:
