@@ -23,6 +23,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__
 from refbrowse.errors import ActionTimeout, BrowseError, Unavailable, UsageError
+from refbrowse.exitcodes import ExitCode
 from refbrowse.handlers import Call, load_all
 from refbrowse.pwerrors import translate
 from refbrowse.registry import COMMANDS
@@ -170,6 +171,10 @@ class Daemon:
             parsed = await request.json()
             body = parsed if isinstance(parsed, dict) else {}
             result = await self.dispatch(body)
+            if result["exit_code"] == ExitCode.UNAVAILABLE and await self.host.lost():
+                # Chromium died under this command: the CLI sends it again to a fresh daemon.
+                self.request_stop()
+                return web.json_response({"ok": False, "error": "the browser died"}, status=503)
         except ValueError:
             result = _failure(UsageError("the request body is not JSON", "use the `browse` CLI"))
         finally:

@@ -152,6 +152,20 @@ class BrowserHost:
                     await hook(session)
             return self.sessions[name]
 
+    async def lost(self, within_s: float = 0.5) -> bool:
+        """True when the browser has gone away, or goes within `within_s` seconds.
+
+        A command that failed because Chromium died can fail a moment before
+        Playwright reports the disconnection; this waits that moment out.
+        """
+        if self.browser is None:
+            return False  # never started: not lost, and the reason is in the command's error
+        for _ in range(int(within_s / 0.025)):
+            if not self.browser.is_connected():
+                return True
+            await asyncio.sleep(0.025)
+        return False
+
     @property
     def version(self) -> str:
         return self.browser.version if self.browser else ""
