@@ -125,6 +125,17 @@ class Workspace:
         )
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
+    def start(self, *args: str) -> subprocess.Popen[str]:
+        """Start `browse ARGS` without waiting for it (stdout and stderr piped)."""
+        return subprocess.Popen(
+            [BROWSE, *args],
+            cwd=self.root,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
     def ok(self, *args: str, **kwargs: str) -> str:
         """Run a command that must succeed; return its stdout."""
         result = self.run(*args, **kwargs)  # type: ignore[arg-type]

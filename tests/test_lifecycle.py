@@ -60,13 +60,7 @@ def test_output_captured_by_command_substitution_returns(fresh_workspace: Worksp
 def test_a_busy_daemon_is_never_replaced(fresh_workspace: Workspace, site: Site) -> None:
     fresh_workspace.ok("goto", "about:blank")
     pid = fresh_workspace.daemon_info()["pid"]
-    slow = subprocess.Popen(
-        [BROWSE, "goto", _slow_page(site, "/busy", 3)],
-        cwd=fresh_workspace.root,
-        env=fresh_workspace.env,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    slow = fresh_workspace.start("goto", _slow_page(site, "/busy", 3))
     time.sleep(0.5)
     # Another session answers while the first is busy; the same session waits its turn.
     assert fresh_workspace.ok("--session", "other", "url").strip() == "about:blank"
@@ -80,13 +74,7 @@ def test_a_busy_daemon_is_never_replaced(fresh_workspace: Workspace, site: Site)
 
 def test_ctrl_c_cancels_the_command_and_frees_the_tab(fresh_workspace: Workspace, site: Site) -> None:
     fresh_workspace.ok("goto", "about:blank")
-    slow = subprocess.Popen(
-        [BROWSE, "goto", _slow_page(site, "/interrupted", 20)],
-        cwd=fresh_workspace.root,
-        env=fresh_workspace.env,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    slow = fresh_workspace.start("goto", _slow_page(site, "/interrupted", 20))
     time.sleep(1)
     slow.send_signal(signal.SIGINT)
     _, err = slow.communicate(timeout=10)

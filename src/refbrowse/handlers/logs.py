@@ -12,7 +12,7 @@ import asyncio
 import logging
 import os
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,39 +173,40 @@ def listing(lines: list[str], log_name: str, empty: str) -> str:
     return "\n".join([f"({left_out} earlier entries: see .refbrowse/{log_name})", *lines[-SHOW_AT_MOST:]])
 
 
-@handler("console")
-async def console(call: Call) -> str:
-    buffer = capture().console
+def _show_log(
+    call: Call,
+    buffer: RingBuffer[Any],
+    log_name: str,
+    what: str,
+    empty: str,
+    keep: Callable[[Any], bool] | None = None,
+) -> str:
+    """A log command: this session's `what` (those `keep` accepts), or `--clear` them."""
     session = call.session.name
     if call.flags.get("--clear"):
-        return f"Cleared {buffer.clear(session)} console messages."
-    entries = buffer.entries(session)
-    if call.flags.get("--errors"):
-        entries = [e for e in entries if e.level in ERROR_LEVELS]
-    text = listing([e.line() for e in entries], "console.log", "(no console messages)")
-    return fence(text, f"the console of session {session}", call.raw)
+        return f"Cleared {buffer.clear(session)} {what}."
+    lines = [e.line() for e in buffer.entries(session) if keep is None or keep(e)]
+    text = listing(lines, log_name, empty)
+    return fence(text, f"the {what} of session {session}", call.raw)
+
+
+@handler("console")
+async def console(call: Call) -> str:
+    errors_only = bool(call.flags.get("--errors"))
+    keep = (lambda e: e.level in ERROR_LEVELS) if errors_only else None
+    return _show_log(
+        call, capture().console, "console.log", "console messages", "(no console messages)", keep
+    )
 
 
 @handler("network")
 async def network(call: Call) -> str:
-    buffer = capture().network
-    session = call.session.name
-    if call.flags.get("--clear"):
-        return f"Cleared {buffer.clear(session)} network entries."
-    lines = [e.line() for e in buffer.entries(session)]
-    return fence(
-        listing(lines, "network.log", "(no requests)"), f"the network of session {session}", call.raw
-    )
+    return _show_log(call, capture().network, "network.log", "network entries", "(no requests)")
 
 
 @handler("dialog")
 async def dialog(call: Call) -> str:
-    buffer = capture().dialogs
-    session = call.session.name
-    if call.flags.get("--clear"):
-        return f"Cleared {buffer.clear(session)} dialog entries."
-    lines = [e.line() for e in buffer.entries(session)]
-    return fence(listing(lines, "dialog.log", "(no dialogs)"), f"the dialogs of session {session}", call.raw)
+    return _show_log(call, capture().dialogs, "dialog.log", "dialog entries", "(no dialogs)")
 
 
 @handler("dialog-accept")
