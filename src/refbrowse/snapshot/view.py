@@ -70,6 +70,8 @@ class _Builder:
     # full and compact views
 
     def full(self, node: Node, depth: int, parent: int) -> None:
+        if _says_nothing(node):
+            return
         if self._hidden_wrapper(node):
             self.full_children(node, depth, parent)
             return
@@ -169,6 +171,14 @@ class _Builder:
         if self.origin and url.startswith(self.origin + "/"):
             return url[len(self.origin) :]
         return url
+
+
+def _says_nothing(node: Node) -> bool:
+    """An empty, unnamed, inert node (an empty list item, a bare image): a line for nothing."""
+    empty = not node.name and node.value is None and not any(
+        isinstance(child, Node) or child.strip() for child in node.children
+    )
+    return empty and not actionable(node) and node.role not in CONTEXT
 
 
 def _context_container(node: Node) -> bool:
