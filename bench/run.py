@@ -151,6 +151,7 @@ def main() -> int:
     docs = setup.ensure_docs()
     workdir = tempfile.mkdtemp(prefix="refbrowse-bench-")
     out = args.out or (tempfile.mkdtemp(prefix="refbrowse-bench-quick-") if args.quick else BENCH)
+    os.makedirs(out, exist_ok=True)
     server, base = start_server(docs)
     tools = make_tools(workdir)
     runs, warm_runs = (3, 3) if args.quick else (args.runs, args.warm_runs)

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from harness.context import OURS, Context
+from harness.sections.task import errand
 from harness.stats import NotAvailable, ToolFailed, rotated, timed
 from harness.tool import Tool, actionable_refs
 
@@ -57,8 +58,19 @@ def actionable_in_page(ctx: Context, path: str) -> int:
     return int(float(counter.evaluate(COUNT_ACTIONABLE).strip().strip('"') or 0))
 
 
+def signed_in(ctx: Context, tool: Tool) -> None:
+    """Running, and logged in to the shop (its pages past the login need the cookie), as after the task."""
+    tool.start()
+    try:
+        errand(tool, ctx.base)
+    except (NotAvailable, ToolFailed) as exc:
+        print(f"    {tool.name} could not log in to the shop: {exc}", flush=True)
+
+
 def run(ctx: Context) -> dict[str, Any]:
     names = ctx.pick(OURS, "agent-browser", "playwright-mcp")
+    for name in names:
+        signed_in(ctx, ctx.tools[name])
     pages = [*FIXTURE_PAGES, *(DOC_PAGES if ctx.docs else ())]
     results: dict[str, Any] = {}
     for turn, path in enumerate(pages):
