@@ -175,8 +175,10 @@ class _Builder:
 
 def _says_nothing(node: Node) -> bool:
     """An empty, unnamed, inert node (an empty list item, a bare image): a line for nothing."""
-    empty = not node.name and node.value is None and not any(
-        isinstance(child, Node) or child.strip() for child in node.children
+    empty = (
+        not node.name
+        and node.value is None
+        and not any(isinstance(child, Node) or child.strip() for child in node.children)
     )
     return empty and not actionable(node) and node.role not in CONTEXT
 
