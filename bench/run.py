@@ -34,6 +34,8 @@ from harness.refbrowse_tool import REPO, Refbrowse
 from harness.sections import cold, flood, memory, profile, snapshots, task, warm
 from harness.tool import Tool
 
+from refbrowse.chromium import launch_flags
+
 BENCH = os.path.join(REPO, "bench")
 SECTIONS: dict[str, ModuleType] = {
     "cold": cold,
@@ -70,7 +72,7 @@ def start_server(docs: bool) -> tuple[subprocess.Popen[str], str]:
 
 
 def make_tools(workdir: str) -> dict[str, Tool]:
-    peers, flags = os.path.join(BENCH, "peers"), setup.launch_flags()
+    peers, flags = os.path.join(BENCH, "peers"), launch_flags()
     tools: list[Tool] = [
         Refbrowse(workdir, setup.CHROMIUM),
         AgentBrowser(peers, workdir, setup.CHROMIUM, flags),
@@ -94,7 +96,7 @@ def metadata(tools: dict[str, Tool], argv: list[str]) -> dict[str, Any]:
         "versions": versions,
         "tools": list(tools),
         "chromium": setup.CHROMIUM,
-        "flags": setup.launch_flags(),
+        "flags": launch_flags(),
         "command": "make bench" if not extra else f".venv/bin/python bench/run.py {extra}",
         "errors": {},
         "sections": {},

@@ -27,14 +27,8 @@ import aiohttp.web  # noqa: E402, F401 - the daemon imports it: its cost is part
 
 aiohttp_imported = time.perf_counter()
 
-FLAGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--no-sandbox",
-]
+from refbrowse.chromium import launch_flags  # noqa: E402 - after the timed imports
+
 RUNS = 15
 
 
@@ -42,7 +36,7 @@ async def cold(chromium: str) -> dict[str, float]:
     marks = [time.perf_counter()]
     playwright = await async_playwright().start()
     marks.append(time.perf_counter())
-    browser = await playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+    browser = await playwright.chromium.launch(executable_path=chromium, args=launch_flags())
     marks.append(time.perf_counter())
     page = await (await browser.new_context()).new_page()
     marks.append(time.perf_counter())
@@ -65,7 +59,7 @@ async def median_ms(call: Callable[[], Awaitable[object]]) -> float:
 
 async def warm(chromium: str, url: str) -> dict[str, float]:
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+        browser = await playwright.chromium.launch(executable_path=chromium, args=launch_flags())
         page = await browser.new_page()
         await page.goto(url)
         return await calls(page)

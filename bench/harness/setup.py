@@ -18,18 +18,6 @@ PEERS = {"agent-browser": "0.41.2", "@playwright/mcp": "0.0.83"}
 DOCS_PACKAGE = "python3.11-doc"
 DOCS_ROOT = "/usr/share/doc/python3.11/html"
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-
-def launch_flags() -> list[str]:
-    """The flags every tool's Chromium gets: refbrowse's own, as root plus `--no-sandbox`."""
-    return [*FLAGS, "--no-sandbox"] if os.geteuid() == 0 else list(FLAGS)
 
 
 def installed_version(peers: str, package: str) -> str:

@@ -14,9 +14,9 @@ from typing import Any
 
 from harness.context import OURS, Context
 from harness.procs import command_of
-from harness.setup import launch_flags
 from harness.stats import NotAvailable, alternate, figure, timed
 from harness.tool import Tool, find_ref
+from refbrowse.chromium import launch_flags
 
 PAGE = "/fixtures/warm.html"
 
