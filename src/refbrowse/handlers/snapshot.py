@@ -38,6 +38,7 @@ async def snapshot(call: Call) -> str:
     text = render(taken, options, roots)
     # -D compares like with like: the previous snapshot taken with the same view flags.
     kind = " ".join(f"{flag}={call.flags.get(flag)}" for flag in ("-i", "-c", "-d", "-s", "-C"))
+    kind += f" raw={call.raw}"  # --raw adds the url line, which is not a change in the page
     previous = call.tab.refs.last_text.get(kind)
     call.tab.refs.last_text[kind] = text
     return fence(diff(previous, text) if call.flags.get("-D") else text, call.page.url, call.raw)
