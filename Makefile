@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install chromium demo test check bench clean
+.PHONY: install chromium xvfb demo test test-fast check docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,16 +19,32 @@ install: $(STAMP)
 chromium: install
 	@sh scripts/ensure-chromium.sh $(BIN)/python
 
+# Headed mode on a machine without a display, and its tests.
+xvfb:
+	@sh scripts/ensure-xvfb.sh
+
 demo: install chromium
 	@sh scripts/demo.sh $(BIN)
 
-test: install chromium
+test: install chromium xvfb
 	$(BIN)/python -m pytest -q
 
+# The tests that need no browser: seconds, for the edit-test loop. CI runs `test`.
+test-fast: install
+	$(BIN)/python -m pytest -q -m "not browser"
+
+# docs/COMMANDS.md and the README's command table, from the registry.
+docs: install
+	$(BIN)/python -m refbrowse.docs --write
+
 check: install
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench reliability
+	$(BIN)/ruff format --check src tests bench reliability
 	$(BIN)/mypy
+
+# Races, fuzzing, hostile pages, kills and secrets; writes RELIABILITY.md (minutes: not part of test).
+reliability: install chromium
+	$(BIN)/python reliability/run.py
 
 bench: install chromium
 	$(BIN)/python bench/run.py

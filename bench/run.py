@@ -26,15 +26,17 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from agent import report as agent
 from harness import report, setup
 from harness.agentbrowser_tool import AgentBrowser
 from harness.context import Context
 from harness.mcp_tool import PlaywrightMcp
+from harness.refbrowse_mcp_tool import RefbrowseMcp
 from harness.refbrowse_tool import REPO, Refbrowse
 from harness.sections import cold, flood, memory, profile, snapshots, task, warm
 from harness.tool import Tool
 
-from refbrowse.chromium import launch_flags
+from refbrowse.daemon.chromium import launch_flags
 
 BENCH = os.path.join(REPO, "bench")
 SECTIONS: dict[str, ModuleType] = {
@@ -45,6 +47,7 @@ SECTIONS: dict[str, ModuleType] = {
     "snapshots": snapshots,
     "flood": flood,
     "profile": profile,
+    "agent": agent,
 }
 
 
@@ -75,6 +78,7 @@ def make_tools(workdir: str) -> dict[str, Tool]:
     peers, flags = os.path.join(BENCH, "peers"), launch_flags()
     tools: list[Tool] = [
         Refbrowse(workdir, setup.CHROMIUM),
+        RefbrowseMcp(workdir, setup.CHROMIUM),
         AgentBrowser(peers, workdir, setup.CHROMIUM, flags),
         PlaywrightMcp(peers, workdir, setup.CHROMIUM, flags, settle=True),
         PlaywrightMcp(peers, workdir, setup.CHROMIUM, flags, settle=False),
@@ -86,7 +90,7 @@ def metadata(tools: dict[str, Tool], argv: list[str]) -> dict[str, Any]:
     versions = {
         name: tool.version().removeprefix(name).strip()
         for name, tool in tools.items()
-        if "settle 0" not in name
+        if "settle 0" not in name and "via MCP" not in name
     }
     versions.update(setup.versions(os.path.join(REPO, ".venv", "bin", "python")))
     extra = " ".join(argv)

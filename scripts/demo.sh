@@ -7,8 +7,16 @@ bin="$1"
 browse="$bin/browse"
 page=$("$bin/python" -m refbrowse.demo)
 
+# Print a command as it can be pasted: a word with spaces or quotes is quoted.
 step() {
-    printf '\n$ browse %s\n' "$*"
+    line=""
+    for word in "$@"; do
+        case "$word" in
+            "" | *[!A-Za-z0-9@._/:=+,-]*) word="'$(printf '%s' "$word" | sed "s/'/'\\\\''/g")'" ;;
+        esac
+        line="$line $word"
+    done
+    printf '\n$ browse%s\n' "$line"
     "$browse" "$@"
 }
 

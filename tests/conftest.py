@@ -202,3 +202,19 @@ def _descendants(root: int) -> list[int]:
             found.append(child)
             todo.append(child)
     return found
+
+
+def _needs_browser(item: pytest.Item) -> bool:
+    """A test needs Chromium when a fixture it uses gives a `Workspace` (a daemon with a browser)."""
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in info.name2fixturedefs.values() if info is not None else ():
+        for fixturedef in defs:
+            if "Workspace" in str(getattr(fixturedef.func, "__annotations__", {}).get("return", "")):
+                return True
+    return False
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if _needs_browser(item):
+            item.add_marker(pytest.mark.browser)

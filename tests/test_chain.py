@@ -42,7 +42,7 @@ def test_chain_stops_at_the_first_failure_and_exits_with_its_code(
 
 
 def test_chain_failure_in_json_mode_keeps_earlier_output(workspace: Workspace, form_page: str) -> None:
-    result = workspace.run("--json", "chain", input=json.dumps([["url"], ["is", "shiny", "p"]]))
+    result = workspace.run("--json", "chain", input=json.dumps([["url"], ["tab", "99"]]))
     data = result.json
     assert result.code == 2 and data["exit_code"] == 2
     assert str(data["output"]).startswith("[1/2] url")
@@ -59,6 +59,7 @@ def test_chain_failure_in_json_mode_keeps_earlier_output(workspace: Workspace, f
         ('[["no-such-command"]]', "unknown command"),
         ('[["chain"]]', "cannot run inside a chain"),
         ('[["url"], ["goto"]]', "step 2 (goto): goto needs URL"),
+        ('[["url"], ["is", "shiny", "p"]]', "step 2 (is shiny p): is STATE takes one of"),
     ],
 )
 def test_malformed_chains_are_usage_errors_before_anything_runs(

@@ -9,8 +9,9 @@ import sys
 import pytest
 
 from conftest import BROWSE, Workspace
-from refbrowse.cliparse import Usage, help_text, parse_argv
-from refbrowse.handlers import load_all
+from refbrowse.cli.argv import help_text, parse_argv
+from refbrowse.daemon.handlers import collect
+from refbrowse.errors import UsageError
 from refbrowse.registry import COMMANDS
 
 HEAVY_MODULES = (
@@ -25,12 +26,20 @@ HEAVY_MODULES = (
     "re",
     "enum",
     "socket",
+    # the MCP server's SDK and its stack, imported only by `browse mcp`
+    "mcp",
+    "mcp_types",
+    "anyio",
+    "pydantic",
+    "uvicorn",
+    "starlette",
+    "refbrowse.mcp",
 )
 
 
 def test_every_daemon_command_has_a_handler_and_every_handler_a_command() -> None:
     daemon_side = {name for name, spec in COMMANDS.items() if not spec.get("local")}
-    assert set(load_all()) == daemon_side
+    assert set(collect()) == daemon_side
 
 
 def test_every_command_has_help_a_category_and_well_formed_args() -> None:
@@ -62,7 +71,7 @@ def test_unknown_command_exits_2_and_suggests_the_nearest(fresh_workspace: Works
     ],
 )
 def test_bad_usage_is_rejected_before_any_request(argv: list[str], message: str) -> None:
-    with pytest.raises(Usage) as caught:
+    with pytest.raises(UsageError) as caught:
         parse_argv(argv)
     assert message in caught.value.message
     assert caught.value.hint
@@ -80,18 +89,22 @@ def test_global_flags_go_anywhere_and_session_comes_through() -> None:
 
 
 def test_path_arguments_are_made_absolute(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
-    from refbrowse import cliparse
-
     monkeypatch.chdir(str(tmp_path))
-    absolute = cliparse._absolute_paths(("SEL", "FILE..."), ["#x", "a.txt", "sub/b.txt"])
-    assert absolute == ["#x", os.path.join(str(tmp_path), "a.txt"), os.path.join(str(tmp_path), "sub/b.txt")]
+    request = parse_argv(["upload", "#x", "a.txt", "sub/b.txt"])
+    assert request["args"] == [
+        "#x",
+        os.path.join(str(tmp_path), "a.txt"),
+        os.path.join(str(tmp_path), "sub/b.txt"),
+    ]
+    shot = parse_argv(["screenshot", "@e2", "--clip", "0,0,5,5", "x.png"])
+    assert shot["args"] == ["@e2", os.path.join(str(tmp_path), "x.png")]
 
 
 def test_help_lists_commands_and_describes_one() -> None:
     overview = subprocess.run([BROWSE, "help"], capture_output=True, text=True, check=True).stdout
-    assert "goto URL" in overview and "Global flags" in overview
+    assert "goto [--allow-file] URL" in overview and "Global flags" in overview
     one = subprocess.run([BROWSE, "help", "text"], capture_output=True, text=True, check=True).stdout
-    assert one.startswith("browse text [SEL]")
+    assert one.startswith("browse text [--max-tokens N] [--max-chars N] [SEL]")
 
 
 def test_warm_command_imports_nothing_heavy(workspace: Workspace, site: object) -> None:
@@ -106,7 +119,7 @@ def test_warm_command_imports_nothing_heavy(workspace: Workspace, site: object) 
     )
     assert proc.returncode == 0, proc.stderr
     imported = {line.split("|")[-1].strip() for line in proc.stderr.splitlines() if "|" in line}
-    assert "refbrowse.cli" in imported
+    assert "refbrowse.cli.main" in imported
     heavy = [
         name for name in HEAVY_MODULES if name in imported or any(m.startswith(name + ".") for m in imported)
     ]

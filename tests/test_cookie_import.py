@@ -249,6 +249,27 @@ def test_v11_values_are_decrypted_with_the_keyring_password(ws: Workspace, app: 
     assert "kr=from-keyring" in seen and "empty=no-keyring" in seen and "wrongkey" not in seen
 
 
+def test_cookies_that_cannot_be_read_or_added_are_skipped_and_counted(
+    ws: Workspace, app: Site, home: Path
+) -> None:
+    forget_cookies(ws)
+    good = chromium_encrypt("still-here", b"peanuts", 1, "127.0.0.1", 24, b"v10")
+    junk = b"v10" + bytes(range(32))  # not a ciphertext of any key
+    refused = chromium_encrypt("bad\x01value;x", b"peanuts", 1, "127.0.0.1", 24, b"v10")
+    rows = [("good", "127.0.0.1", good), ("junk", "127.0.0.1", junk), ("odd", "127.0.0.1", refused)]
+    db = add_profile(home, "Profile 3", rows)
+    with sqlite3.connect(db) as conn:  # a value stored as text, not bytes
+        conn.execute("UPDATE cookies SET name = 'text', encrypted_value = 'v10abc' WHERE name = 'theme'")
+    result = ws.run("cookie-import-browser", "chromium", "--profile", "Profile 3")
+    assert result.code == 0, result.err
+    assert "could not be decrypted" in result.out and "unreadable row (TypeError)" in result.out
+    assert "refused by the browser (not imported): odd for 127.0.0.1" in result.out
+    assert "bad\x01value" not in result.out and "still-here" not in result.out
+    seen = cookies_seen_by_server(ws, app)
+    assert "good=still-here" in seen and "sid=alice-session-7f3a" in seen
+    assert "junk" not in seen and "odd" not in seen
+
+
 def test_a_corrupt_cookie_database_is_a_clear_error(ws: Workspace, home: Path) -> None:
     folder = home / ".config" / "chromium" / "Profile 2"
     folder.mkdir(exist_ok=True)

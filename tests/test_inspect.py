@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, Site, Workspace, strip_fence
-from refbrowse.handlers.inspect import prepare, uses_await
+from refbrowse.daemon.handlers.inspect import prepare, uses_await
 
 SCRIPTS = FIXTURES / "inspect"
 

@@ -10,12 +10,14 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 import pytest
+from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Page, async_playwright
 
-from refbrowse.chromium import find_chromium, launch_flags
-from refbrowse.errors import ActionTimeout, BrowseError, PageError, StaleRef, UsageError
-from refbrowse.pwerrors import translate
+from refbrowse.daemon.chromium import find_chromium, launch_flags
+from refbrowse.daemon.pwerrors import translate
+from refbrowse.errors import ActionTimeout, BrowseError, PageError, StaleRef, Unavailable, UsageError
+
+pytestmark = pytest.mark.browser  # every case runs the pinned Playwright against Chromium
 
 PAGE = """<div id=d>x</div><input id=n type=number><input id=f type=file>
 <input id=c type=checkbox onclick="return false"><button id=dis disabled>d</button>
@@ -74,3 +76,70 @@ def test_playwright_failures_become_errors_an_agent_can_act_on(
     assert words in error.message + " " + error.hint
     assert error.hint
     assert "Call log" not in error.message and "\n" not in error.message
+
+
+async def _closed_tab(page: Page) -> object:
+    await page.close()
+    return await page.title()
+
+
+async def _navigates_away(page: Page) -> object:
+    return await page.evaluate(
+        "() => { setTimeout(() => location.reload(), 0); return new Promise(() => {}) }"
+    )
+
+
+ALONE_PAGE = """<button>a</button><button>b</button><input id=ro readonly>
+<div id=h style="display:none">h</div>"""
+
+# Each on a page of its own: some of them leave their page unusable.
+ALONE: list[tuple[str, Step, type[BrowseError], str]] = [
+    ("strict", lambda p: p.locator("button").click(), PageError, "matches more than one element"),
+    ("bad css", lambda p: p.locator("p[[").count(), PageError, "the selector is not valid"),
+    ("bad url", lambda p: p.goto("http://"), UsageError, "not a URL a browser can load"),
+    ("closed", _closed_tab, Unavailable, "the tab or browser was closed"),
+    ("navigated", _navigates_away, PageError, "the page navigated away"),
+    ("hidden", lambda p: p.click("#h"), ActionTimeout, "the element stayed hidden"),
+    ("read-only", lambda p: p.fill("#ro", "x"), ActionTimeout, "the element is read-only"),
+]
+
+
+async def _one_alone(browser: Browser, step: Step, name: str) -> BrowseError | None:
+    page = await browser.new_page()
+    page.set_default_timeout(1500)
+    await page.set_content(ALONE_PAGE)
+    try:
+        await step(page)
+    except PlaywrightError as exc:
+        return translate(exc, name)
+    finally:
+        await page.context.close()
+    return None
+
+
+def _alone_errors() -> dict[str, BrowseError | None]:
+    async def collect() -> dict[str, BrowseError | None]:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=find_chromium(), args=launch_flags())
+            found = {name: await _one_alone(browser, step, name) for name, step, _, _ in ALONE}
+            await browser.close()
+        return found
+
+    return asyncio.run(collect())
+
+
+@pytest.fixture(scope="module")
+def alone_errors() -> dict[str, BrowseError | None]:
+    return _alone_errors()
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "words"), [(n, k, w) for n, _, k, w in ALONE], ids=[c[0] for c in ALONE]
+)
+def test_more_playwright_failures_each_on_a_page_of_its_own(
+    alone_errors: dict[str, BrowseError | None], name: str, kind: type[BrowseError], words: str
+) -> None:
+    error = alone_errors[name]
+    assert error is not None, f"{name}: Playwright raised nothing"
+    assert isinstance(error, kind), f"{name}: {type(error).__name__}: {error.message}"
+    assert words in error.message and name in error.message and error.hint

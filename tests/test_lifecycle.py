@@ -11,6 +11,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from conftest import BROWSE, Site, Workspace, browser_pid
 
 
@@ -127,6 +129,7 @@ def test_restart_gives_a_new_daemon(fresh_workspace: Workspace) -> None:
     assert "healthy" in out and fresh_workspace.daemon_info()["pid"] != old
 
 
+@pytest.mark.browser
 def test_two_workspaces_have_their_own_daemons(tmp_path: Path, site: Site) -> None:
     first, second = Workspace(tmp_path / "a"), Workspace(tmp_path / "b")
     try:

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import Site, Workspace, strip_fence
 from refbrowse.errors import UsageError
-from refbrowse.handlers.navigate import normalize_url
+from refbrowse.kinds import parse
 
 
 @pytest.fixture(scope="module")
@@ -31,13 +31,13 @@ def article(workspace: Workspace, site: Site) -> str:
     ],
 )
 def test_urls_are_normalised_before_loading(given: str, loaded: str) -> None:
-    assert normalize_url(given) == loaded
+    assert parse("url", given, "goto URL") == loaded
 
 
 @pytest.mark.parametrize("bad", ["javascript:alert(1)", "chrome://settings", "  "])
 def test_unloadable_urls_are_usage_errors(bad: str) -> None:
     with pytest.raises(UsageError):
-        normalize_url(bad)
+        parse("url", bad, "goto URL")
 
 
 def test_text_is_visible_text_only_in_clean_lines(workspace: Workspace, article: str) -> None:

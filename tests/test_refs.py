@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import Site, Workspace, strip_fence
-from refbrowse.refs import Ref, RefMap, parse_ref
+from refbrowse.daemon.refs import Ref, RefMap, parse_ref
 from test_snapshot import ref, refs, snap
 
 
@@ -63,13 +63,15 @@ def test_a_re_rendered_element_gets_a_new_ref_and_the_old_one_fails_at_once(
     assert "pressed Save" in strip_fence(workspace.ok("text", "#log"))
 
 
-def test_a_renamed_element_is_stale_until_the_next_snapshot(workspace: Workspace, site: Site) -> None:
+def test_a_renamed_element_gets_a_new_ref_and_the_old_one_is_stale(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/spa.html"))
     before = snap(workspace, "-i")
     save = ref(before, "button", "Save")
-    workspace.ok("click", ref(before, "button", "Rename"))
+    printed = workspace.ok("click", ref(before, "button", "Rename"))
+    # The click's report shows the rename: the old ref goes, a new one comes.
+    assert f'-- button "Save" {save}' in printed and '+- button "Delete all" @e' in printed
     result = workspace.run("click", save)
-    assert result.code == 1 and "changed its role or name" in result.err
+    assert result.code == 1 and f'{save} (button "Save") changed' in result.err
     assert "pressed" not in strip_fence(workspace.ok("text", "#log"))
     assert ref(snap(workspace, "-i"), "button", "Delete all") != save
 

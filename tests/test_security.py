@@ -1,4 +1,5 @@
-"""The daemon answers only this machine's CLI: token, Host and Origin checks, private files."""
+"""The daemon's opt-in TCP port answers only this machine's CLI: token, Host and
+Origin checks; private files. (The Unix socket's checks: test_transport.)"""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def _request(ws: Workspace, path: str, headers: dict[str, str], method: str = "P
 
 @pytest.fixture(scope="module")
 def running(workspace: Workspace) -> Workspace:
-    workspace.ok("goto", "about:blank")
+    workspace.ok("goto", "about:blank", BROWSE_PORT="0")  # TCP as well as the Unix socket
     return workspace
 
 

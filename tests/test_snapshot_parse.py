@@ -7,9 +7,9 @@ import asyncio
 import pytest
 from playwright.async_api import async_playwright
 
-from refbrowse.chromium import find_chromium, launch_flags
-from refbrowse.snapshot.parse import Node, SnapshotFormatError, parse_snapshot, tokenize_line
-from refbrowse.snapshot.view import ViewOptions, build_lines
+from refbrowse.daemon.chromium import find_chromium, launch_flags
+from refbrowse.daemon.snapshot.parse import Node, SnapshotFormatError, parse_snapshot, tokenize_line
+from refbrowse.daemon.snapshot.view import ViewOptions, build_lines
 
 GOLDEN_HTML = """<title>Golden</title>
 <h1>Hello</h1>
@@ -54,6 +54,7 @@ def _raw_snapshot(html: str) -> str:
     return asyncio.run(take())
 
 
+@pytest.mark.browser
 def test_pinned_playwright_writes_the_ai_snapshot_format_the_parser_expects() -> None:
     raw = _raw_snapshot(GOLDEN_HTML)
     assert raw == GOLDEN_RAW

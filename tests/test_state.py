@@ -191,8 +191,8 @@ def test_a_corrupt_state_file_is_set_aside_and_the_daemon_starts_clean(
     folder.mkdir(parents=True)
     (folder / "session-default.json").write_text('{"cookies": [{"name": ')
     assert visit_account(fresh_workspace, app) == "Please log in"
-    kept = [f.name for f in folder.iterdir() if ".bad-" in f.name]
-    assert len(kept) == 1 and kept[0].startswith("session-default.json.bad-")
+    kept = [f.name for f in folder.iterdir() if f.name.endswith(".corrupt")]
+    assert len(kept) == 1 and kept[0].startswith("session-default.json.")
     assert "bad state file" in (fresh_workspace.state_dir / "daemon.log").read_text()
 
 
@@ -255,7 +255,7 @@ def test_a_deleted_state_cannot_be_loaded(workspace: Workspace, app: Site) -> No
         (("save", "../evil"), "bad state name"),
         (("save", ".hidden"), "bad state name"),
         (("load",), "needs a NAME"),
-        (("rename", "x"), "unknown state action: rename"),
+        (("rename", "x"), "state ACTION takes one of save, load"),
         (("list", "x"), "takes no name"),
     ],
 )

@@ -26,48 +26,26 @@ PROTOCOL = "2025-06-18"
 REPLY_TIMEOUT = 120.0
 
 
-class PlaywrightMcp(Tool):
-    has_interactive_snapshot = False
+class StdioMcp(Tool):
+    """An MCP server driven as a client does: one process, JSON-RPC over its stdin and stdout."""
 
-    def __init__(self, peers: str, workdir: str, chromium: str, flags: list[str], settle: bool) -> None:
+    def __init__(self, cwd: str, env: dict[str, str]) -> None:
         super().__init__()
-        self.name = "playwright-mcp" if settle else "playwright-mcp (settle 0)"
-        self.cli = os.path.join(peers, "node_modules", "@playwright", "mcp", "cli.js")
-        self.cwd = os.path.join(workdir, "mcp-settle" if settle else "mcp-nosettle")
+        self.cwd, self.env = cwd, env
         os.makedirs(self.cwd, exist_ok=True)
-        config = {"browser": {"browserName": "chromium", "launchOptions": {"args": flags}}}
-        self.config = os.path.join(self.cwd, "config.json")
-        with open(self.config, "w") as f:
-            json.dump(config, f)
-        self.chromium = chromium
-        self.env = {**os.environ}
-        if not settle:
-            self.env["PLAYWRIGHT_MCP_TIMEOUT_SETTLE"] = "0"
         self.proc: subprocess.Popen[str] | None = None
         self.replies: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.next_id = 0
         self.tools_list_chars = 0
 
-    def version(self) -> str:
-        return VERSION
-
-    # the server
-
-    def start(self) -> None:
-        if self.proc is None:
-            self.launch()
-            self.call("browser_navigate", {"url": "about:blank"}, count=False)
-
-    def cold_start(self, url: str) -> str:
-        self.launch()
-        return self.goto(url)
+    def server_argv(self) -> list[str]:
+        raise NotImplementedError
 
     def launch(self) -> None:
-        argv = ["node", self.cli, "--headless", "--executable-path", self.chromium, "--isolated"]
-        # its stderr goes to a log beside its config: the first place to look when it dies
+        # its stderr goes to a log in its directory: the first place to look when it dies
         with open(os.path.join(self.cwd, "stderr.log"), "a") as log:
             self.proc = subprocess.Popen(
-                [*argv, "--config", self.config],
+                self.server_argv(),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=log,
@@ -160,6 +138,41 @@ class PlaywrightMcp(Tool):
             self.printed += len(text)
             self.log.append((tool, time.perf_counter() - started, len(text)))
         return text
+
+
+class PlaywrightMcp(StdioMcp):
+    has_interactive_snapshot = False
+
+    def __init__(self, peers: str, workdir: str, chromium: str, flags: list[str], settle: bool) -> None:
+        env = {**os.environ}
+        if not settle:
+            env["PLAYWRIGHT_MCP_TIMEOUT_SETTLE"] = "0"
+        super().__init__(os.path.join(workdir, "mcp-settle" if settle else "mcp-nosettle"), env)
+        self.name = "playwright-mcp" if settle else "playwright-mcp (settle 0)"
+        self.cli = os.path.join(peers, "node_modules", "@playwright", "mcp", "cli.js")
+        config = {"browser": {"browserName": "chromium", "launchOptions": {"args": flags}}}
+        self.config = os.path.join(self.cwd, "config.json")
+        with open(self.config, "w") as f:
+            json.dump(config, f)
+        self.chromium = chromium
+
+    def server_argv(self) -> list[str]:
+        argv = ["node", self.cli, "--headless", "--executable-path", self.chromium, "--isolated"]
+        return [*argv, "--config", self.config]
+
+    def version(self) -> str:
+        return VERSION
+
+    # the server
+
+    def start(self) -> None:
+        if self.proc is None:
+            self.launch()
+            self.call("browser_navigate", {"url": "about:blank"}, count=False)
+
+    def cold_start(self, url: str) -> str:
+        self.launch()
+        return self.goto(url)
 
     # the commands
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from agent import report as agent
+
 from harness.context import OURS
 from harness.tables import (
     NA,
@@ -35,6 +37,42 @@ def targets(results: dict[str, Any]) -> list[str]:
         lines.append(f"| cold start median ≤ 1.5 s | {cold_s:.2f} s | {_yes(cold_s <= 1.5)} |")
     for path, row in results.get("snapshots", {}).get("pages", {}).items():
         lines += _snapshot_targets(path, row)
+    return lines + _mcp_targets(results.get("task", {}))
+
+
+OURS_MCP = "refbrowse via MCP"
+
+
+def _mcp_targets(task: dict[str, Any]) -> list[str]:
+    """refbrowse's MCP server against @playwright/mcp on the task: medians compared."""
+    wall, chars = task.get("wall time"), task.get("characters per task, tools/list included")
+    ours_wall, ours_chars = median_of(wall, OURS_MCP), median_of(chars, OURS_MCP)
+    checks = [
+        (
+            "task wall ≤ 0.5× @playwright/mcp's (default settle)",
+            ours_wall,
+            median_of(wall, "playwright-mcp"),
+            0.5,
+        ),
+        (
+            "task wall ≤ 1.0× @playwright/mcp's (settle 0)",
+            ours_wall,
+            median_of(wall, "playwright-mcp (settle 0)"),
+            1.0,
+        ),
+        (
+            "task characters incl. tools/list ≤ 30% of @playwright/mcp's",
+            ours_chars,
+            median_of(chars, "playwright-mcp"),
+            0.3,
+        ),
+    ]
+    lines = []
+    for label, ours, theirs, limit in checks:
+        if ours is not None and theirs:
+            digits = 2 if "wall" in label else 0
+            measured = f"{ours:,.{digits}f} vs {theirs:,.{digits}f} ({ours / theirs:.2f}×)"
+            lines.append(f"| MCP: {label} | {measured} | {_yes(ours <= limit * theirs)} |")
     return lines
 
 
@@ -103,6 +141,10 @@ def task_section(task: dict[str, Any], meta: dict[str, Any]) -> list[str]:
     out = ["## 3. Scripted task (12 steps on the local shop)", ""]
     out += timing_table({"wall time": task["wall time"]}, "s", 1.0, 2)
     out += ["", *timing_table({"characters printed": task["characters printed"]}, "chars", 1.0, 0), ""]
+    with_schema = task.get("characters per task, tools/list included")
+    if with_schema:
+        label = "characters per task, tools/list included"
+        out += [*timing_table({label: with_schema}, "chars", 1.0, 0), ""]
     for name, chars in task.get("tool schema characters (tools/list)", {}).items():
         out.append(f"- {name}: `tools/list` schema, sent to the model once per session: {chars:,} chars")
     out += ["", "Where the task's time goes, per command (all runs):", ""]
@@ -139,6 +181,10 @@ def profile_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]:
     ]
 
 
+def agent_section(result: dict[str, Any], meta: dict[str, Any]) -> list[str]:
+    return [agent.BEGIN, *agent.render(result), agent.END]
+
+
 SECTIONS: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] = {
     "cold": cold_section,
     "warm": warm_section,
@@ -147,6 +193,7 @@ SECTIONS: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] = {
     "memory": memory_section,
     "flood": flood_section,
     "profile": profile_section,
+    "agent": agent_section,
 }
 
 

@@ -1,5 +1,5 @@
 """`python -m refbrowse` is the `browse` command."""
 
-from refbrowse.cli import main
+from refbrowse.cli.main import main
 
 raise SystemExit(main())

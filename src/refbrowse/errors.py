@@ -1,16 +1,21 @@
-"""The errors a command can end with, each carrying its exit code and a next step.
+"""The errors a command can end with, on either side, each carrying its exit code and a next step.
 
     BrowseError                 exit 1 unless a subclass says otherwise
-    ├── UsageError              2  bad argument the registry could not catch
+    ├── UsageError              2  bad command, flag or argument (the CLI catches most
+    │                              before it sends anything; see `refbrowse.kinds`)
     ├── PageError               1  the command failed on the page
     │   ├── ElementNotFound        no element matches a selector
     │   ├── StaleRef               a ref that is not in the latest snapshot
     │   └── NavigationError        a page did not load
     ├── Unavailable             3  the daemon or browser cannot serve the command
-    └── ActionTimeout           4  the page did not get there in time
+    ├── ActionTimeout           4  the page did not get there in time
+    └── StepFailed              the exit code of a failed step of a `chain`
 
-Handlers raise these; the daemon turns them into a response in one place.
-Playwright's own exceptions are translated in `pwerrors`.
+Every error has a `message` (what went wrong, naming the bad input), a `hint`
+(the next step), an `exit_code` (an `ExitCode`) and `output`: what the command
+printed before it failed. The CLI and the daemon each turn one into a result
+in one place (`protocol.failure`). Playwright's exceptions are translated in
+`refbrowse.daemon.pwerrors`. Standard library only: the CLI imports this.
 """
 
 from __future__ import annotations
@@ -21,10 +26,11 @@ from refbrowse.exitcodes import ExitCode
 class BrowseError(Exception):
     exit_code: int = ExitCode.PAGE_ERROR
 
-    def __init__(self, message: str, hint: str = "") -> None:
+    def __init__(self, message: str, hint: str = "", output: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
+        self.output = output
 
 
 class UsageError(BrowseError):
@@ -53,3 +59,11 @@ class Unavailable(BrowseError):
 
 class ActionTimeout(BrowseError):
     exit_code = ExitCode.TIMEOUT
+
+
+class StepFailed(BrowseError):
+    """A step of a multi-step command failed: its exit code, after what the earlier steps printed."""
+
+    def __init__(self, message: str, hint: str, exit_code: int, output: str) -> None:
+        super().__init__(message, hint, output)
+        self.exit_code = exit_code

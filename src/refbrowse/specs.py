@@ -1,4 +1,4 @@
-"""Static types for the registry's plain literals and the CLI's request.
+"""Static types for the registry's plain literals, the CLI's request and the result.
 
 The CLI imports this only under TYPE_CHECKING (importing `typing` costs it ~6 ms);
 the daemon imports it freely.
@@ -6,7 +6,10 @@ the daemon imports it freely.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, NotRequired, TypedDict
+
+# See `refbrowse.kinds`: a name such as "sel", or a tuple such as ("int", 1, None).
+Kind = str | tuple[Any, ...]
 
 
 class _CommandSpecBase(TypedDict):
@@ -17,6 +20,10 @@ class _CommandSpecBase(TypedDict):
 
 
 class CommandSpec(_CommandSpecBase, total=False):
+    kinds: dict[str, Kind]  # argument name or flag -> kind, where the name does not say it
+    about: str  # a paragraph for `browse help CMD`
+    example: str  # one command line that works, without the leading `browse`
+    data: str  # the shape of the result's `data` field under `--json`, when the command gives one
     local: bool
     no_start: bool
     stdin: bool
@@ -32,3 +39,13 @@ class Request(TypedDict):
     session: str | None
     timeout: int | None
     stdin: str | None
+
+
+class Result(TypedDict):
+    ok: bool
+    output: str
+    error: str
+    hint: str
+    exit_code: int
+    data: NotRequired[object]  # the command's structured value, for machine callers
+    notes: NotRequired[list[str]]  # what the daemon did on its own since the last command (a tab reopened)

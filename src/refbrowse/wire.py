@@ -1,5 +1,7 @@
 """The little JSON the CLI's warm path writes and reads, without the json module.
 
+Shared by both processes (the daemon writes `daemon.json` with it).
+
 `import json` brings `re`, `enum` and `functools` with it: about half of the
 CLI's start-up cost. The CLI only ever encodes its request (strings, numbers,
 booleans, None, flat lists and dicts) and decodes `daemon.json` (a flat object

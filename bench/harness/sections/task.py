@@ -80,10 +80,15 @@ def run(ctx: Context) -> dict[str, Any]:
     wall = alternate(names, ctx.runs, step)
     chars = {name: printed[name] if wall[name] else [] for name in names}
     schema = {name: getattr(ctx.tools[name], "tools_list_chars", 0) for name in names}
+    # What an MCP client's model reads for one task: the tool list it loads, then every answer.
+    with_schema: dict[str, list[float | None]] = {
+        name: [None if c is None else c + schema[name] for c in chars[name]] for name in names
+    }
     return {
         "wall time": figure(wall, OURS),
         "characters printed": figure(chars, OURS),
         "tool schema characters (tools/list)": {n: c for n, c in schema.items() if c},
+        "characters per task, tools/list included": figure(with_schema, OURS),
         "per command": {name: breakdown(calls) for name, calls in commands.items() if calls},
     }
 

@@ -16,7 +16,7 @@ from harness.context import OURS, Context
 from harness.procs import command_of
 from harness.stats import NotAvailable, alternate, figure, timed
 from harness.tool import Tool, find_ref
-from refbrowse.chromium import launch_flags
+from refbrowse.daemon.chromium import launch_flags
 
 PAGE = "/fixtures/warm.html"
 

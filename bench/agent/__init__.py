@@ -1,0 +1,1 @@
+"""Agent tasks on real web applications: calls, characters and false errors per task."""

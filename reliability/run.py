@@ -1,0 +1,86 @@
+"""`make reliability`: run every section of the reliability suite and write RELIABILITY.md.
+
+Sections: races, fuzzing, hostile pages, kills, secrets (one module each).
+Not part of `make test`: it takes minutes and loads the machine on purpose.
+`python reliability/run.py SECTION...` runs only those sections and prints
+their tables without writing the file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+
+SECTIONS = {
+    "races": ("Races", ("what", "figure")),
+    "fuzz": ("Fuzzing", ("what", "figure")),
+    "hostile": (
+        "Hostile pages",
+        ("page", "time to recover", "what happened", "peak MB daemon / driver / chromium"),
+    ),
+    "kills": ("Kills (SIGKILL mid-command)", ("killed", "result", "time")),
+    "secrets": ("Secrets", ("secret", "occurrences")),
+}
+
+
+def table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    cpus = os.cpu_count()
+    mem = next(
+        (
+            line.split()[1]
+            for line in Path("/proc/meminfo").read_text().splitlines()
+            if line.startswith("MemTotal")
+        ),
+        "0",
+    )
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    chromium = subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip()
+    return (
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} · commit {commit} · {platform.platform()} · "
+        f"{cpus} cores · {int(mem) // 1024 // 1024} GB RAM · load at start {load} · "
+        f"Python {platform.python_version()} · {chromium}"
+    )
+
+
+def main(argv: list[str]) -> int:
+    chosen = argv or list(SECTIONS)
+    header = machine()
+    parts = []
+    for name in chosen:
+        title, columns = SECTIONS[name]
+        start = time.monotonic()
+        print(f"== {title}", flush=True)
+        rows = importlib.import_module(name).run()
+        took = time.monotonic() - start
+        part = f"## {title}\n\n{table(columns, rows)}\n\n({took:.0f} s)\n"
+        print(part, flush=True)
+        parts.append(part)
+    if not argv:
+        intro = (
+            "# Reliability\n\nWritten by `make reliability` (reliability/run.py): real Chromium, "
+            "real pages on 127.0.0.1, the `browse` CLI as an agent runs it. Figures from one run; "
+            "rerun to refresh them.\n\n" + header + "\n\n"
+        )
+        (HERE.parent / "RELIABILITY.md").write_text(intro + "\n".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

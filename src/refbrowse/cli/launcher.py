@@ -1,0 +1,224 @@
+"""The CLI's cold path: start the workspace's daemon, or stop it.
+
+Liveness is the daemon's life lock (`daemon.lock`, held with `flock` for the
+daemon's whole life and released by the kernel when it dies), never an answer
+from `/health` alone: a busy daemon is never taken for dead, and a live one is
+never killed to start another. CLIs that find no daemon serialise on
+`start.lock`, so many starting at once start exactly one.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+
+from refbrowse import wire
+from refbrowse.cli.client import DaemonGone, request
+from refbrowse.errors import Unavailable
+from refbrowse.protocol import (
+    COMMAND_PATH,
+    DAEMON_FILE,
+    DAEMON_LOG,
+    HEALTH_PATH,
+    LIFE_LOCK,
+    SECRET_ENV,
+    START_LOCK,
+    STOP_REQUEST,
+    ensure_state_dir,
+    is_current,
+    read_daemon_file,
+    state_path,
+)
+
+START_TIMEOUT = 60.0
+REWRITE_EVERY_S = 0.25
+STOP_TIMEOUT = 30.0
+LOG_LIMIT = 5_000_000
+
+
+def ensure_daemon(state_dir: str) -> dict[str, object]:
+    """Return the description of a running, matching daemon, starting one if needed."""
+    ensure_state_dir(state_dir)
+    with _locked(state_path(state_dir, START_LOCK)):
+        info = _wait_healthy(state_dir) if daemon_alive(state_dir) else None
+        if info is not None:
+            if is_current(info):
+                return info
+            _ask_to_stop(info)
+            wait_for_exit(state_dir)
+        sys.stderr.write("starting browser…\n")
+        sys.stderr.flush()
+        return _wait_ready(state_dir, _spawn(state_dir))
+
+
+def stop_daemon(state_dir: str) -> bool:
+    """Stop the workspace's daemon, whatever its version. False if none was running."""
+    info = _wait_healthy(state_dir) if daemon_alive(state_dir) else None
+    if info is None:
+        return False
+    _ask_to_stop(info)
+    wait_for_exit(state_dir)
+    return True
+
+
+def daemon_alive(state_dir: str) -> bool:
+    path = state_path(state_dir, LIFE_LOCK)
+    if not os.path.exists(path):
+        return False
+    with open(path, "a") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(f, fcntl.LOCK_UN)
+    return False
+
+
+def wait_for_exit(state_dir: str, timeout: float = STOP_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while daemon_alive(state_dir):
+        if time.monotonic() > deadline:
+            raise Unavailable(
+                f"the daemon did not exit within {timeout:.0f} s",
+                f"its pid is in {state_path(state_dir, DAEMON_FILE)}; kill it, then retry",
+            )
+        time.sleep(0.02)
+
+
+@contextmanager
+def _locked(path: str) -> Iterator[None]:
+    with open(path, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _healthy(info: dict[str, object] | None) -> bool:
+    if info is None:
+        return False
+    try:
+        status, _, _ = request(info, "GET", HEALTH_PATH, timeout=5.0)
+    except (DaemonGone, OSError, ValueError):
+        return False
+    return status == 200
+
+
+def _wait_healthy(state_dir: str) -> dict[str, object] | None:
+    """Wait for a live daemon (it holds its lock) to answer; None once it has exited.
+
+    One that does not answer yet is starting, one that answers 503 is stopping.
+    """
+    deadline = time.monotonic() + START_TIMEOUT
+    asked = 0.0
+    while True:
+        info = read_daemon_file(state_dir)
+        if info is not None and _healthy(info):
+            return info
+        if not daemon_alive(state_dir):
+            return None
+        if info is None and time.monotonic() - asked > REWRITE_EVERY_S:
+            asked = time.monotonic()
+            ask_to_rewrite(state_dir)
+        if time.monotonic() > deadline:
+            raise Unavailable(
+                "a daemon holds this workspace's lock but does not answer",
+                f"see {state_path(state_dir, DAEMON_LOG)}; stop its process, then retry",
+            )
+        time.sleep(0.02)
+
+
+def running_daemon(state_dir: str) -> dict[str, object] | None:
+    """The live daemon's description, found through its lock even if daemon.json is bad; None if none runs."""
+    return _wait_healthy(state_dir) if daemon_alive(state_dir) else None
+
+
+def ask_to_rewrite(state_dir: str) -> None:
+    """Ask the daemon that holds the life lock to write daemon.json again (SIGUSR1).
+
+    Only a process that is a refbrowse daemon is signalled: the pid comes from the
+    lock file, which a live daemon wrote in the private state directory.
+    """
+    try:
+        with open(state_path(state_dir, LIFE_LOCK)) as f:
+            pid = int(f.read(32).split()[0])
+        if _is_daemon(pid):
+            os.kill(pid, signal.SIGUSR1)
+    except (OSError, ValueError, IndexError):
+        return
+
+
+def _is_daemon(pid: int) -> bool:
+    if pid <= 0 or pid == os.getpid():
+        return False
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"refbrowse.daemon" in f.read()
+    except FileNotFoundError:
+        return not os.path.isdir("/proc")  # no /proc here: the lock holder is all we know
+    except OSError:
+        return False
+
+
+def _ask_to_stop(info: dict[str, object]) -> None:
+    with suppress(DaemonGone):
+        request(info, "POST", COMMAND_PATH, STOP_REQUEST, timeout=STOP_TIMEOUT)
+
+
+def _spawn(state_dir: str) -> subprocess.Popen[bytes]:
+    log_path = state_path(state_dir, DAEMON_LOG)
+    if os.path.exists(log_path) and os.path.getsize(log_path) > LOG_LIMIT:
+        os.replace(log_path, log_path + ".1")
+    log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
+    secrets = {k: os.environ[k] for k in SECRET_ENV if os.environ.get(k)}
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "refbrowse.daemon"],
+            stdin=subprocess.PIPE,
+            stdout=log_fd,
+            stderr=log_fd,
+            cwd=os.path.dirname(state_dir),
+            env={**env, "BROWSE_STATE_DIR": state_dir},
+            start_new_session=True,
+        )
+    finally:
+        os.close(log_fd)
+    assert proc.stdin is not None
+    with suppress(BrokenPipeError):
+        proc.stdin.write(wire.dumps(secrets).encode())
+    proc.stdin.close()
+    return proc
+
+
+def _wait_ready(state_dir: str, proc: subprocess.Popen[bytes]) -> dict[str, object]:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise Unavailable(
+                f"the daemon exited while starting (code {proc.returncode})",
+                _log_hint(state_dir),
+            )
+        info = read_daemon_file(state_dir)
+        if info is not None and info.get("pid") == proc.pid and _healthy(info):
+            return info
+        time.sleep(0.01)
+    raise Unavailable(f"the daemon did not answer within {START_TIMEOUT:.0f} s", _log_hint(state_dir))
+
+
+def _log_hint(state_dir: str) -> str:
+    log_path = state_path(state_dir, DAEMON_LOG)
+    try:
+        with open(log_path, errors="replace") as f:
+            tail = [line.rstrip() for line in f.readlines()[-5:] if line.strip()]
+    except OSError:
+        tail = []
+    last = f"; last log line: {tail[-1]}" if tail else ""
+    return f"see {log_path}{last}"

@@ -1,0 +1,114 @@
+"""The per-workspace daemon process, run as `python -m refbrowse.daemon`.
+
+Started by the CLI's cold path (`launcher`) in its own session, with
+`BROWSE_STATE_DIR` naming the workspace's state directory. It takes
+`daemon.lock` for its whole life (that lock, not `/health`, is how CLIs know
+it is alive), starts Chromium at once, and imports the server (aiohttp and the
+command handlers, a few hundred ms) in a thread while the browser launches, so
+the two overlap on a cold start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import importlib
+import json
+import logging
+import os
+import signal
+import sys
+import time
+from typing import IO
+
+from refbrowse.daemon.session import BrowserHost
+from refbrowse.exitcodes import ExitCode
+from refbrowse.protocol import LIFE_LOCK, SECRET_ENV, config_hash, ensure_state_dir, state_path
+
+log = logging.getLogger("refbrowse")
+
+
+def take_life_lock(state_dir: str) -> IO[str] | None:
+    """The lock held for the daemon's life; None if another daemon holds it."""
+    lock = open(state_path(state_dir, LIFE_LOCK), "a")  # noqa: SIM115 - held for life
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        return None
+    # Who holds the lock, so that a CLI can still reach this daemon when
+    # daemon.json is lost or corrupt (see `launcher.ask_to_rewrite`).
+    lock.truncate(0)
+    lock.write(f"{os.getpid()}\n")
+    lock.flush()
+    return lock
+
+
+def _use_node_compile_cache() -> None:
+    """Let Playwright's node driver keep its compiled code between starts.
+
+    Loading the driver is the largest step of a cold start (~500 ms); with
+    Node's compile cache it is ~200 ms shorter from the second start on. The
+    cache is per user, so every workspace shares it; Node ignores a cache
+    directory it cannot write.
+    """
+    cache_home = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    os.environ.setdefault("NODE_COMPILE_CACHE", os.path.join(cache_home, "refbrowse", "node-compile-cache"))
+
+
+async def _start_browser(host: BrowserHost) -> None:
+    began = time.monotonic()
+    await host.start()
+    log.info("browser %s ready in %d ms", host.version, (time.monotonic() - began) * 1000)
+
+
+async def serve(state_dir: str) -> int:
+    lock = take_life_lock(state_dir)
+    if lock is None:
+        log.info("another daemon holds this workspace's lock; exiting")
+        return ExitCode.OK
+    _use_node_compile_cache()
+    host = BrowserHost(on_crash=lambda: None, state_dir=state_dir)
+    config = config_hash()  # before the browser starts: see `session.without_secrets`
+    browser_ready = asyncio.create_task(_start_browser(host))
+    server = await asyncio.to_thread(importlib.import_module, "refbrowse.daemon.server")
+    daemon = server.Daemon(state_dir, host, browser_ready)
+    daemon.config = config
+    code: int = await daemon.run()
+    lock.close()
+    return code
+
+
+def _take_secrets() -> None:
+    """Read the launch settings that carry credentials from stdin (see `protocol.SECRET_ENV`).
+
+    They join this process's `os.environ`, which /proc does not show (it shows
+    the environment the process started with), and are withheld from the
+    driver and the browser when they start (`session.without_secrets`).
+    """
+    if sys.stdin is None or sys.stdin.isatty():
+        return
+    text = sys.stdin.read(65536).strip()
+    if not text:
+        return
+    try:
+        given = json.loads(text)
+    except ValueError:
+        log.warning("the launch settings on stdin are not JSON; ignored")
+        return
+    if isinstance(given, dict):
+        os.environ.update({k: v for k, v in given.items() if k in SECRET_ENV and isinstance(v, str)})
+
+
+def main() -> int:
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    state_dir = os.environ.get("BROWSE_STATE_DIR")
+    if not state_dir:
+        print("refbrowse.daemon is started by the `browse` command", file=sys.stderr)
+        return ExitCode.USAGE
+    # SIGUSR1 asks a running daemon to write daemon.json again; until the server
+    # handles it, it must not end the process (its default).
+    signal.signal(signal.SIGUSR1, signal.SIG_IGN)
+    _take_secrets()
+    ensure_state_dir(state_dir)
+    return asyncio.run(serve(state_dir))

@@ -1,0 +1,87 @@
+"""Carry a session from one browser to another: cookies, storage, tabs, the current tab.
+
+`connect`, `disconnect`, `handoff` and `resume` replace the browser under a
+running daemon. Before the old one closes, `capture` takes each session's
+storage state (cookies, local storage, IndexedDB) and, per tab, its URL and
+session storage; `restore` opens the same tabs in the new browser's context.
+Session storage is per tab and not part of Playwright's storage state, so each
+tab gets an init script that puts it back on its origin's first document, before
+the page's own scripts run.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import BrowserContext, Page
+from playwright.async_api import Error as PlaywrightError
+
+log = logging.getLogger("refbrowse")
+
+_SESSION_STORAGE = "() => JSON.stringify(Object.entries(sessionStorage))"
+
+# Put the saved entries back only into an empty session storage of the right
+# origin: later documents of the tab keep what the page itself stored.
+_RESTORE = """
+(() => {
+  if (window.top !== window || location.origin !== %(origin)s || sessionStorage.length) return;
+  for (const [k, v] of %(entries)s) sessionStorage.setItem(k, v);
+})();
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class TabState:
+    url: str
+    origin: str
+    session_storage: list[list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionState:
+    storage: dict[str, Any]
+    tabs: tuple[TabState, ...]
+    current: int  # index into tabs, -1 when the session had none
+
+
+async def capture(context: BrowserContext, pages: list[Page], current: Page | None) -> SessionState:
+    storage: dict[str, Any] = dict(await context.storage_state(indexed_db=True))
+    tabs = tuple([await _tab_state(page) for page in pages if not page.is_closed()])
+    live = [page for page in pages if not page.is_closed()]
+    index = live.index(current) if current in live else len(live) - 1
+    return SessionState(storage, tabs, index)
+
+
+async def _tab_state(page: Page) -> TabState:
+    try:
+        origin = await page.evaluate("() => location.origin")
+        entries = json.loads(await page.evaluate(_SESSION_STORAGE))
+    except PlaywrightError as exc:  # about:blank, an error page, a crashed tab: no storage to keep
+        log.info("no session storage taken from %s: %s", page.url, exc.message.splitlines()[0])
+        origin, entries = "", []
+    return TabState(page.url, str(origin), entries)
+
+
+async def restore(context: BrowserContext, state: SessionState, nav_timeout_ms: int) -> list[Page]:
+    """Open the session's tabs in `context`, in order; the pages, for the caller to adopt."""
+    pages = []
+    for tab in state.tabs:
+        page = await context.new_page()
+        pages.append(page)
+        if tab.session_storage and tab.origin not in ("", "null"):
+            values = {"origin": json.dumps(tab.origin), "entries": json.dumps(tab.session_storage)}
+            await page.add_init_script(_RESTORE % values)
+        if tab.url and tab.url != "about:blank":
+            await _open(page, tab.url, nav_timeout_ms)
+    return pages
+
+
+async def _open(page: Page, url: str, timeout_ms: int) -> None:
+    try:
+        await page.goto(url, wait_until="load", timeout=timeout_ms)
+    except PlaywrightError as exc:
+        # The tab stays open on whatever loaded: the agent sees it with `tabs` and can reload.
+        log.warning("tab %s did not load again after the switch: %s", url, exc.message.splitlines()[0])

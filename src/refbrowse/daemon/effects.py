@@ -1,0 +1,290 @@
+"""What an action did: the lines after an action's first line.
+
+`perform` runs an action between two looks at the page: it settles (see
+`settle`), then reports where the page went, tabs that opened or closed,
+dialogs and what was done with them, downloads, messages that appeared
+(alerts, status and live regions, toasts, validation messages, dialogs that
+opened or closed) and a small diff of the interactive view. Whatever quotes
+the page is fenced as untrusted content; the rest is refbrowse's own words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import weakref
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+
+from playwright.async_api import Dialog, Download, Page
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.handlers import Call
+from refbrowse.daemon.logbuffer import DialogEntry, RingBuffer
+from refbrowse.daemon.pageprobe import ANSWER_MS, Message, PageBusy, PageReport, answered, observe
+from refbrowse.daemon.popups import PopupCounter, arrived, popup_counter
+from refbrowse.daemon.pwerrors import translate
+from refbrowse.daemon.session import Session, Tab
+from refbrowse.daemon.settle import ActionWatch, SettleOptions, follow_navigation, settle, settle_options
+from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
+from refbrowse.daemon.viewdiff import before_view, keep_view, take_view, view_change
+
+TEXT_LIMIT = 150  # characters of one quoted message
+MESSAGE_LIMIT = 8  # messages listed; the rest are counted
+_POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
+_POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
+
+
+@dataclass(slots=True)
+class Outcome:
+    """An action's effects: our own lines, and lines that quote the page (fenced)."""
+
+    url: str
+    raw: bool
+    notes: list[str] = field(default_factory=list)
+    quoted: list[str] = field(default_factory=list)
+    trailer: list[str] = field(default_factory=list)
+
+    def report(self, first: str) -> str:
+        lines = [first, *self.notes]
+        if self.quoted:
+            lines.append(fence("\n".join(self.quoted), self.url, self.raw))
+        return "\n".join(lines + self.trailer)
+
+
+class TabWatch:
+    """Tabs that open, the acting tab closing, dialogs and downloads, while an action runs."""
+
+    def __init__(
+        self, session: Session, page: Page, counter: PopupCounter | None, dialog_log: RingBuffer[DialogEntry]
+    ) -> None:
+        self.session = session
+        self.page = page
+        self.counter = counter
+        self.counted = counter.created if counter else 0
+        self.opened: list[Page] = []
+        self.popups: list[Page] = []  # the opened pages that the acting tab opened
+        self.downloads: list[Download] = []
+        self.dialogs: list[tuple[str, str]] = []  # (type, message) in the acting tab
+        self._log = dialog_log
+        self._logged = dialog_log.total
+
+    def __enter__(self) -> TabWatch:
+        self.session.context.on("page", self._opened)
+        self.page.on("download", self._download)
+        self.page.on("dialog", self._dialog)
+        self.page.on("popup", self._popup)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.session.context.remove_listener("page", self._opened)
+        self.page.remove_listener("download", self._download)
+        self.page.remove_listener("dialog", self._dialog)
+        self.page.remove_listener("popup", self._popup)
+
+    def _opened(self, page: Page) -> None:
+        self.opened.append(page)
+
+    def _popup(self, page: Page) -> None:
+        self.popups.append(page)
+
+    def _download(self, download: Download) -> None:
+        self.downloads.append(download)
+
+    def _dialog(self, dialog: Dialog) -> None:
+        self.dialogs.append((dialog.type, dialog.message))
+
+    def answers(self) -> dict[str, str]:
+        """message → what was done with it, from the dialog log of this session."""
+        entries = self._log.since(self._logged)
+        return {e.message: e.action for e in entries if e.session == self.session.name}
+
+
+Action = Callable[[], Awaitable[object]]
+# Tabs whose page stopped answering: no more looks until it navigates, so that the
+# tab guard's own check sees the page as it is and can replace it.
+_busy_tabs: weakref.WeakSet[Tab] = weakref.WeakSet()
+
+
+async def perform(
+    call: Call, doing: str, action: Action, *, navigation: bool = False, tab: Tab | None = None
+) -> Outcome:
+    """Run `action` on the call's tab, settle, and say what it did.
+
+    `navigation` marks actions whose purpose is to navigate (goto, back…):
+    their first line already says where the page went, and the page they
+    leave is not diffed against the one they reach. `tab` defaults to the
+    call's current tab.
+    """
+    options = settle_options(call.flags)
+    tab = tab or call.tab
+    if tab in _busy_tabs:
+        await _recover_if_stuck(call, tab)
+    page = tab.page
+    try:
+        seen = await answered(observe(tab, begin=True))
+        before = seen[1] if seen else None
+        baseline = None if navigation or before is None else await answered(before_view(tab, before))
+    except PageBusy:
+        before = baseline = None  # the action itself will meet the busy page and say so
+    counter = await popup_counter(call.session.context.browser)
+    with (
+        ActionWatch(page) as watch,
+        TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
+    ):
+        try:
+            await action()
+            await _settle(tab, watch, doing, options, call.nav_timeout_ms)
+        except PlaywrightError as exc:
+            if not page.is_closed():
+                raise translate(exc, doing) from exc
+        if watch.busy:
+            _busy_tabs.add(tab)
+        outcome = Outcome(page.url, call.raw)
+        await _describe(call, tab, outcome, tabs, watch, before, baseline, navigation)
+    return outcome
+
+
+async def _recover_if_stuck(call: Call, tab: Tab) -> None:
+    """A tab our last look found busy: ask the tab guard to replace it if it still does not answer.
+
+    Checked before the action, while no navigation is pending: a page that is
+    both busy and navigating can look like it is merely navigating.
+    """
+    _busy_tabs.discard(tab)
+    guard = getattr(call.daemon, "tab_guard", None)
+    if guard is None or await answers(tab):
+        return
+    why = f"it did not answer for {PROBE_TIMEOUT_S:g} s (a script that never yields?)"
+    await guard.reopen(call.session, tab, why)
+    raise TabStuck(
+        f"the page stopped answering: {why}; the tab was reopened at about:blank",
+        "run the command again; avoid that page or its script",
+    )
+
+
+async def _settle(tab: Tab, watch: ActionWatch, doing: str, options: SettleOptions, nav_ms: int) -> None:
+    if options.wait:
+        await settle(tab, watch, doing, options.budget_ms, nav_ms)
+    elif watch.navigating:
+        pass  # --no-wait: the report says the navigation started
+    elif watch.committed:
+        await follow_navigation(watch, doing, nav_ms)
+
+
+async def _describe(
+    call: Call,
+    tab: Tab,
+    out: Outcome,
+    tabs: TabWatch,
+    watch: ActionWatch,
+    before: PageReport | None,
+    baseline: str | None,
+    navigation: bool,
+) -> None:
+    await _tab_lines(call.session, tab, tabs, out)
+    if tab.page.is_closed():
+        return
+    if watch.busy:
+        _busy(out, watch, before, navigation)
+        return
+    # The view is taken alongside the report: two round trips in flight at once, not one after the other.
+    viewing = baseline is not None and not watch.navigating
+    try:
+        seen, view = await answered(asyncio.gather(observe(tab), take_view(tab) if viewing else _nothing()))
+    except PageBusy:
+        _busy(out, watch, before, navigation)
+        return
+    after = seen[1] if seen else None
+    new_document = before is None or after is None or after.document != before.document
+    if not navigation:
+        out.notes += _navigation_lines(watch, before, after, new_document)
+    out.quoted += [_dialog_line(kind, message, tabs.answers()) for kind, message in tabs.dialogs]
+    out.quoted += [_download_line(download) for download in tabs.downloads]
+    if after is not None:
+        out.quoted += _message_lines(before.messages if before and not new_document else (), after.messages)
+    if baseline is not None and after is not None and not new_document:
+        keep_view(tab, after, view)
+        quoted, trailer = view_change(baseline, view)
+        out.quoted += quoted
+        out.trailer += trailer
+
+
+def _busy(out: Outcome, watch: ActionWatch, before: PageReport | None, navigation: bool) -> None:
+    if not navigation:
+        out.notes += _navigation_lines(watch, before, None, True)
+    out.notes.append(f"the page is busy: its script has not answered for {ANSWER_MS} ms or more")
+
+
+async def _nothing() -> None:
+    return None
+
+
+async def _tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -> None:
+    await arrived(tabs.counter, tabs.counted, lambda: len(tabs.opened), _POPUP_ARRIVAL_MS)
+    for opened in tabs.opened:
+        with suppress(PlaywrightError):
+            await opened.wait_for_load_state("domcontentloaded", timeout=_POPUP_COMMIT_MS)
+        kind = "popup" if opened in tabs.popups else "tab"
+        if opened.is_closed():
+            out.notes.append(f"a {kind} opened and closed itself: {opened.url}")
+            continue
+        number = next((session.number(t) for t in session.tabs if t.page is opened), None)
+        out.notes.append(f"opened tab {number} ({kind}): {opened.url}")
+    if tab.page.is_closed():
+        current = session.current
+        where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
+        out.notes.append(f"this tab closed itself; current tab is {where}")
+
+
+def _navigation_lines(
+    watch: ActionWatch, before: PageReport | None, after: PageReport | None, new_document: bool
+) -> list[str]:
+    url = after.url if after else watch.page.url
+    if watch.navigating:
+        started = watch.navigation.url if watch.navigation else url
+        return [f"navigation started to {started} (not waited for)"]
+    if not watch.committed:
+        return []
+    if not new_document:
+        return [] if before and before.url == url else [f"URL changed to {url} (same document)"]
+    if before is not None and before.url == url:
+        return [f"navigated (same URL) to {url}"]
+    return [f"navigated to {url}"]
+
+
+def _dialog_line(kind: str, message: str, answers: dict[str, str]) -> str:
+    done = answers.get(message, "answered by the dialog policy (see `browse dialog`)")
+    return f"{kind} dialog {_quote(message)}: {done}"
+
+
+def _download_line(download: Download) -> str:
+    # Downloads a page starts on its own are not kept; `browse download` asks for one.
+    name = _quote(download.suggested_filename)
+    return f"download started: {name} from {download.url} (not kept: `browse download SEL` saves it)"
+
+
+def _message_lines(before: tuple[Message, ...], after: tuple[Message, ...]) -> list[str]:
+    old = set(before)
+    appeared = [m for m in dict.fromkeys(after) if m not in old]
+    closed = [m for m in dict.fromkeys(before) if m[0] == "dialog" and m not in set(after)]
+    lines = [_message_line(m) for m in appeared] + [f"dialog closed: {_quote(m[1])}" for m in closed]
+    if len(lines) > MESSAGE_LIMIT:
+        lines = [*lines[:MESSAGE_LIMIT], f"… {len(lines) - MESSAGE_LIMIT} more messages"]
+    return lines
+
+
+def _message_line(message: Message) -> str:
+    kind, label, text = message
+    if kind == "dialog":
+        return f"dialog opened: {_quote(label)}"
+    if kind == "invalid":
+        return f"invalid field {_quote(label)}: {_quote(text)}"
+    return f"{kind}: {_quote(text)}"
+
+
+def _quote(text: str) -> str:
+    short = text if len(text) <= TEXT_LIMIT else text[: TEXT_LIMIT - 1] + "…"
+    return json.dumps(short, ensure_ascii=False)

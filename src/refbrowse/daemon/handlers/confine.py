@@ -1,0 +1,84 @@
+"""What pages may load on their own: the URL policy applied to navigations a page starts.
+
+`goto`, `newtab`, `diff` and `download` check the caller's URL before loading
+it (`navigate.checked_url`). This module covers what a page does afterwards:
+with `BROWSE_ALLOWED_HOSTS` set, every request of every tab (navigations and
+subresources) to another host is aborted; and a frame that reaches a `file://`
+URL it was not granted (by `--allow-file` on the command that loaded it, or
+`BROWSE_ALLOW_FILE=1`), or any file of the state directory, is sent to
+about:blank.
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections.abc import Awaitable, Callable
+from urllib.parse import unquote, urlsplit
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame, Page, Route
+
+from refbrowse.daemon.background import spawn
+from refbrowse.daemon.handlers import DaemonView
+from refbrowse.daemon.policy import Policy, policy_for
+from refbrowse.daemon.session import Session, Tab
+
+log = logging.getLogger("refbrowse")
+
+# The file:// URL a command with --allow-file loaded in a page: that one document may stay.
+_granted: weakref.WeakKeyDictionary[Page, str] = weakref.WeakKeyDictionary()
+
+
+def grant_file(page: Page, url: str) -> None:
+    if url.lower().startswith("file:"):
+        _granted[page] = url
+
+
+def _file_allowed(policy: Policy, frame: Frame) -> bool:
+    parts = urlsplit(frame.url)
+    if policy.file_url_forbidden(unquote(parts.path)):
+        return False
+    if policy.allow_file:
+        return True
+    return frame.parent_frame is None and _granted.get(frame.page) == frame.url
+
+
+def _on_navigated(policy: Policy, frame: Frame) -> None:
+    if not frame.url.lower().startswith("file:") or _file_allowed(policy, frame):
+        return
+    log.warning("a page navigated to %s without permission: sent to about:blank", frame.url)
+    spawn(_blank(frame))
+
+
+async def _blank(frame: Frame) -> None:
+    try:
+        await frame.goto("about:blank")
+    except PlaywrightError as exc:
+        log.info("could not leave %s: %s", frame.url, exc)
+
+
+def _route_hosts(policy: Policy) -> Callable[[Route], Awaitable[None]]:
+    async def gate(route: Route) -> None:
+        parts = urlsplit(route.request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and not policy.host_allowed(parts.hostname or ""):
+            log.info("blocked a request outside BROWSE_ALLOWED_HOSTS: %s", route.request.url)
+            await route.abort("blockedbyclient")
+        else:
+            await route.fallback()
+
+    return gate
+
+
+def install(daemon: DaemonView) -> None:
+    policy = policy_for(daemon.state_dir)
+
+    def watch(session: Session, tab: Tab) -> None:
+        tab.page.on("framenavigated", lambda frame: _on_navigated(policy, frame))
+
+    async def limit_hosts(session: Session) -> None:
+        await session.context.route("**/*", _route_hosts(policy))
+
+    daemon.host.tab_hooks.append(watch)
+    if policy.allowed_hosts:
+        daemon.host.session_hooks.append(limit_hosts)

@@ -1,0 +1,118 @@
+"""`cookie-import FILE` and `cookie-import-browser`: bring a login in from outside.
+
+A cookie file is all or nothing (`add_all`: if the browser refuses one entry,
+the session's cookies are put back as they were and the entry is named). A
+browser profile is taken as it is (`add_each`): a cookie that cannot be
+decrypted, read or added is skipped, counted and named, and the rest come in. Outputs name counts and
+domains, never a cookie value.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+from playwright.async_api import BrowserContext
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.cookies.browsers import describe_installed, read_cookies
+from refbrowse.daemon.cookies.jsonfile import CookieFileError, parse
+from refbrowse.daemon.cookies.model import Cookie, domains, plural, sent_to
+from refbrowse.daemon.handlers import Call, handler
+from refbrowse.errors import BrowseError, UsageError
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+@handler("cookie-import")
+async def cookie_import(call: Call) -> str:
+    path = call.args[0]
+    text = await asyncio.to_thread(_read, path)
+    try:
+        cookies = parse(text)
+    except CookieFileError as exc:
+        raise UsageError(f"{path}: {exc}", "nothing was imported; fix that entry and run it again") from exc
+    if not cookies:
+        return f"{path} holds no cookies: nothing imported"
+    await add_all(call.session.context, cookies)
+    counted = plural(len(cookies), "cookie")
+    return f"Imported {counted} into session {call.session.name} for {domains(cookies)}"
+
+
+def _read(path: str) -> str:
+    try:
+        if os.path.getsize(path) > MAX_FILE_BYTES:
+            raise UsageError(f"{path} is larger than 16 MB", "give a JSON export of cookies")
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}", "give the path of a JSON cookie file") from exc
+
+
+async def add_all(context: BrowserContext, cookies: list[Cookie]) -> None:
+    """Add every cookie or, if the browser refuses one, none (the old ones are put back)."""
+    before = await context.cookies()
+    try:
+        await context.add_cookies(cookies)  # type: ignore[arg-type]
+    except PlaywrightError as exc:
+        await context.clear_cookies()
+        if before:
+            await context.add_cookies(before)  # type: ignore[arg-type]
+        which = await _first_refused(context, cookies)
+        reason = exc.message.splitlines()[0] if exc.message else "no reason given"
+        raise BrowseError(
+            f"the browser refused {which}: {reason}", "nothing was imported; fix that cookie and run it again"
+        ) from exc
+
+
+async def _first_refused(context: BrowserContext, cookies: list[Cookie]) -> str:
+    """Name the cookie the browser refuses, found in a scratch context so the session stays untouched."""
+    if context.browser is None:
+        return "the cookies"
+    scratch = await context.browser.new_context()
+    try:
+        for number, cookie in enumerate(cookies, 1):
+            try:
+                await scratch.add_cookies([cookie])  # type: ignore[list-item]
+            except PlaywrightError:
+                where = cookie.get("domain") or cookie.get("url")
+                return f"entry {number} ({cookie.get('name')} for {where})"
+    finally:
+        await scratch.close()
+    return "the cookies"
+
+
+@handler("cookie-import-browser")
+async def cookie_import_browser(call: Call) -> str:
+    profile = call.flags.get("--profile")
+    domain = call.flags.get("--domain")
+    if call.flags.get("--list"):
+        return await asyncio.to_thread(describe_installed)
+    found = await asyncio.to_thread(read_cookies, call.arg(0), profile if isinstance(profile, str) else None)
+    wanted = [c for c in found.cookies if not isinstance(domain, str) or sent_to(c, domain)]
+    refused = await add_each(call.session.context, wanted) if wanted else []
+    report = found.report(len(wanted) - len(refused), domain if isinstance(domain, str) else None)
+    if refused:
+        names = ", ".join(sorted({f"{c.get('name')} for {c.get('domain')}" for c in refused})[:5])
+        report += f"\n{plural(len(refused), 'cookie')} refused by the browser (not imported): {names}"
+    return report
+
+
+async def add_each(context: BrowserContext, cookies: list[Cookie]) -> list[Cookie]:
+    """Add what the browser takes: all at once, else one by one; return the cookies it refused.
+
+    A profile is imported as it is, so one cookie the browser will not take
+    (an odd value, a bad domain) costs only itself.
+    """
+    try:
+        await context.add_cookies(cookies)  # type: ignore[arg-type]
+        return []
+    except PlaywrightError:
+        pass
+    refused = []
+    for cookie in cookies:
+        try:
+            await context.add_cookies([cookie])  # type: ignore[list-item]
+        except PlaywrightError:
+            refused.append(cookie)
+    return refused

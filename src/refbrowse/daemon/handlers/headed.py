@@ -1,0 +1,234 @@
+"""Visible and remote browsers: `connect`, `disconnect`, `focus`, `handoff`, `resume`.
+
+`connect` and `disconnect` replace the daemon's browser (see `BrowserHost.switch`):
+every session keeps its cookies, storage, tabs and current tab, and its refs
+retire. `handoff` does the same for a person, with what to tell them; `resume`
+goes back to where the agent was and prints a fresh `snapshot -i`. `setup`
+adds the handoff suggestion to the hint of a command that failed three times
+in a row on one page.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from refbrowse.daemon.handlers import Call, DaemonView, handler
+from refbrowse.daemon.handoff import Handoffs, suggest
+from refbrowse.daemon.headed import MARKER_COLOUR, TOUCHED_SCRIPT, raise_window
+from refbrowse.daemon.resolver import resolve_one
+from refbrowse.daemon.session import BrowserHost, Session
+from refbrowse.daemon.target import BrowserTarget, channel_path, forget, recalled
+from refbrowse.errors import Unavailable, UsageError
+from refbrowse.registry import COMMANDS
+from refbrowse.specs import Result
+
+log = logging.getLogger("refbrowse")
+
+_NOT_COUNTED = ("connect", "disconnect", "focus", "handoff", "resume")
+
+
+def install(daemon: DaemonView, handoffs: Handoffs) -> None:
+    """Count failures per page, to suggest a handoff when an agent keeps failing."""
+    daemon.status_lines.append(handoffs.status_line)
+
+    def on_result(name: str, session: str, result: Result) -> None:
+        spec = COMMANDS.get(name)
+        if spec is None or spec["cat"] == "meta" or spec.get("nested") or name in _NOT_COUNTED:
+            return
+        found = daemon.host.sessions.get(session)
+        if found is None or found.current is None:
+            return
+        count = handoffs.note(session, found.current.page.url, result)
+        if daemon.host.mode != "headed":
+            suggest(result, count)
+
+    daemon.result_hooks.append(on_result)
+
+    def after_command(name: str, _session: Session | None) -> None:
+        if name == "stop" and daemon.host.state_dir:
+            forget(daemon.host.state_dir)  # a browser chosen at run time lasts until `stop`
+
+    daemon.after_command.append(after_command)
+
+
+def _handoffs(call: Call) -> Handoffs:
+    return call.services.handoffs
+
+
+@handler("connect")
+async def connect(call: Call) -> str:
+    host = call.daemon.host
+    cdp, channel = call.flags.get("--cdp"), call.flags.get("--channel")
+    if isinstance(cdp, str):
+        if channel:
+            raise UsageError("--cdp and --channel do not go together", "give one of them")
+        target = BrowserTarget(cdp_url=cdp, proxy=host.target.proxy)
+    else:
+        target = host.target.local(headed=True, channel=_channel(channel))
+    if target == host.target:
+        return f"Already connected: mode {host.describe()}"
+    return await _switch(call, target)
+
+
+def _channel(given: str | bool | None) -> str:
+    if isinstance(given, str):
+        return given
+    return "chrome" if channel_path("chrome") else ""  # the system's Chrome when there is one
+
+
+@handler("disconnect")
+async def disconnect(call: Call) -> str:
+    host = call.daemon.host
+    try:
+        await call.daemon.wait_for_browser()
+    except Unavailable:
+        if not host.state_dir or recalled(host.state_dir) is None:
+            raise
+        forget(host.state_dir)  # the browser `connect` chose is gone: leave it behind
+        return (
+            "Left the browser `connect` chose, which cannot be reached; the next command starts a local one"
+        )
+    target = host.target.local(headed=False)
+    if target == host.target:
+        return "Already headless"
+    return await _switch(call, target)
+
+
+async def _switch(call: Call, target: BrowserTarget) -> str:
+    host = call.daemon.host
+    await host.switch(target, call.nav_timeout_ms)
+    for session in host.sessions.values():
+        if session.current is not None:
+            await session.current.page.bring_to_front()
+    lines = [f"Now {host.describe()}"]
+    lines += [_carried(session) for session in host.sessions.values()]
+    lines.append("Refs from before no longer work: run `browse snapshot -i` for new ones")
+    return "\n".join(lines)
+
+
+def _carried(session: Session) -> str:
+    current = (
+        f"tab {session.number(session.current)}: {session.current.page.url}" if session.current else "none"
+    )
+    return f"session {session.name}: {len(session.tabs)} tab(s) carried over, current {current}"
+
+
+async def _take_touched_tabs(host: BrowserHost, since: float) -> None:
+    """The tab a person last used during a handoff becomes the session's current tab."""
+    for session in host.sessions.values():
+        latest, chosen = since * 1000, None
+        for tab in session.tabs:
+            touched = await _touched(tab.page)
+            if touched > latest:
+                latest, chosen = touched, tab
+        if chosen is not None:
+            session.current = chosen
+
+
+async def _touched(page: Page) -> float:
+    try:
+        return float(await page.evaluate(TOUCHED_SCRIPT))
+    except PlaywrightError:
+        return 0.0
+
+
+@handler("focus")
+async def focus(call: Call) -> str:
+    host = call.daemon.host
+    await call.page.bring_to_front()
+    done = ["Page.bringToFront"]
+    if host.mode != "headless":
+        done += await _raise(host, call.page)
+    said = f"Brought tab {call.session.number(call.tab)} to the front ({', '.join(done)})"
+    if host.mode == "headless":
+        said += "; the browser is headless, so there is no window: `browse connect` opens one"
+    selector = call.arg(0)
+    if selector:
+        element = await resolve_one(call.tab, selector)
+        await element.scroll_into_view_if_needed()
+        said += f"; {selector} scrolled into view"
+    return said
+
+
+async def _raise(host: BrowserHost, page: Page) -> list[str]:
+    """Un-minimise the window through CDP, then raise it with the platform's tool."""
+    done = []
+    cdp = await page.context.new_cdp_session(page)
+    try:
+        window = await cdp.send("Browser.getWindowForTarget")
+        await cdp.send(
+            "Browser.setWindowBounds", {"windowId": window["windowId"], "bounds": {"windowState": "normal"}}
+        )
+        done.append("Browser.setWindowBounds")
+    except PlaywrightError as exc:
+        log.info("window bounds not set: %s", exc.message.splitlines()[0])
+    finally:
+        await cdp.detach()
+    if host.mode == "headed":
+        tool = await raise_window(await host.browser_pid(), host.display.display)
+        done += [tool] if tool else []
+    return done
+
+
+@handler("handoff")
+async def handoff(call: Call) -> str:
+    host = call.daemon.host
+    reason = (call.arg(0) or "").strip() or "finish this step"
+    handoffs = _handoffs(call)
+    before = host.target
+    if host.mode != "headed":
+        await host.switch(host.target.local(headed=True, channel=_channel(None)), call.nav_timeout_ms)
+    handoffs.begin(before, reason)
+    tab = call.session.current or await call.session.current_tab()
+    await tab.page.bring_to_front()
+    await _raise(host, tab.page)
+    return "\n".join(_handoff_lines(host, call.session, reason, tab.page.url))
+
+
+def _handoff_lines(host: BrowserHost, session: Session, reason: str, url: str) -> list[str]:
+    lines = [
+        f"Handed off to a person: {reason}",
+        f"A visible browser window shows {url}, with all of session {session.name}'s cookies and tabs;",
+        f"it is marked by a thin {MARKER_COLOUR} line along its top edge and a small 'refbrowse' pill.",
+    ]
+    if host.display.display:
+        lines.append(
+            f"No screen shows it: it runs on this machine's private display {host.display.display} (Xvfb). "
+            f"A person can see it through VNC: `x11vnc -display {host.display.display}`."
+        )
+    lines += [
+        f'Tell the person: "Please {reason} in the browser window marked refbrowse ({url}), '
+        'then tell me when you are done. Leave the window open."',
+        "When they are done, run `browse resume`: it takes the page back with what they did.",
+    ]
+    return lines
+
+
+@handler("resume")
+async def resume(call: Call) -> str:
+    host = call.daemon.host
+    handoffs = _handoffs(call)
+    if not handoffs.active:
+        raise UsageError(
+            "no handoff is in progress", 'start one with `browse handoff "what a person should do"`'
+        )
+    if host.mode == "headed":
+        await _take_touched_tabs(host, handoffs.since)
+    before = handoffs.end()
+    if before is not None and before != host.target:
+        await host.switch(before, call.nav_timeout_ms)
+    session = host.sessions.get(call.session.name, call.session)
+    lines = [f"Resumed: {host.describe()}", _carried(session)]
+    request = {
+        "command": "snapshot",
+        "args": [],
+        "flags": {"-i": True},
+        "session": session.name,
+        "raw": call.raw,
+    }
+    result = await call.daemon.dispatch(request)
+    lines.append(result["output"] if result["ok"] else f"(snapshot failed: {result['error']})")
+    return "\n".join(lines)

@@ -1,0 +1,232 @@
+"""Interact: click, fill, type, press, select, check, uncheck, hover, scroll, viewport, upload.
+
+Every target goes through `resolver.prepare`: exactly one element, scrolled
+into view and, for pointer actions, hit-tested at its centre, so a covered or
+stale target fails at once with what to do next instead of timing out. Each
+action runs through `effects.perform`: it settles, then says what it did.
+"""
+
+from __future__ import annotations
+
+import os
+
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.effects import perform
+from refbrowse.daemon.handlers import Call, handler
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for
+from refbrowse.daemon.pwerrors import translate
+from refbrowse.daemon.resolver import prepare, prepare_pointer, resolve_one
+from refbrowse.errors import PageError, UsageError
+
+
+def force(call: Call) -> bool:
+    return bool(call.flags.get("--force"))
+
+
+@handler("click")
+async def click(call: Call) -> str:
+    selector = call.args[0]
+    target, ready = await prepare_pointer(call.tab, selector, force=force(call))
+    outcome = await perform(call, f"clicking {selector}", lambda: target.click(force=ready))
+    return outcome.report(f"Clicked {selector}")
+
+
+@handler("fill")
+async def fill(call: Call) -> str:
+    selector, text = call.args[0], call.args[1]
+    target = await prepare(call.tab, selector, force=force(call), hit_test=False)
+    outcome = await perform(call, f"filling {selector}", lambda: target.fill(text, force=force(call)))
+    return outcome.report(f"Filled {selector} ({len(text)} characters)")
+
+
+_FOCUSED_JS = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body || a === document.documentElement) return '';
+  return a.tagName.toLowerCase() + (a.id ? '#' + a.id : '') + (a.name ? `[name=${a.name}]` : '');
+}"""
+
+
+@handler("dblclick")
+async def dblclick(call: Call) -> str:
+    """A double click, which file browsers and editors use to open an item."""
+    selector = call.args[0]
+    target, ready = await prepare_pointer(call.tab, selector, force=force(call))
+    outcome = await perform(call, f"double-clicking {selector}", lambda: target.dblclick(force=ready))
+    return outcome.report(f"Double-clicked {selector}")
+
+
+@handler("type")
+async def type_text(call: Call) -> str:
+    if len(call.args) == 2:
+        return await _type_into(call, call.args[0], call.args[1])
+    text = call.args[0]
+    focused = str(await call.page.evaluate(_FOCUSED_JS))
+    if not focused:
+        raise PageError(
+            "no element has focus, so there is nowhere to type",
+            "click the field first (`browse click SEL`), or use `browse fill SEL TEXT`",
+        )
+    outcome = await perform(call, "typing", lambda: call.page.keyboard.type(text))
+    return outcome.report(f"Typed {len(text)} characters into {focused}")
+
+
+_FOCUS_AT_END_JS = """e => {
+  e.focus();
+  try { if (typeof e.value === 'string') e.setSelectionRange(e.value.length, e.value.length); } catch (_) {}
+}"""
+
+
+async def _type_into(call: Call, selector: str, text: str) -> str:
+    """`type SEL TEXT`: focus the element, then type key by key (unlike fill, key handlers fire)."""
+    target = await prepare(call.tab, selector, force=force(call), hit_test=False)
+
+    async def focus_then_type() -> None:
+        await target.evaluate(_FOCUS_AT_END_JS)  # typing adds to what the field holds, as a person's would
+        await call.page.keyboard.type(text)
+
+    outcome = await perform(call, f"typing into {selector}", focus_then_type)
+    return outcome.report(f"Typed {len(text)} characters into {selector}")
+
+
+@handler("press")
+async def press(call: Call) -> str:
+    key = call.args[0]
+    outcome = await perform(call, f"pressing {key}", lambda: call.page.keyboard.press(key))
+    return outcome.report(f"Pressed {key}")
+
+
+_OPTIONS_JS = """(el, wanted) => {
+  if (el.tagName !== 'SELECT') return null;
+  const options = Array.from(el.options);
+  return wanted.map(w => {
+    const hit = options.find(o => o.value === w) || options.find(o => o.label.trim() === w.trim())
+      || options.find(o => o.text.trim().toLowerCase() === w.trim().toLowerCase());
+    return hit ? hit.value : null;
+  }).concat([options.map(o => o.label.trim()).join(', ')]);
+}"""
+
+
+@handler("select")
+async def select(call: Call) -> str:
+    selector, wanted = call.args[0], call.args[1:]
+    target = await prepare(call.tab, selector, force=force(call), hit_test=False)
+    found = await target.evaluate(_OPTIONS_JS, wanted)
+    if found is None:
+        raise PageError(f"{selector} is not a <select>", "for a custom dropdown, click it, then the option")
+    *values, available = found
+    missing = [w for w, v in zip(wanted, values, strict=True) if v is None]
+    if missing:
+        raise PageError(
+            f"{selector} has no option {', '.join(repr(m) for m in missing)}",
+            f"its options are: {available}",
+        )
+    outcome = await perform(
+        call, f"selecting in {selector}", lambda: target.select_option(value=values, force=force(call))
+    )
+    return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
+
+
+async def _set_checked(call: Call, checked: bool) -> str:
+    selector = call.args[0]
+    target = await prepare(call.tab, selector, force=force(call))
+    doing = f"{'checking' if checked else 'unchecking'} {selector}"
+    outcome = await perform(call, doing, lambda: target.set_checked(checked, force=force(call)))
+    return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
+
+
+@handler("check")
+async def check(call: Call) -> str:
+    return await _set_checked(call, True)
+
+
+@handler("uncheck")
+async def uncheck(call: Call) -> str:
+    return await _set_checked(call, False)
+
+
+@handler("hover")
+async def hover(call: Call) -> str:
+    selector = call.args[0]
+    target, ready = await prepare_pointer(call.tab, selector, force=force(call))
+    outcome = await perform(call, f"hovering {selector}", lambda: target.hover(force=ready))
+    return outcome.report(f"Hovering over {selector}")
+
+
+_BOTTOM_JS = """() => {
+  const el = document.scrollingElement || document.documentElement;
+  window.scrollTo(0, el.scrollHeight);
+  return [Math.round(scrollY), el.scrollHeight];
+}"""
+
+
+@handler("scroll")
+async def scroll(call: Call) -> str:
+    selector = call.arg(0)
+    if selector:
+        target = await resolve_one(call.tab, selector)
+        try:
+            await target.scroll_into_view_if_needed()
+        except PlaywrightError as exc:
+            raise translate(exc, f"scrolling to {selector}") from exc
+        return f"Scrolled {selector} into view"
+    y, height = await call.page.evaluate(_BOTTOM_JS)
+    return f"Scrolled to the bottom (y={y} of {height}px)"
+
+
+@handler("viewport")
+async def viewport(call: Call) -> str:
+    width, height = call.args[0]
+    scale = call.flags.get("--scale")
+    _check_viewport(width, height, scale if scale is not None else 1.0)
+    await call.page.set_viewport_size({"width": width, "height": height})
+    if scale is not None:
+        await _device_scale(call, width, height, scale)
+    dpr = await call.page.evaluate("devicePixelRatio")
+    return f"Viewport {width}x{height} (scale {dpr:g})"
+
+
+# Chromium renders the viewport into one surface: a giant one can wedge the
+# browser for good (a 99999x99999 viewport hung every later screenshot and stop).
+MAX_VIEWPORT_SIDE = 10_000  # CSS pixels
+MAX_DEVICE_SIDE = 16_384  # device pixels (side × scale): Chromium's largest texture
+
+
+def _check_viewport(width: int, height: int, scale: float) -> None:
+    if min(width, height) < 10 or max(width, height) > MAX_VIEWPORT_SIDE:
+        raise UsageError(
+            f"viewport {width}x{height} is out of range: each side takes 10 to {MAX_VIEWPORT_SIDE}",
+            "for example: viewport 1280x800 (a full-page `screenshot` covers a longer page)",
+        )
+    if max(width, height) * scale > MAX_DEVICE_SIDE:
+        raise UsageError(
+            f"viewport {width}x{height} at scale {scale:g} is {max(width, height) * scale:.0f} device pixels"
+            f" a side, more than {MAX_DEVICE_SIDE}",
+            "use a smaller size or --scale",
+        )
+
+
+async def _device_scale(call: Call, width: int, height: int, scale: float) -> None:
+    """Playwright fixes the scale when a context opens; Chromium's DevTools protocol can change it."""
+    try:
+        cdp = await call.services.cdp.session(call.page)
+    except PlaywrightError as exc:
+        raise PageError("--scale needs Chromium's DevTools protocol", "leave out --scale") from exc
+    metrics = {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False}
+    await cdp.send("Emulation.setDeviceMetricsOverride", metrics)
+
+
+@handler("upload")
+async def upload(call: Call) -> str:
+    selector, files = call.args[0], call.args[1:]
+    missing = [path for path in files if not os.path.isfile(path)]
+    if missing:
+        raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
+    policy = policy_for(call.daemon.state_dir)
+    # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read.
+    real = [os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG))) for path in files]
+    target = await resolve_one(call.tab, selector)
+    outcome = await perform(call, f"uploading to {selector}", lambda: target.set_input_files(real))
+    names = ", ".join(os.path.basename(path) for path in files)
+    plural = "s" if len(files) != 1 else ""
+    return outcome.report(f"Uploaded {len(files)} file{plural} to {selector}: {names}")

@@ -1,0 +1,77 @@
+"""Server: status and stop."""
+
+from __future__ import annotations
+
+import os
+import time
+from contextlib import suppress
+
+from refbrowse import __version__
+from refbrowse.daemon.handlers import Call, DaemonView, handler
+from refbrowse.errors import BrowseError
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}h {minutes}m {secs}s" if hours else f"{minutes}m {secs}s"
+
+
+def _running(pid: int) -> bool:
+    """False once `pid` has exited (a zombie not yet reaped counts as exited)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except (OSError, IndexError):
+        return True
+
+
+def _health(daemon: DaemonView) -> str:
+    """Healthy only while both the browser and Playwright's driver answer."""
+    host = daemon.host
+    if host.driver_pid and not _running(host.driver_pid):
+        return "unhealthy (the node driver exited; the next command starts a fresh daemon)"
+    if host.gone:
+        return f"unhealthy ({host.gone}; the daemon is exiting, the next command starts a fresh one)"
+    if host.browser is not None and not host.browser.is_connected():
+        return "unhealthy (the browser disconnected)"
+    return "healthy"
+
+
+def _where(daemon: DaemonView) -> str:
+    where = [daemon.listening.socket] if daemon.listening.socket else []
+    return " and ".join(where + ([f"127.0.0.1:{daemon.port}"] if daemon.port else []))
+
+
+@handler("status")
+async def status(call: Call) -> str:
+    daemon = call.daemon
+    host = daemon.host
+    with suppress(BrowseError):
+        await daemon.wait_for_browser()
+    lines = [
+        f"refbrowse {__version__}: {_health(daemon)}",
+        f"mode: {host.describe()}",
+        f"browser: {host.version or 'not running'}",
+        f"pid: {daemon.pid}  uptime: {_duration(time.time() - daemon.started)}",
+        f"listening: {_where(daemon)}",
+        f"workspace: {os.path.dirname(daemon.state_dir)}",
+        f"idle shutdown in: {_duration(daemon.idle_seconds_left())}",
+    ]
+    if call.current_session is not None and call.current_tab is not None:
+        session = call.current_session
+        number = session.number(call.current_tab)
+        lines.append(f"session: {session.name}  tabs: {len(session.tabs)}  current: {number}")
+        lines.append(f"url: {call.current_tab.page.url}")
+    lines.append(f"sessions: {', '.join(sorted(host.sessions)) or '(none)'}")
+    lines += [text for line in daemon.status_lines if (text := line())]
+    return "\n".join(lines)
+
+
+@handler("stop")
+async def stop(call: Call) -> str:
+    call.daemon.request_stop()
+    return "Stopped."

@@ -1,0 +1,56 @@
+"""Snapshot: the page as the agent reads it, with refs to act on.
+
+The one `snapshot` handler: the view flags (`-i -c -d -s -C --max-tokens`),
+the diff against the previous snapshot of the same tab (`-D`), and the
+annotated screenshot (`-a`, `-o PATH`) all start from the same capture.
+"""
+
+from __future__ import annotations
+
+from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.handlers import Answer, Call, handler
+from refbrowse.daemon.handlers.annotate import annotate, wanted
+from refbrowse.daemon.snapshot import huge
+from refbrowse.daemon.snapshot.data import snapshot_data
+from refbrowse.daemon.snapshot.render import RenderOptions, diff, render
+from refbrowse.daemon.snapshot.service import capture, history, scope, scope_clickables
+
+# Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
+DEFAULT_MAX_TOKENS = 25_000
+
+
+def options(call: Call) -> RenderOptions:
+    return RenderOptions(
+        interactive=bool(call.flags.get("-i")),
+        compact=bool(call.flags.get("-c")),
+        depth=call.flags.get("-d"),
+        max_tokens=call.flags.get("--max-tokens") or DEFAULT_MAX_TOKENS,
+        show_url=call.raw,
+    )
+
+
+@handler("snapshot")
+async def snapshot(call: Call) -> str:
+    selector = call.flags.get("-s")
+    if selector is None and (elements := await huge.element_count(call.page)) > huge.HUGE_ELEMENTS:
+        return fence(await huge.in_view(call.tab, elements), call.page.url, call.raw)
+    clickables = bool(call.flags.get("-C"))
+    taken = await capture(call.tab, clickables=clickables, unnamed=bool(call.flags.get("--all")))
+    roots = None
+    if isinstance(selector, str):
+        roots = await scope(call.tab, taken, selector)
+        taken = await scope_clickables(call.tab, taken, selector) if clickables else taken
+    text = render(taken, options(call), roots)
+    # -D compares like with like: the previous snapshot taken with the same view flags.
+    kind = " ".join(f"{flag}={call.flags.get(flag)}" for flag in ("-i", "-c", "-d", "-s", "-C", "--all"))
+    kind += f" raw={call.raw}"  # --raw adds the url line, which is not a change in the page
+    previous = history(call.tab).swap(kind, taken.triage.document, text)
+    shown = diff(previous, taken.triage.document, text) if call.flags.get("-D") else text
+    fenced = fence(shown, call.page.url, call.raw)
+    if call.flags.get("--max-tokens") is None and f"to stay under {DEFAULT_MAX_TOKENS} tokens" in text:
+        fenced += (
+            f"\n(a snapshot stops at {DEFAULT_MAX_TOKENS} tokens by default: `--max-tokens N` allows more)"
+        )
+    if wanted(call):
+        fenced = f"{fenced}\n{await annotate(call, taken)}"
+    return Answer(fenced, snapshot_data(taken, shown)) if call.json else fenced

@@ -1,0 +1,138 @@
+"""Login state: persistence hooks for the daemon, and `state save/load/list/delete/clear`.
+
+`setup` wires a `Persister` into the daemon: it restores each session's saved
+state when its context is created, saves after commands and at shutdown, and
+reports in `status`. `BROWSE_PERSIST=0` leaves all of that out. Named states
+are whole storage states (cookies, local storage, IndexedDB) under
+`.refbrowse/states/`, shared by every session of the workspace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+from refbrowse.daemon.handlers import Call, DaemonView, handler
+from refbrowse.daemon.session import Session
+from refbrowse.daemon.state.files import (
+    StateFileError,
+    check_state,
+    named_file,
+    named_states,
+    read_state,
+    remove,
+    write_state,
+)
+from refbrowse.daemon.state.persister import Persister
+from refbrowse.errors import BrowseError, UsageError
+from refbrowse.registry import COMMANDS
+
+_SELF_SAVING = ("state",)  # commands that tell the persister themselves what changed
+
+
+def make_persister(daemon: DaemonView) -> Persister:
+    enabled = os.environ.get("BROWSE_PERSIST", "1") != "0"
+    return Persister(daemon.state_dir, daemon.host, enabled=enabled)
+
+
+def install(daemon: DaemonView, persister: Persister) -> None:
+    """Save each session's login state after the commands that may change it, and at shutdown."""
+    daemon.status_lines.append(persister.status_line)
+    if not persister.enabled:
+        return
+    persister.notices = daemon.notices
+    daemon.host.context_options.append(persister.context_options)
+    daemon.host.state_refused.append(persister.refused)
+    daemon.on_shutdown.append(persister.shutdown)
+
+    def after_command(name: str, session: Session | None) -> None:
+        if name in COMMANDS and COMMANDS[name]["cat"] != "meta" and name not in _SELF_SAVING:
+            persister.after_command(session)
+
+    daemon.after_command.append(after_command)
+
+
+def persister_of(call: Call) -> Persister | None:
+    """The daemon's persister, or None when it is not persisting."""
+    persister = call.services.persister
+    return persister if persister.enabled else None
+
+
+@handler("state")
+async def state(call: Call) -> str:
+    action, name = call.args[0], call.arg(1)
+    if action in ("list", "clear"):
+        if name is not None:
+            raise UsageError(f"`state {action}` takes no name, got {name!r}", f"usage: browse state {action}")
+        return await (_list(call) if action == "list" else _clear(call))
+    if name is None:
+        raise UsageError(f"`state {action}` needs a NAME", f"for example: browse state {action} alice")
+    path = named_file(call.daemon.state_dir, name)
+    actions = {"save": _save, "load": _load, "delete": _delete}
+    return await actions[action](call, name, path)
+
+
+async def _save(call: Call, name: str, path: str) -> str:
+    snapshot = check_state(await call.session.context.storage_state(indexed_db=True))
+    await asyncio.to_thread(write_state, path, snapshot)
+    cookies, origins = len(snapshot["cookies"]), len(snapshot["origins"])
+    return f"Saved state {name}: {cookies} cookies, {origins} origins with storage ({path})"
+
+
+async def _load(call: Call, name: str, path: str) -> str:
+    if not os.path.exists(path):
+        raise BrowseError(f"no saved state named {name}", _known_hint(call))
+    try:
+        snapshot = await asyncio.to_thread(read_state, path)
+    except StateFileError as exc:
+        hint = f"delete it: browse state delete {name}"
+        raise BrowseError(f"state {name} cannot be read: {exc}", hint) from exc
+    await call.session.context.set_storage_state(snapshot)  # type: ignore[arg-type]
+    persister = persister_of(call)
+    if persister is not None:
+        persister.loaded(call.session, snapshot)
+    cookies, origins = len(snapshot["cookies"]), len(snapshot["origins"])
+    return (
+        f"Loaded state {name}: {cookies} cookies, {origins} origins, replacing this session's own; "
+        "tabs kept (run `browse reload` to use it on the current page)"
+    )
+
+
+async def _delete(call: Call, name: str, path: str) -> str:
+    if not await asyncio.to_thread(remove, path):
+        raise BrowseError(f"no saved state named {name}", _known_hint(call))
+    return f"Deleted state {name}"
+
+
+async def _list(call: Call) -> str:
+    names = named_states(call.daemon.state_dir)
+    if not names:
+        return "No saved states (save one with `browse state save NAME`)"
+    return "\n".join([_describe(call.daemon.state_dir, name) for name in names])
+
+
+def _describe(state_dir: str, name: str) -> str:
+    path = named_file(state_dir, name)
+    try:
+        snapshot = read_state(path)
+    except StateFileError:
+        return f"{name}  (unreadable)"
+    saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(os.path.getmtime(path)))
+    domains = sorted({c["domain"].lstrip(".") for c in snapshot["cookies"]})
+    shown = ", ".join(domains[:5]) + (f", +{len(domains) - 5} more" if len(domains) > 5 else "")
+    counts = f"{len(snapshot['cookies'])} cookies, {len(snapshot['origins'])} origins"
+    return f"{name}  {counts}  saved {saved}" + (f"  ({shown})" if shown else "")
+
+
+async def _clear(call: Call) -> str:
+    session = call.session
+    await session.context.set_storage_state({"cookies": [], "origins": []})
+    had_file = await call.services.persister.forget(session)
+    where = "and its saved file deleted" if had_file else "(nothing was saved on disk)"
+    return f"Cleared the login state of session {session.name}: cookies and storage {where}"
+
+
+def _known_hint(call: Call) -> str:
+    names = named_states(call.daemon.state_dir)
+    return f"saved states: {', '.join(names)}" if names else "save one first: browse state save NAME"

@@ -1,0 +1,61 @@
+"""Tabs: list, switch, open, close."""
+
+from __future__ import annotations
+
+from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.handlers import Call, handler
+from refbrowse.daemon.handlers.confine import grant_file
+from refbrowse.daemon.handlers.navigate import checked_url, load, navigate
+from refbrowse.daemon.session import Session, Tab
+from refbrowse.errors import UsageError
+
+
+def _tab_at(session: Session, number: int) -> Tab:
+    if number > len(session.tabs):
+        raise UsageError(
+            f"no tab {number}: tabs are numbered 1 to {len(session.tabs)}",
+            "run `browse tabs` to list them",
+        )
+    return session.tabs[number - 1]
+
+
+@handler("tabs")
+async def tabs(call: Call) -> str:
+    lines = []
+    for number, tab in enumerate(call.session.tabs, 1):
+        marker = "*" if tab is call.session.current else " "
+        title = await tab.page.title() or "(no title)"
+        lines.append(f"{marker} {number}  {title}  {tab.page.url}")
+    return fence("\n".join(lines), "this session's tabs", call.raw)
+
+
+@handler("tab")
+async def tab(call: Call) -> str:
+    chosen = _tab_at(call.session, call.args[0])
+    call.session.current = chosen
+    await chosen.page.bring_to_front()
+    return f"Switched to tab {call.session.number(chosen)}: {chosen.page.url}"
+
+
+@handler("newtab")
+async def newtab(call: Call) -> str:
+    raw = call.arg(0)
+    url = checked_url(call, raw) if raw else None  # refused before a tab is opened
+    opened = await call.session.new_tab()
+    if not url:
+        return f"Opened tab {call.session.number(opened)}: {opened.page.url}"
+    grant_file(opened.page, url)
+    page, limit = opened.page, call.nav_timeout_ms
+    outcome, _ = await navigate(call, f"loading {url}", lambda: load(page, url, limit), opened)
+    return outcome.report(f"Opened tab {call.session.number(opened)}: {opened.page.url}")
+
+
+@handler("closetab")
+async def closetab(call: Call) -> str:
+    number = call.arg(0)
+    closing = _tab_at(call.session, number) if number is not None else call.tab
+    number = call.session.number(closing)
+    await closing.page.close()
+    call.session.forget(closing)
+    current = await call.session.current_tab()
+    return f"Closed tab {number}; current tab {call.session.number(current)}: {current.page.url}"

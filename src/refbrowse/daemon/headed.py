@@ -1,0 +1,166 @@
+"""What a visible browser needs beyond a headless one: a display, a marker, a window to raise.
+
+- `VirtualDisplay`: on Linux without `DISPLAY`, a private Xvfb for the daemon,
+  started with the headed browser and stopped with it (Debian: `apt-get install
+  xvfb`).
+- `MARKER_SCRIPT`: the thin coloured line at the top edge and the small
+  "refbrowse" pill that tell a person which window the agent drives. It lives in
+  a closed shadow root on a fixed, zero-height, `aria-hidden`, click-through
+  host: no layout change, nothing in snapshots, no effect on hit tests. Its
+  styles go through the CSSOM, which a page's CSP does not block.
+  The host also notes when a person last pressed a key or the pointer in the
+  tab (`data-touched`), so `resume` continues on the tab they ended on.
+- `raise_window`: the platform's window tool (xdotool, wmctrl) where one exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import select
+import shutil
+import subprocess
+import sys
+
+from refbrowse.errors import Unavailable
+
+log = logging.getLogger("refbrowse")
+
+SCREEN = "1920x1080x24"
+XVFB_INSTALL_HINT = (
+    "install it: `apt-get install -y xvfb` (Debian/Ubuntu), or set DISPLAY to a running X server"
+)
+
+MARKER_TAG = "refbrowse-marker"
+MARKER_COLOUR = "#e8590c"
+MARKER_SCRIPT = """
+(() => {
+  if (window.top !== window) return;
+  const css = (el, props) => {
+    for (const [k, v] of Object.entries(props)) el.style.setProperty(k, v, "important");
+  };
+  const place = () => {
+    const root = document.documentElement;
+    if (!root || root.querySelector(":scope > __TAG__")) return;
+    const host = document.createElement("__TAG__");
+    host.setAttribute("aria-hidden", "true");
+    css(host, {all: "initial", display: "block", position: "fixed", top: "0", left: "0",
+               width: "0", height: "0", overflow: "visible", "z-index": "2147483647",
+               "pointer-events": "none"});
+    const shadow = host.attachShadow({mode: "closed"});
+    const line = document.createElement("div");
+    css(line, {position: "fixed", top: "0", left: "0", right: "0", height: "3px",
+               background: "__COLOUR__", "pointer-events": "none"});
+    const pill = document.createElement("div");
+    pill.textContent = "refbrowse";
+    css(pill, {position: "fixed", top: "5px", right: "8px", padding: "1px 8px",
+               "border-radius": "8px", background: "__COLOUR__", color: "#fff",
+               font: "600 11px/16px system-ui, sans-serif", "pointer-events": "none",
+               opacity: "0.92"});
+    shadow.append(line, pill);
+    root.appendChild(host);
+  };
+  // When a person last used this tab (pointer or key), for `resume` to take the tab they ended on.
+  const touched = (event) => {
+    const host = event.isTrusted && document.documentElement.querySelector(":scope > __TAG__");
+    if (host) host.dataset.touched = String(Date.now());
+  };
+  addEventListener("pointerdown", touched, true);
+  addEventListener("keydown", touched, true);
+  place();
+  document.addEventListener("DOMContentLoaded", place);
+  window.addEventListener("load", place);
+})();
+""".replace("__TAG__", MARKER_TAG).replace("__COLOUR__", MARKER_COLOUR)
+
+
+def needs_virtual_display() -> bool:
+    return sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
+
+
+class VirtualDisplay:
+    """A private Xvfb on a display number the X server picks itself (`-displayfd`)."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[bytes] | None = None
+        self.display = ""
+
+    async def start(self) -> str:
+        if self.process is None or self.process.poll() is not None:
+            await asyncio.to_thread(self._start)
+        return self.display
+
+    def _start(self) -> None:
+        xvfb = shutil.which("Xvfb")
+        if xvfb is None:
+            raise Unavailable("there is no display and no Xvfb to make one", XVFB_INSTALL_HINT)
+        read_end, write_end = os.pipe()
+        try:
+            self.process = subprocess.Popen(  # noqa: S603 - the Xvfb found on PATH, fixed arguments
+                [xvfb, "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+                pass_fds=(write_end,),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            os.close(write_end)
+            self.display = ":" + _read_display(read_end, self.process)
+        finally:
+            os.close(read_end)
+        log.info("started Xvfb on display %s (pid %d)", self.display, self.process.pid)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            log.info("stopped Xvfb on display %s", self.display)
+        self.process = None
+        self.display = ""
+
+
+def _read_display(fd: int, process: subprocess.Popen[bytes]) -> str:
+    """The display number Xvfb writes to `-displayfd` once it accepts connections."""
+    text = b""
+    while not text.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], 10)
+        chunk = os.read(fd, 16) if ready else b""
+        if not chunk:
+            process.kill()
+            raise Unavailable("Xvfb did not start", "run `Xvfb -displayfd 1` by hand to see why")
+        text += chunk
+    return text.decode().strip()
+
+
+async def raise_window(browser_pid: int, display: str) -> str:
+    """Raise the browser's windows with the platform's tool; which tool did it, or ""."""
+    if not browser_pid:
+        return ""
+    env = {**os.environ, "DISPLAY": display} if display else dict(os.environ)
+    search = ["xdotool", "search", "--onlyvisible", "--pid", str(browser_pid)]
+    if shutil.which("xdotool") and await _run([*search, "windowraise"], env):
+        await _run([*search, "windowactivate"], env)  # needs a window manager; raising is enough without
+        return "xdotool"
+    pick = f"wmctrl -lp | awk '$3=={browser_pid}{{print $1}}' | xargs -rn1 wmctrl -ia"
+    if shutil.which("wmctrl") and await _run(["sh", "-c", pick], env):
+        return "wmctrl"
+    return ""
+
+
+async def _run(argv: list[str], env: dict[str, str]) -> bool:
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv, env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+        )
+        return await asyncio.wait_for(process.wait(), 5) == 0
+    except (OSError, TimeoutError):
+        return False
+
+
+TOUCHED_SCRIPT = (
+    "() => Number(document.documentElement.querySelector(':scope > __TAG__')?.dataset.touched || 0)"
+).replace("__TAG__", MARKER_TAG)

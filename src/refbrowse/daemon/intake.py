@@ -1,0 +1,86 @@
+"""A command request's body, read within a time bound and checked field by field.
+
+Whatever arrives on the daemon's socket, the answer is the command's result or
+a 4xx with a one-line reason: never a 500, never a connection held open by a
+body that does not come. Only the CLI's own fields are accepted (see
+`refbrowse.specs.Request`), each with its type.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from aiohttp import web
+
+from refbrowse.parse import MAX_TIMEOUT_MS
+
+BODY_TIMEOUT_S = 10.0
+
+_OPTIONAL_STR = (str, type(None))
+FIELDS: dict[str, tuple[type, ...]] = {
+    "command": (str,),
+    "args": (list,),
+    "flags": (dict,),
+    "json": (bool,),
+    "raw": (bool,),
+    "session": _OPTIONAL_STR,
+    "timeout": (int, type(None)),
+    "stdin": _OPTIONAL_STR,
+}
+_FLAG_VALUES = (str, bool, int, float)
+
+
+class BadRequest(Exception):
+    """A request the daemon refuses, with its HTTP status and a one-line reason."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+    def response(self) -> web.Response:
+        hint = "send requests with the `browse` CLI"
+        return web.json_response({"ok": False, "error": self.reason, "hint": hint}, status=self.status)
+
+
+async def read_command(request: web.Request) -> dict[str, Any]:
+    """The checked body of a command request, or `BadRequest`."""
+    if request.content_length is not None and request.content_length > request.client_max_size:
+        raise BadRequest(413, f"the request body is larger than {request.client_max_size} bytes")
+    try:
+        raw = await asyncio.wait_for(request.read(), BODY_TIMEOUT_S)
+    except TimeoutError:
+        raise BadRequest(408, f"the request body did not arrive within {BODY_TIMEOUT_S:.0f} s") from None
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadRequest(400, "the request body is not JSON") from None
+    return check_command(body)
+
+
+def check_command(body: object) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise BadRequest(400, "the request body must be a JSON object")
+    unknown = sorted(set(body) - set(FIELDS))
+    if unknown:
+        raise BadRequest(400, f"unknown field(s) in the request: {', '.join(map(repr, unknown))[:200]}")
+    if "command" not in body:
+        raise BadRequest(400, "the request names no command")
+    for name, value in body.items():
+        if (isinstance(value, bool) and bool not in FIELDS[name]) or not isinstance(value, FIELDS[name]):
+            raise BadRequest(400, f"field {name!r} has the wrong type ({type(value).__name__})")
+    _check_items(body)
+    return body
+
+
+def _check_items(body: dict[str, Any]) -> None:
+    if not all(isinstance(arg, str) for arg in body.get("args") or []):
+        raise BadRequest(400, "'args' must be a list of strings")
+    flags = body.get("flags") or {}
+    if not all(isinstance(k, str) and isinstance(v, _FLAG_VALUES) for k, v in flags.items()):
+        raise BadRequest(400, "'flags' must map flag names to strings, numbers or booleans")
+    timeout = body.get("timeout")
+    if timeout is not None and not 0 < timeout <= MAX_TIMEOUT_MS:
+        raise BadRequest(400, f"'timeout' must be 1 to {MAX_TIMEOUT_MS} ms")

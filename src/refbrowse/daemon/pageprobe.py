@@ -1,0 +1,200 @@
+"""A small observer living in each page: DOM mutations, and the messages a page shows.
+
+An action asks it, before and after, what the page says (alerts, status and
+live regions, toasts, open dialogs, fields marked invalid) and how many DOM
+mutations happened; `settle` asks it to wait until the DOM has been quiet for a
+while. It lives in a closure held by a Playwright handle, never on `window`,
+and changes nothing in the page: the page cannot see or spoof it, and it
+reaches into open shadow roots, where web components keep their content.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.session import Tab
+
+_PROBE_JS = """(key) => {
+  if (window[key]) return;
+  const probe = (() => {
+  const state = { count: 0, last: performance.now(), began: 0, invalid: new Map() };
+  const observed = new WeakSet();
+  const observer = new MutationObserver(records => {
+    state.count += records.length;
+    state.last = performance.now();
+  });
+  const watch = root => {
+    if (observed.has(root)) return;
+    observed.add(root);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  };
+  const roots = () => {
+    const out = [document];
+    for (let i = 0; i < out.length; i++) {
+      for (const el of out[i].querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot);
+    }
+    out.forEach(watch);
+    return out;
+  };
+  const all = selector => roots().flatMap(root => Array.from(root.querySelectorAll(selector)));
+  const visible = el => el.checkVisibility ? el.checkVisibility() : !!el.getClientRects().length;
+  const clean = text => (text || '').replace(/\\s+/g, ' ').trim();
+  const byId = (el, ids) => clean((ids || '').split(/\\s+/).map(id => {
+    const root = el.getRootNode();
+    const found = (root.getElementById ? root.getElementById(id) : null) || document.getElementById(id);
+    return found ? found.textContent : '';
+  }).join(' '));
+  const labelOf = el => clean(el.getAttribute('aria-label')) || byId(el, el.getAttribute('aria-labelledby'))
+    || clean(el.labels && el.labels[0] ? el.labels[0].innerText : '') || clean(el.getAttribute('placeholder'))
+    || clean(el.getAttribute('name')) || el.tagName.toLowerCase();
+  const MESSAGE = '[role=alert], [role=status], [aria-live=polite], [aria-live=assertive], output, '
+    + '[class*=toast i], [class*=snackbar i], [class*=flash i], [class*=notification i], .messagelist';
+  const DIALOG = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
+  const kind = el => {
+    const role = el.getAttribute('role');
+    if (role === 'alert' || role === 'status') return role;
+    if (el.hasAttribute('aria-live')) return 'live region';
+    return el.tagName === 'OUTPUT' ? 'output' : 'message';
+  };
+  const outermost = els => els.filter(el => !els.some(other => other !== el && other.contains(el)));
+  document.addEventListener('invalid', e => {
+    if (e.target instanceof Element) state.invalid.set(e.target, true);
+  }, true);
+  const invalidFields = () => {
+    let userInvalid = ':invalid';
+    try { document.querySelector(':user-invalid'); userInvalid = ':user-invalid'; } catch (e) {}
+    const fields = all(`${userInvalid}, [aria-invalid=true]`).concat(Array.from(state.invalid.keys()))
+      .filter(el => el.matches && (el.matches(':invalid') || el.getAttribute('aria-invalid') === 'true'));
+    return Array.from(new Set(fields)).filter(el => el.isConnected && !(el instanceof HTMLFormElement)
+      && !(el instanceof HTMLFieldSetElement)).map(el => {
+      const why = clean(el.validationMessage) || byId(el, el.getAttribute('aria-errormessage'))
+        || byId(el, el.getAttribute('aria-describedby')) || 'invalid';
+      return ['invalid', labelOf(el), why];
+    });
+  };
+  const report = () => {
+    const messages = outermost(all(MESSAGE).filter(el => visible(el) && clean(el.innerText)))
+      .map(el => [kind(el), '', clean(el.innerText)]);
+    const dialogs = all(DIALOG).filter(visible).map(el => ['dialog', clean(el.getAttribute('aria-label'))
+      || byId(el, el.getAttribute('aria-labelledby'))
+      || clean((el.querySelector('h1, h2, h3, h4, [role=heading]') || el).innerText).slice(0, 80), '']);
+    return {
+      count: state.count, document: String(performance.timeOrigin), url: location.href,
+      messages: messages.concat(dialogs, invalidFields()),
+    };
+  };
+  const meaningful = () => !!document.body && (clean(document.body.innerText).length > 0
+    || !!document.body.querySelector('input, button, select, textarea, img, svg, canvas, video, iframe')
+    || roots().length > 1);
+  return {
+    report,
+    begin: () => { state.invalid = new Map(); state.began = performance.now(); return report(); },
+    quiet: (quietMs, limitMs, floorMs, needContent) => new Promise(resolve => {
+      const start = performance.now();
+      const check = () => {
+        const now = performance.now();
+        const since = Math.max(state.last, state.began, start + floorMs - quietMs);
+        const need = quietMs;
+        const calm = now - since >= need;
+        if ((calm && (!needContent || meaningful())) || now - start >= limitMs) {
+          resolve(Math.round(now - start));
+        } else {
+          setTimeout(check, Math.max(10, Math.min(need - (now - since), limitMs - (now - start))));
+        }
+      };
+      roots();
+      check();
+    }),
+  };
+  })();
+  Object.defineProperty(window, key, { value: probe, enumerable: false });
+}"""
+
+# One look: null when this document has no probe yet.
+_CALL_JS = """([key, op, args]) => {
+  const probe = window[key];
+  return probe ? probe[op](...args) : null;
+}"""
+
+ANSWER_MS = 2_000  # a page that takes longer to answer a look is busy (a script that does not yield)
+T = TypeVar("T")
+
+
+class PageBusy(Exception):
+    """The page did not answer a look in time: its script is busy."""
+
+
+async def answered(step: Awaitable[T], limit_ms: int = ANSWER_MS) -> T:
+    """`step`'s value, or `PageBusy` when the page does not answer within `limit_ms`."""
+    try:
+        return await asyncio.wait_for(step, limit_ms / 1000)
+    except TimeoutError as exc:
+        raise PageBusy(f"the page did not answer for {limit_ms} ms") from exc
+
+
+Message = tuple[str, str, str]  # (kind, label, text): "alert", "", "Saved" or "invalid", "Email", "…"
+
+
+@dataclass(frozen=True, slots=True)
+class PageReport:
+    """What the page showed at one moment."""
+
+    count: int  # DOM mutations seen since the probe was installed
+    document: str  # performance.timeOrigin: a new value means a new document
+    url: str
+    messages: tuple[Message, ...]
+
+
+class Probe:
+    """The observer of one document of one tab.
+
+    It lives under a per-daemon random, non-enumerable name on the page's
+    window rather than behind a Playwright handle: a handle held while a look
+    waits on a busy page makes Playwright report the page as navigating, and
+    the tab guard could then not see that the page is stuck.
+    """
+
+    def __init__(self, tab: Tab) -> None:
+        self.tab = tab
+
+    async def _call(self, op: str, *args: object) -> Any:
+        page = self.tab.page
+        found = await page.evaluate(_CALL_JS, [_KEY, op, list(args)])
+        if found is None:
+            await page.evaluate(_PROBE_JS, _KEY)
+            found = await page.evaluate(_CALL_JS, [_KEY, op, list(args)])
+        return found
+
+    async def report(self, begin: bool = False) -> PageReport:
+        raw = await self._call("begin" if begin else "report")
+        return PageReport(
+            int(raw["count"]),
+            str(raw["document"]),
+            str(raw["url"]),
+            tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
+        )
+
+    async def quiet(self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool) -> int:
+        """Wait until no mutation for `quiet_ms` since the action began (and at least `floor_ms`
+        from now), and, if asked, until the page shows something; the ms waited."""
+        return int(await self._call("quiet", quiet_ms, max(limit_ms, 0), floor_ms, need_content))
+
+
+_KEY = "__refbrowse_probe_" + secrets.token_hex(6)
+
+
+async def observe(tab: Tab, begin: bool = False) -> tuple[Probe, PageReport] | None:
+    """The probe of the tab's current document and what it reports now; None if the page is gone."""
+    if tab.page.is_closed():
+        return None
+    probe = Probe(tab)
+    try:
+        return probe, await probe.report(begin)
+    except PlaywrightError:
+        return None  # the page is navigating or closing: there is nothing to observe yet

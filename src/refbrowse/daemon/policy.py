@@ -1,0 +1,170 @@
+"""What a command may touch: which files it writes or reads, which URLs a tab loads.
+
+Every handler that takes a path or a URL from the caller asks this module
+first, so a page that talks an agent into `screenshot ~/.bashrc` or `upload
+.refbrowse/daemon.json` is refused in one place, with the way to allow it.
+
+Files: output paths and upload inputs must lie in the workspace or the system
+temp directory (after following every symlink), or in a folder allowed by
+`--allow-path DIR` or `BROWSE_ALLOWED_PATHS` (os.pathsep-separated); never in
+the state directory, which holds the daemon's token and saved logins.
+
+URLs: `file://` is refused unless `--allow-file` or `BROWSE_ALLOW_FILE=1`, and
+never inside the state directory. `BROWSE_ALLOWED_HOSTS` (comma-separated glob
+patterns such as `*.example.com,127.0.0.1`) limits navigations and subresource
+requests to those hosts.
+"""
+
+from __future__ import annotations
+
+import errno
+import fnmatch
+import os
+import tempfile
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
+
+from refbrowse.errors import UsageError
+
+ALLOW_PATH_FLAG = "--allow-path"
+ALLOW_FILE_FLAG = "--allow-file"
+
+
+class Refused(UsageError):
+    """A path or URL outside what the policy allows; the hint says how to allow it."""
+
+
+def _env_dirs(raw: str) -> tuple[str, ...]:
+    return tuple(os.path.realpath(part) for part in raw.split(os.pathsep) if part.strip())
+
+
+def _env_hosts(raw: str) -> tuple[str, ...]:
+    return tuple(part.strip().lower() for part in raw.split(",") if part.strip())
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    state_dir: str
+    roots: tuple[str, ...]  # the workspace and the temp directory, symlinks resolved
+    allowed_dirs: tuple[str, ...]
+    allow_file: bool
+    allowed_hosts: tuple[str, ...]
+
+    @classmethod
+    def from_env(cls, state_dir: str) -> Policy:
+        state = os.path.realpath(state_dir)
+        workspace = os.path.dirname(state)
+        return cls(
+            state_dir=state,
+            roots=(workspace, os.path.realpath(tempfile.gettempdir())),
+            allowed_dirs=_env_dirs(os.environ.get("BROWSE_ALLOWED_PATHS", "")),
+            allow_file=os.environ.get("BROWSE_ALLOW_FILE", "") not in ("", "0"),
+            allowed_hosts=_env_hosts(os.environ.get("BROWSE_ALLOWED_HOSTS", "")),
+        )
+
+    # files
+
+    def output_path(self, path: str, allow: str | bool | None = None) -> str:
+        """`path` if a command may write it; else `Refused` naming the way to allow it."""
+        self._check_path(path, "write", allow)
+        return path
+
+    def input_path(self, path: str, allow: str | bool | None = None) -> str:
+        """`path` if a command may read it and hand it to a page (`upload`)."""
+        self._check_path(path, "read", allow)
+        return path
+
+    def _check_path(self, path: str, verb: str, allow: str | bool | None) -> None:
+        real = os.path.realpath(path)
+        via = f" (a symlink to {real})" if real != os.path.abspath(path) else ""
+        if _inside(real, self.state_dir):
+            raise Refused(
+                f"refusing to {verb} {path}{via}: it is in the state directory {self.state_dir}, "
+                "which holds the daemon's token and saved logins",
+                "choose a path outside .refbrowse/ (no flag allows this one)",
+            )
+        folders = self.roots + self.allowed_dirs + (_env_dirs(allow) if isinstance(allow, str) else ())
+        if any(_inside(real, folder) for folder in folders):
+            return
+        parent = os.path.dirname(real)
+        raise Refused(
+            f"refusing to {verb} {path}{via}: outside the workspace {self.roots[0]} "
+            f"and the temp directory {self.roots[1]}",
+            f"allow its folder with {ALLOW_PATH_FLAG} {parent} (or BROWSE_ALLOWED_PATHS={parent})",
+        )
+
+    # URLs
+
+    def check_url(self, url: str, allow_file: bool = False) -> None:
+        """Refuse a URL a tab must not load; `url` is already normalized (has a scheme)."""
+        try:
+            parts = urlsplit(url)
+            host = parts.hostname or ""
+        except ValueError as exc:  # e.g. "http://[z]": brackets that hold no IPv6 address
+            raise Refused(
+                f"not a valid URL: {url} ({exc})", "check the URL, e.g. http://localhost:3000/"
+            ) from None
+        scheme = parts.scheme.lower()
+        if scheme == "file":
+            self._check_file_url(url, unquote(parts.path), allow_file)
+        elif scheme in ("http", "https", "ws", "wss") and not self.host_allowed(host):
+            raise Refused(
+                f"refusing to load {url}: {parts.hostname} is not in BROWSE_ALLOWED_HOSTS "
+                f"({','.join(self.allowed_hosts)})",
+                "add the host to BROWSE_ALLOWED_HOSTS (glob patterns, comma-separated) and restart",
+            )
+
+    def _check_file_url(self, url: str, path: str, allow_file: bool) -> None:
+        if not (allow_file or self.allow_file):
+            raise Refused(
+                f"refusing to load {url}: file:// URLs are off by default (a page could read local files)",
+                f"allow them for this command with {ALLOW_FILE_FLAG}, or for the daemon with "
+                "BROWSE_ALLOW_FILE=1",
+            )
+        if self.file_url_forbidden(path):
+            raise Refused(
+                f"refusing to load {url}: it is in the state directory {self.state_dir}",
+                "no flag allows this: it holds the daemon's token and saved logins",
+            )
+
+    def file_url_forbidden(self, path: str) -> bool:
+        return _inside(os.path.realpath(path or "/"), self.state_dir)
+
+    def host_allowed(self, host: str) -> bool:
+        if not self.allowed_hosts:
+            return True
+        host = host.lower().strip("[]")
+        return any(fnmatch.fnmatchcase(host, pattern) for pattern in self.allowed_hosts)
+
+
+def write_new(path: str, data: bytes) -> None:
+    """Write `data` to `path` without following a symlink planted at the last moment."""
+    with os.fdopen(open_new(path), "wb") as f:
+        f.write(data)
+
+
+def open_new(path: str) -> int:
+    """A file descriptor to write `path`, created or truncated, refusing a symlink."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    try:
+        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise Refused(
+            f"refusing to write {path}: it is a symlink", "give the path of a regular file"
+        ) from None
+
+
+_policies: dict[str, Policy] = {}
+
+
+def policy_for(state_dir: str) -> Policy:
+    """The daemon's policy: read from its environment once."""
+    if state_dir not in _policies:
+        _policies[state_dir] = Policy.from_env(state_dir)
+    return _policies[state_dir]

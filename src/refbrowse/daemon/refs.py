@@ -1,0 +1,138 @@
+"""Short refs (`@e3`, `@c2`) and the per-tab map from them to page elements.
+
+`parse_ref` accepts `@e3`, `e3` and `ref=e3`. Numbers are given per tab and
+never reused within a tab: an `@e` number stands for one Playwright ai ref in
+one document, so the same element keeps its number across snapshots (Playwright
+keeps its ref across insertions and `pushState`) and a re-rendered or renamed
+element, or any element of a new document, gets a fresh one. The snapshot
+service fills the map; a ref that is not in the latest snapshot fails at once,
+naming what it was and how to get fresh refs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from playwright.async_api import ElementHandle
+
+from refbrowse.errors import StaleRef
+
+_REF = re.compile(r"^(?:@|ref=)?([ec])([1-9][0-9]*)$")
+_FORGET_AFTER = 50_000  # refs kept for error messages; older ones are only "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    kind: str  # "e": from the accessibility tree; "c": a clickable found outside it
+    number: int
+
+    def __str__(self) -> str:
+        return f"@{self.kind}{self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class RefTarget:
+    """What a ref points at, and what it was when it was given."""
+
+    ref: Ref
+    role: str
+    name: str
+    pw_ref: str = ""  # Playwright's ai ref, for @e refs
+    document: str = ""  # the main document it was taken in (performance.timeOrigin)
+    handle: ElementHandle | None = None  # the element itself, for @c refs
+    in_frame: bool = False
+
+    def describe(self) -> str:
+        return f'{self.role} "{self.name}"' if self.name else self.role
+
+
+def parse_ref(text: str) -> Ref | None:
+    match = _REF.match(text.strip())
+    return Ref(match.group(1), int(match.group(2))) if match else None
+
+
+class RefMap:
+    """The refs of one tab. Empty until a snapshot fills it."""
+
+    def __init__(self) -> None:
+        self._next = {"e": 1, "c": 1}
+        self._numbers: dict[tuple[str, str], int] = {}  # (document, Playwright ref) -> number
+        self._targets: dict[Ref, RefTarget] = {}
+        self._live: set[Ref] = set()
+        self._retired: dict[Ref, str] = {}  # refs retired all at once, with why
+
+    def retire_all(self, why: str) -> None:
+        """Every live ref stops resolving (the page under them was replaced); each says `why`."""
+        for ref in self._live:
+            self._retired[ref] = why
+        for ref in [r for r in self._live if r.kind == "c"]:
+            self._targets[ref] = _without_handle(self._targets[ref])
+        self._live = set()
+        self._numbers.clear()
+
+    def begin(self) -> None:
+        """A new snapshot: every @e ref must be given again to stay live."""
+        self._live = {ref for ref in self._live if ref.kind == "c"}
+
+    def give(self, document: str, pw_ref: str, role: str, name: str, in_frame: bool = False) -> Ref:
+        """The ref for Playwright's `pw_ref` in `document`: the same number as before, or a new one."""
+        key = (document, pw_ref)
+        number = self._numbers.get(key)
+        if number is None:
+            number = self._numbers[key] = self._take("e")
+        ref = Ref("e", number)
+        self._targets[ref] = RefTarget(ref, role, name, pw_ref, document, None, in_frame)
+        self._live.add(ref)
+        return ref
+
+    def give_clickables(self, found: list[tuple[ElementHandle, str, str]]) -> list[Ref]:
+        """Fresh @c refs for (handle, tag, text) triples; the previous ones retire."""
+        for ref in [r for r in self._live if r.kind == "c"]:
+            self._live.discard(ref)
+            self._targets[ref] = _without_handle(self._targets[ref])
+        refs = []
+        for handle, tag, text in found:
+            ref = Ref("c", self._take("c"))
+            self._targets[ref] = RefTarget(ref, tag, text, handle=handle)
+            self._live.add(ref)
+            refs.append(ref)
+        self._forget_oldest()
+        return refs
+
+    def target(self, ref: Ref) -> RefTarget:
+        """The live target of `ref`, or a StaleRef error that says what it was."""
+        found = self._targets.get(ref)
+        if found is None:
+            raise StaleRef(
+                f"{ref} is unknown in this tab: it is not in the latest snapshot",
+                f"run `browse snapshot -i{' -C' if ref.kind == 'c' else ''}` to get current refs",
+            )
+        if ref not in self._live:
+            raise stale(found, self._retired.get(ref, "changed, or is not in the latest snapshot"))
+        return found
+
+    def live(self) -> list[RefTarget]:
+        return [self._targets[ref] for ref in sorted(self._live, key=lambda r: (r.kind, r.number))]
+
+    def _take(self, kind: str) -> int:
+        number = self._next[kind]
+        self._next[kind] = number + 1
+        return number
+
+    def _forget_oldest(self) -> None:
+        if len(self._targets) > _FORGET_AFTER:
+            for ref in list(self._targets)[: len(self._targets) - _FORGET_AFTER]:
+                if ref not in self._live:
+                    del self._targets[ref]
+
+
+def stale(target: RefTarget, why: str = "changed, or is not in the latest snapshot") -> StaleRef:
+    return StaleRef(
+        f"{target.ref} ({target.describe()}) {why}",
+        "run `browse snapshot -i` to get current refs",
+    )
+
+
+def _without_handle(target: RefTarget) -> RefTarget:
+    return RefTarget(target.ref, target.role, target.name)

@@ -1,0 +1,48 @@
+"""The one place the daemon is assembled: its services, built once and handed to handlers.
+
+`assemble` builds every service a command may use beyond its page (the
+browser host, log capture, the login-state persister, the kept DevTools
+sessions, user-agent overrides, handoffs) and installs their hooks on the
+daemon and its browser host. Handlers reach them as `call.services`; no
+module keeps a service of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from refbrowse.daemon.cdp import CdpKeeper
+from refbrowse.daemon.handlers import DaemonView, confine, download, headed, logs, state, useragent
+from refbrowse.daemon.handoff import Handoffs
+from refbrowse.daemon.session import BrowserHost
+from refbrowse.daemon.state.persister import Persister
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    host: BrowserHost
+    capture: logs.Capture  # console, network and dialog logs of every tab
+    persister: Persister  # each session's login state, saved as it changes
+    cdp: CdpKeeper  # one kept DevTools session per page (user agent, device scale)
+    agents: useragent.UserAgents  # each session's chosen user agent
+    handoffs: Handoffs  # pages handed to a person, and failures that suggest one
+
+
+def assemble(daemon: DaemonView) -> Services:
+    """Build the daemon's services and install their hooks, in the order they must run."""
+    cdp = CdpKeeper()
+    services = Services(
+        host=daemon.host,
+        capture=logs.Capture(daemon.state_dir),
+        persister=state.make_persister(daemon),
+        cdp=cdp,
+        agents=useragent.UserAgents(cdp),
+        handoffs=Handoffs(),
+    )
+    confine.install(daemon)
+    download.install(daemon)
+    headed.install(daemon, services.handoffs)
+    logs.install(daemon, services.capture)
+    state.install(daemon, services.persister)
+    useragent.install(daemon, services.agents)
+    return services

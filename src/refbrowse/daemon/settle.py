@@ -1,0 +1,162 @@
+"""Settling: an action answers once the page has reacted to it, within a bound.
+
+The navigation an action caused commits and loads; then the DOM has been quiet
+for `QUIET_MS` and every fetch, XHR or script the action started has ended, or
+the settle budget (`--settle MS`, default `DEFAULT_SETTLE_MS`) runs out. A
+navigation is noticed from the browser's own events, so an action that starts
+none pays no fixed delay for the check. `--no-wait` answers at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from contextlib import suppress
+from dataclasses import dataclass
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame, Page, Request
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+from refbrowse.daemon.pageprobe import ANSWER_MS, PageBusy, answered, observe
+from refbrowse.daemon.pwerrors import translate
+from refbrowse.daemon.session import Tab
+from refbrowse.errors import UsageError
+
+DEFAULT_SETTLE_MS = 1_500
+QUIET_MS = 100
+_MAX_SETTLE_MS = 60_000
+# what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
+_AWAITED_TYPES = ("fetch", "xhr", "script")
+
+
+@dataclass(frozen=True, slots=True)
+class SettleOptions:
+    wait: bool = True
+    budget_ms: int = DEFAULT_SETTLE_MS
+
+
+def settle_options(flags: dict[str, str | bool]) -> SettleOptions:
+    """`--no-wait` and `--settle MS` of an action."""
+    if flags.get("--no-wait"):
+        return SettleOptions(wait=False, budget_ms=0)
+    raw = flags.get("--settle")
+    if raw is None or raw is False:
+        return SettleOptions()
+    text = str(raw)
+    if not text.isdigit() or int(text) > _MAX_SETTLE_MS:
+        raise UsageError(
+            f"--settle takes milliseconds from 0 to {_MAX_SETTLE_MS}, got {text!r}",
+            "for example: --settle 3000 (or --no-wait to answer at once)",
+        )
+    return SettleOptions(wait=True, budget_ms=int(text))
+
+
+class ActionWatch:
+    """What the page's main frame and network do while an action runs and settles."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.navigation: Request | None = None  # the main frame's latest navigation request
+        self.committed = False  # the main frame committed a navigation (pushState included)
+        self.ended = asyncio.Event()  # that navigation committed, or ended without a page (a download)
+        self.pending: set[Request] = set()
+        self.drained = asyncio.Event()
+        self.drained.set()
+        self.busy = False  # the page stopped answering while the action settled
+
+    def __enter__(self) -> ActionWatch:
+        self.page.on("request", self._request)
+        self.page.on("requestfinished", self._finished)
+        self.page.on("requestfailed", self._failed)
+        self.page.on("framenavigated", self._navigated)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.page.remove_listener("request", self._request)
+        self.page.remove_listener("requestfinished", self._finished)
+        self.page.remove_listener("requestfailed", self._failed)
+        self.page.remove_listener("framenavigated", self._navigated)
+
+    @property
+    def navigating(self) -> bool:
+        return self.navigation is not None and not self.ended.is_set()
+
+    def _request(self, request: Request) -> None:
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.navigation = request
+            self.ended.clear()
+        elif request.resource_type in _AWAITED_TYPES:
+            self.pending.add(request)
+            self.drained.clear()
+
+    def _navigated(self, frame: Frame) -> None:
+        if frame == self.page.main_frame:
+            self.committed = True
+            self.ended.set()
+
+    def _finished(self, request: Request) -> None:
+        self._done(request)
+
+    def _failed(self, request: Request) -> None:
+        if request is self.navigation:
+            self.ended.set()
+        self._done(request)
+
+    def _done(self, request: Request) -> None:
+        self.pending.discard(request)
+        if not self.pending:
+            self.drained.set()
+
+
+async def follow_navigation(watch: ActionWatch, doing: str, nav_timeout_ms: int) -> None:
+    """Wait for a navigation the action started to commit and its document to be parsed."""
+    try:
+        if watch.navigating:
+            await asyncio.wait_for(watch.ended.wait(), nav_timeout_ms / 1000)
+        if watch.committed:
+            await watch.page.wait_for_load_state("domcontentloaded", timeout=nav_timeout_ms)
+    except PlaywrightError as exc:
+        raise translate(exc, doing) from exc
+    except TimeoutError as exc:
+        raise translate(PlaywrightTimeout(f"the page did not load after {doing}"), doing) from exc
+
+
+async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_timeout_ms: int) -> None:
+    """Navigation, then load, then DOM quiet and the action's requests done, within `budget_ms`."""
+    deadline = time.monotonic() + budget_ms / 1000
+    loaded = False
+    floor = 0  # the first look counts from the action's start; later ones follow a request's end
+    while not tab.page.is_closed():
+        await follow_navigation(watch, doing, nav_timeout_ms)
+        if watch.committed and not loaded:
+            loaded = await _loaded(tab.page, deadline)
+        left = _left_ms(deadline)
+        if left <= 0:
+            return
+        try:
+            got = await answered(observe(tab))
+            if got is not None:
+                with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
+                    await answered(got[0].quiet(QUIET_MS, left, floor, watch.committed), left + ANSWER_MS)
+        except PageBusy:
+            watch.busy = True
+            return
+        floor = QUIET_MS
+        if watch.navigating:
+            continue
+        if watch.drained.is_set() or _left_ms(deadline) <= 0:
+            return
+        with suppress(TimeoutError):
+            await asyncio.wait_for(watch.drained.wait(), _left_ms(deadline) / 1000)
+
+
+async def _loaded(page: Page, deadline: float) -> bool:
+    """The load event, as far as the budget allows (a slow image must not hold the answer)."""
+    with suppress(PlaywrightError):
+        await page.wait_for_load_state("load", timeout=max(_left_ms(deadline), 1))
+    return True
+
+
+def _left_ms(deadline: float) -> int:
+    return int((deadline - time.monotonic()) * 1000)

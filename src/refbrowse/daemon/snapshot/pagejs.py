@@ -1,0 +1,184 @@
+"""The script triage runs in the page: one evaluate that reads everything the
+snapshot needs from the DOM itself, open shadow roots included.
+
+Playwright's ai snapshot says nothing of some facts an agent needs (a field is
+required, a `<details>` is closed, an iframe's title, the value of a password
+field, which text is an error message), so the script reports them keyed by the
+element's box, which the snapshot also gives; `triage.py` reads the result.
+"""
+
+from __future__ import annotations
+
+TRIAGE_JS = """() => {
+  const vw = innerWidth, vh = innerHeight;
+  const roots = [document];
+  const collect = root => {
+    // The live collection of the document is the cheapest way to visit every element once.
+    const all = root === document ? document.getElementsByTagName('*') : root.querySelectorAll('*');
+    for (let i = 0; i < all.length; i++) {
+      const host = all[i];
+      if (host.shadowRoot) { roots.push(host.shadowRoot); collect(host.shadowRoot); }
+    }
+  };
+  collect(document);
+  const deep = sel => roots.length === 1 ? Array.from(document.querySelectorAll(sel))
+    : roots.flatMap(r => Array.from(r.querySelectorAll(sel)));
+  const up = n => n.parentElement || ((n.getRootNode() || {}).host) || null;
+  const visible = e => {
+    const r = e.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return false;
+    const s = getComputedStyle(e);
+    return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0.05;
+  };
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const flat = t => (t || '').replace(/\\s+/g, ' ').trim();
+  const byId = (e, ids) => (ids || '').split(/\\s+/).filter(Boolean)
+    .map(id => e.getRootNode().getElementById(id))
+    .map(t => t ? flat(t.innerText || t.textContent) : '')
+    .filter(Boolean).join(' ');
+  const fieldName = e => {
+    const f = e.querySelector('input:not([type=hidden]), textarea, [role=searchbox]');
+    return f ? f.getAttribute('aria-label') || f.placeholder : '';
+  };
+  // A layer without a name of its own is named by its field (a search box) before its text.
+  const label = e => flat(e.getAttribute('aria-label') || byId(e, e.getAttribute('aria-labelledby'))
+    || fieldName(e) || e.innerText).slice(0, 80);
+  const fixed = e => {
+    for (let n = e, i = 0; n && n !== document.body && i < 4; n = up(n), i++) {
+      const p = getComputedStyle(n).position;
+      if (p === 'fixed' || p === 'sticky') return true;
+    }
+    return false;
+  };
+  const contains = (a, b) => { for (let n = b; n; n = up(n)) if (n === a) return true; return false; };
+  const CONTROLS = 'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], '
+    + '[role=switch], [role=tab], [tabindex]';
+  const overlays = [];
+  const add = (kind, e) => {
+    if (overlays.some(o => contains(o.el, e) || contains(e, o.el))) return;
+    overlays.push({kind, el: e});
+  };
+  deep('dialog, [aria-modal="true"], [role=alertdialog]').forEach(e => {
+    const modal = e.matches('dialog') ? e.matches(':modal') : true;
+    if (modal && visible(e)) add('modal dialog', e);
+  });
+  const consent = '[id*=cookie i],[class*=cookie i],[id*=consent i],[class*=consent i],[id*=gdpr i],'
+    + '[class*=gdpr i],[aria-label*=cookie i],[aria-label*=consent i]';
+  deep(consent).filter(e => visible(e) && fixed(e)
+    && e.querySelector('button, a, [role=button], input')).forEach(e => add('cookie banner', e));
+  const deepHit = (x, y) => {
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
+  const controlsIn = e => Array.from(e.querySelectorAll(CONTROLS)).filter(visible);
+  const onTop = e => {
+    const r = e.getBoundingClientRect(), hit = deepHit(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && contains(e, hit);
+  };
+  // A backdrop holds no controls: the layer is the nearest ancestor whose controls sit above it.
+  const layerOf = n => {
+    for (let a = n, i = 0; a && a !== document.body && i < 4; a = up(a), i++)
+      if (controlsIn(a).some(onTop)) return a;
+    return n;
+  };
+  for (const [fx, fy] of [[.5, .5], [.25, .25], [.75, .75]]) {
+    for (let n = deepHit(vw * fx, vh * fy); n && n !== document.body; n = up(n)) {
+      const s = getComputedStyle(n), r = n.getBoundingClientRect();
+      if (s.position === 'fixed' && r.width * r.height >= 0.6 * vw * vh && s.pointerEvents !== 'none') {
+        add('full-screen layer', layerOf(n));
+        break;
+      }
+    }
+  }
+  const passwords = deep('input[type=password]');
+  const marks = [];
+  const MARKED = 'input, select, textarea, summary, iframe, frame, [aria-haspopup], [tabindex], '
+    + '[aria-required], [aria-expanded], [aria-invalid]';
+  for (const e of deep(MARKED)) {
+    if (marks.length >= 5000) break;
+    const f = [];
+    let note = '';
+    if (e.required || e.getAttribute('aria-required') === 'true') f.push('required');
+    if (e.type === 'password') f.push('password');
+    const details = e.tagName === 'SUMMARY' && e.parentElement && e.parentElement.tagName === 'DETAILS';
+    if (details) f.push('toggle', e.parentElement.open ? 'open' : 'collapsed');
+    const pop = e.getAttribute('aria-haspopup');
+    if (pop && pop !== 'false') f.push('popup');
+    const expanded = e.getAttribute('aria-expanded');
+    if (expanded === 'false' || (pop && pop !== 'false' && expanded === null)) f.push('collapsed');
+    const tab = e.getAttribute('tabindex');
+    if (tab !== null && Number(tab) >= 0) f.push('focusable');
+    if (e.tagName === 'IFRAME' || e.tagName === 'FRAME')
+      note = flat(e.title || e.name || e.getAttribute('aria-label'));
+    if (e.getAttribute('aria-invalid') === 'true') {
+      f.push('invalid');
+      note = byId(e, [e.getAttribute('aria-errormessage'), e.getAttribute('aria-describedby')].join(' '));
+    }
+    if (!f.length && !note) continue;
+    const r = e.getBoundingClientRect();  // only for elements with something to say: rects cost
+    if (r.width >= 1 && r.height >= 1)
+      marks.push([[r.x, r.y, r.width, r.height].map(Math.round), f.join(' '), note.slice(0, 200)]);
+  }
+  const MESSAGES = '[role=alert], [role=status], [aria-live]:not([aria-live=off]), [class*=toast i], '
+    + '[class*=snackbar i], [class*=banner i], [class*=notice i], [class*=flash i], [class*=error i], '
+    + '[class*=invalid-feedback i], [class*=alert i]';
+  const messages = [];
+  for (const e of deep(MESSAGES)) {
+    if (messages.length >= 50) break;
+    const t = flat(e.innerText);
+    if (t && t.length <= 300 && visible(e)) messages.push(t);
+  }
+  const fieldsOf = root => Array.from(root.querySelectorAll('input:not([type=hidden]), select, textarea'));
+  const loginForm = passwords.filter(visible).some(p => {
+    const scope = p.closest('form') || p.getRootNode();
+    const inputs = fieldsOf(scope).filter(visible);
+    const secret = inputs.filter(e => e.type === 'password');
+    const users = inputs.filter(e => ['text', 'email', 'tel'].includes(e.type));
+    return secret.length === 1 && users.length >= 1 && users.length <= 3
+      && p.getAttribute('autocomplete') !== 'new-password';
+  });
+  const fields = deep('input:not([type=hidden]), select, textarea').length;
+  // textContent, not innerText: it needs no layout, and this only estimates how much text there is.
+  const text = (document.body ? document.body.textContent : '') || '';
+  const heading = (document.querySelector('h1') || {}).innerText || '';
+  // What the page says at its top; textContent of a few elements, as innerText of a long page costs.
+  const opening = [document.title, ...Array.from(document.querySelectorAll('h1, h2, [role=status], p'))
+    .slice(0, 12).map(e => e.textContent.slice(0, 300))].join(' ');
+  return {
+    timeOrigin: String(performance.timeOrigin), title: document.title, url: location.href,
+    viewport: [vw, vh],
+    overlays: overlays.map(o => ({kind: o.kind, label: label(o.el), box: box(o.el),
+      controls: controlsIn(o.el).map(e => box(e).map(Math.round))})),
+    passwords: passwords.map(p => p.value).filter(Boolean),
+    marks, messages,
+    loginForm,
+    captchaInPage: !!document.querySelector('.g-recaptcha, .h-captcha, .cf-turnstile, [data-sitekey]'),
+    forms: document.forms.length, fields,
+    links: document.links.length,
+    articles: document.querySelectorAll('article').length,
+    paragraphs: Array.from(document.querySelectorAll('p')).filter(p => p.textContent.length > 80).length,
+    textLength: text.length,
+    searchSays: /search results|results? for\\b|no results|nothing matched|did not match any/i.test(opening)
+      || /\\b[\\d,.]+\\s+(results|matches|hits)\\b/i.test(opening),
+    errorHint: /\\b(404|403|500|502|503|not found|page not found|forbidden|server error|unavailable)\\b/i
+      .test(document.title + ' ' + heading),
+  };
+}"""
+
+# Password values of a child frame, which the main frame's script cannot reach when cross-origin.
+FRAME_PASSWORDS_JS = """() => {
+  const out = [];
+  const visit = root => {
+    for (const e of root.querySelectorAll('*')) {
+      if (e.shadowRoot) visit(e.shadowRoot);
+      if (e.tagName === 'INPUT' && e.type === 'password' && e.value) out.push(e.value);
+    }
+  };
+  visit(document);
+  return out;
+}"""

@@ -1,0 +1,67 @@
+"""What each accessibility role means to an agent: can it be acted on, does it give context.
+
+Which nodes get a ref, which survive `-i`, and which are mere wrappers that
+the text leaves out are all decided from these sets and the node's own flags.
+"""
+
+from __future__ import annotations
+
+from refbrowse.daemon.snapshot.parse import Node
+
+INTERACTIVE = frozenset(
+    (  # noqa: SIM905 - a word list reads better than one quoted word a line
+        "button link textbox searchbox checkbox radio combobox listbox menuitem menuitemcheckbox "
+        "menuitemradio tab switch slider spinbutton treeitem gridcell option"
+    ).split()
+)
+LANDMARKS = frozenset(
+    "banner navigation main complementary contentinfo region form search".split()  # noqa: SIM905
+)
+DIALOGS = frozenset(("dialog", "alertdialog"))
+# Live regions an agent must read even in `-i`: what an action said.
+MESSAGES = frozenset(("alert", "status", "log"))
+_TOGGLES = frozenset(("popup", "toggle"))  # menu triggers and <summary>, whatever their role
+# Roles that real apps make into controls with a tabindex alone (file lists, grids).
+_FOCUSABLE_ITEMS = frozenset(("row", "listitem", "cell", "treeitem", "option", "article", "img"))
+CONTEXT = LANDMARKS | DIALOGS | {"heading"}
+# Roles that get a ref though they are not acted on: an agent scopes to them or reads them.
+REFERABLE = INTERACTIVE | CONTEXT | frozenset(("img", "iframe", "table", "list", "article", "alert"))
+# Wrappers the full text leaves out when they carry no name: their children take their place.
+WRAPPERS = frozenset(("generic", "none", "presentation", "paragraph", "strong", "emphasis", "time"))
+VALUE_ROLES = frozenset(("textbox", "searchbox", "combobox", "spinbutton", "slider"))
+
+
+def pointer_target(node: Node) -> bool:
+    """A node the page made clickable (cursor: pointer) that no clickable ancestor explains."""
+    if not node.pointer or node.role in INTERACTIVE:
+        return False
+    return not any(a.pointer or a.role in INTERACTIVE for a in node.ancestors())
+
+
+def actionable(node: Node) -> bool:
+    if not node.pw_ref:
+        return False
+    if node.role in INTERACTIVE or pointer_target(node) or node.marks & _TOGGLES:
+        return True
+    return "focusable" in node.marks and node.role in _FOCUSABLE_ITEMS
+
+
+def referable(node: Node) -> bool:
+    return bool(node.pw_ref) and (node.role in REFERABLE or actionable(node))
+
+
+def text_of(node: Node, limit: int = 80) -> str:
+    """The visible text under a node, for nodes whose accessible name is empty."""
+    parts: list[str] = []
+    if node.value:
+        parts.append(node.value)
+    for child in node.children:
+        parts.append(child if isinstance(child, str) else (child.name or text_of(child, limit)))
+        if sum(len(p) for p in parts) > limit:
+            break
+    return shorten(" ".join(p for p in parts if p), limit)
+
+
+def shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -1,0 +1,296 @@
+"""The kinds of value an argument or flag takes, and how each is checked and parsed.
+
+Standard library only, no `re`: the CLI checks every value here before it
+contacts (or starts) a daemon, and the daemon parses the same values again
+here so that handlers receive them ready to use. A kind is a plain literal:
+
+    "url"                  a loadable URL; a bare host gets https, a local one http
+    "endpoint"             a remote browser's address: http(s):// or ws(s)://
+    "sel"                  a CSS selector or a ref (@e3, @c2)
+    "path"                 a file path, made absolute by the CLI
+    "key"                  a key or chord: Enter, a, Control+A
+    "json"                 a JSON value
+    "text"                 any text
+    "rest"                 the rest of the line: every remaining word, joined by spaces
+    "size"                 WIDTHxHEIGHT, e.g. 1280x800  -> (width, height)
+    "box"                  X,Y,W,H in CSS pixels         -> (x, y, w, h)
+    ("int", LO, HI)        a whole number, bounds inclusive, None for unbounded
+    ("number", LO, HI)     a decimal number, bounds inclusive
+    ("enum", WORD, ...)    one of the words
+    ("alt", KIND, ...)     the first kind the value looks like (see `_looks_like`)
+
+An argument's kind is inferred from its name (see `infer`) unless the
+command's `kinds` entry names it; a flag's from its metavar.
+"""
+
+from __future__ import annotations
+
+import os
+
+from refbrowse.errors import UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from refbrowse.specs import Kind
+
+SELECTOR_STARTS = ("@", ".", "#", "[")
+LOADABLE_SCHEMES = ("http", "https", "file", "about", "data")
+NEVER_HOSTS = ("javascript", "chrome", "devtools", "view-source", "chrome-extension", "data", "file")
+MODIFIERS = ("Shift", "Control", "Alt", "Meta", "ControlOrMeta")
+
+_BY_NAME: dict[str, Kind] = {
+    "URL": "url",
+    "URL1": "url",
+    "URL2": "url",
+    "SEL": "sel",
+    "PATH": "path",
+    "FILE": "path",
+    "PREFIX": "path",
+    "DIR": "path",
+    "KEY": "key",
+    "JSON": "json",
+    "N": ("int", 0, None),
+    "MS": ("int", 0, None),
+    "WxH": "size",
+    "X,Y,W,H": "box",
+}
+
+# A selector that is one bare word names an element type. Custom elements
+# always contain a hyphen, so a bare word outside this list is a mistake
+# (`wait soon`, `click buton`) rather than a selector.
+_TAG_NAMES = (
+    "a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption"
+    " center cite code col colgroup data datalist dd del details dfn dialog dir div dl dt em embed"
+    " fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup"
+    " hr html i iframe img input ins kbd label legend li link main map mark marquee menu meta meter"
+    " nav noscript object ol optgroup option output p param picture pre progress q rp rt ruby s samp"
+    " script search section select slot small source span strong style sub summary sup table tbody"
+    " td template textarea tfoot th thead time title tr track tt u ul var video wbr"
+    " svg g path circle rect line polyline polygon ellipse text tspan use defs symbol image"
+    " foreignObject clipPath mask pattern marker filter linearGradient radialGradient stop math"
+)
+HTML_TAGS = frozenset(_TAG_NAMES.split())
+
+
+def infer(name: str) -> Kind:
+    """The kind an argument or metavar name implies: `SEL|MS` is either, anything unknown is text."""
+    if "|" in name:
+        return ("alt", *(infer(part) for part in name.split("|")))
+    return _BY_NAME.get(name, "text")
+
+
+def parse(kind: Kind, value: str, label: str) -> object:
+    """The value parsed by its kind; `UsageError` (exit 2) names `label` when it does not fit."""
+    if isinstance(kind, str):
+        return _SIMPLE[kind](value, label)
+    head = kind[0]
+    if head == "alt":
+        return parse(_pick(kind[1:], value), value, label)
+    if head == "enum":
+        words = [str(word) for word in kind[1:]]
+        if value.lower() not in words:
+            raise UsageError(
+                f"{label} takes one of {', '.join(words)}; got {value!r}", f"for example: {words[0]}"
+            )
+        return value.lower()
+    low, high = kind[1], kind[2]
+    number: float = _whole(value, label, low) if head == "int" else _decimal(value, label)
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise UsageError(f"{label} must be {_range(low, high)}, got {value}", f"for example: {low or 1}")
+    return number
+
+
+def wire_form(kind: Kind, value: str) -> str:
+    """What the CLI sends for a checked value: paths absolute (the daemon has another cwd), else as typed."""
+    if kind == "path" or (isinstance(kind, tuple) and kind[0] == "alt" and _pick(kind[1:], value) == "path"):
+        return os.path.abspath(value)
+    return value
+
+
+def _pick(alternatives: tuple[object, ...], value: str) -> Kind:
+    """The alternative a value is: a number if it is digits, a URL if it has a scheme, a
+    selector if it starts like one, else the last and loosest."""
+    kinds: list[Kind] = sorted((k for k in alternatives if isinstance(k, str | tuple)), key=_strictness)
+    for kind in kinds[:-1]:
+        if _looks_like(kind, value):
+            return kind
+    return kinds[-1]
+
+
+def _strictness(kind: Kind) -> int:
+    return 0 if isinstance(kind, tuple) else {"url": 1, "sel": 2}.get(kind, 3)
+
+
+def _looks_like(kind: Kind, value: str) -> bool:
+    if isinstance(kind, tuple):
+        return kind[0] == "int" and value.isdigit()
+    if kind == "url":
+        scheme, colon, _ = value.partition(":")
+        return bool(colon) and scheme.lower() in LOADABLE_SCHEMES
+    if kind == "sel":
+        return value.startswith(SELECTOR_STARTS)
+    return True
+
+
+def _range(low: float | None, high: float | None) -> str:
+    if high is None:
+        return f"at least {low}"
+    if low is None:
+        return f"at most {high}"
+    return f"from {low} to {high}"
+
+
+def _whole(value: str, label: str, low: float | None) -> int:
+    text = value.strip()
+    if not text.lstrip("-").isdigit():
+        what = "a positive whole number" if low is not None and low >= 1 else "a whole number"
+        raise UsageError(f"{label} takes {what}, got {value!r}", "for example: 3")
+    return int(text)
+
+
+def _decimal(value: str, label: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = float("nan")
+    if number != number or number in (float("inf"), float("-inf")):
+        raise UsageError(f"{label} takes a number, got {value!r}", "for example: 2")
+    return number
+
+
+def _url(value: str, label: str) -> str:
+    """A loadable URL: known schemes pass, a bare host gets https (http when local)."""
+    url = value.strip()
+    if not url:
+        raise UsageError(f"{label} takes a URL, got nothing", "for example: https://example.com/")
+    scheme, colon, rest = url.partition(":")
+    scheme = scheme.lower()
+    is_scheme = (
+        bool(colon)
+        and scheme[:1].isalpha()
+        and scheme.replace("+", "").replace(".", "").replace("-", "").isalnum()
+    )
+    # "localhost:3000" is a host and port, not a scheme; "javascript:1" is never a host.
+    if is_scheme and (scheme in NEVER_HOSTS or not rest[:1].isdigit()):
+        if scheme not in LOADABLE_SCHEMES:
+            raise UsageError(
+                f"cannot load {scheme}: URLs", f"{label} takes {', '.join(LOADABLE_SCHEMES)} URLs"
+            )
+        return url
+    return ("http://" if _is_local(url) else "https://") + url
+
+
+def _is_local(url: str) -> bool:
+    if url.startswith("[::1]"):
+        return True
+    host = url
+    for stop in ":/?#":
+        host = host.partition(stop)[0]
+    dotted = host.replace(".", "")
+    local = ("localhost", "0.0.0.0")  # noqa: S104 - names compared, nothing bound
+    return host in local or (host.startswith("127.") and dotted.isdigit())
+
+
+def _endpoint(value: str, label: str) -> str:
+    if not value.startswith(("http://", "https://", "ws://", "wss://")) or value[-3:] == "://":
+        raise UsageError(
+            f"{label} takes a DevTools address, got {value!r}", "for example: http://127.0.0.1:9222 or ws://…"
+        )
+    return value
+
+
+def _selector(value: str, label: str) -> str:
+    if not value.strip():
+        raise UsageError(
+            f"{label} takes a selector, got nothing", "for example: #submit, or @e3 from `browse snapshot`"
+        )
+    if value.startswith("@"):
+        if not _is_ref(value[1:]):
+            raise UsageError(
+                f"{value} is not a ref: refs look like @e3 or @c2",
+                "take one from `browse snapshot` (or `snapshot -C` for @c refs)",
+            )
+    elif value.isalnum() and value.lower() not in HTML_TAGS and value not in HTML_TAGS and not _is_ref(value):
+        raise UsageError(
+            f"{label} {value!r} is neither a ref nor a CSS selector of a known element",
+            "for example: @e3, #id, .class, button, [name=q]",
+        )
+    return value
+
+
+def _is_ref(text: str) -> bool:
+    """e3 or c2 (after an @ or a ref=, or bare): what `browse snapshot` prints."""
+    kind, number = text[:1], text[1:]
+    return kind in ("e", "c") and number.isdigit() and not number.startswith("0")
+
+
+def _key(value: str, label: str) -> str:
+    *modifiers, key = value.split("+") if value != "+" else [value]
+    if not key and value.endswith("++"):
+        key = "+"  # Control++ presses Control and +
+        modifiers = modifiers[:-1]
+    unknown = [m for m in modifiers if m not in MODIFIERS]
+    if unknown or not key or not (len(key) == 1 or (key[:1].isupper() and key.isalnum())):
+        raise UsageError(
+            f"{label}: {value!r} is not a key name or chord",
+            "for example: Enter, Tab, ArrowDown, a, Control+A (modifiers: Shift, Control, Alt, Meta)",
+        )
+    return value
+
+
+def _json(value: str, label: str) -> object:
+    import json
+
+    try:
+        return json.loads(value)
+    except ValueError as exc:
+        raise UsageError(f"{label} is not JSON: {exc}", "for example: '{\"a\": 1}'") from exc
+
+
+def _pair(value: str, label: str, parts: int, example: str) -> tuple[int, ...]:
+    separator = "," if parts == 4 else ("×" if "×" in value else "x")
+    words = value.strip().split(separator)
+    if len(words) != parts or not all(w.strip().isdigit() for w in words):
+        raise UsageError(
+            f"{label} takes {example.split()[0]}, got {value!r}", f"for example: {example.split()[1]}"
+        )
+    return tuple(int(w) for w in words)
+
+
+def _size(value: str, label: str) -> tuple[int, ...]:
+    size = _pair(value, label, 2, "WIDTHxHEIGHT 1280x800")
+    if not all(10 <= side <= 99_999 for side in size):
+        raise UsageError(
+            f"{label} {value}: each side must be from 10 to 99999 pixels", "for example: 1280x800"
+        )
+    return size
+
+
+def _box(value: str, label: str) -> tuple[float, ...]:
+    try:
+        box = tuple(float(part) for part in value.split(","))
+    except ValueError:
+        box = ()
+    if len(box) != 4:
+        raise UsageError(f"{label} takes X,Y,W,H in CSS pixels, got {value!r}", "for example: 0,0,800,600")
+    if box[2] <= 0 or box[3] <= 0 or box[0] < 0 or box[1] < 0:
+        raise UsageError(f"{label} {value}: the region must have a positive size", "for example: 0,0,800,600")
+    return box
+
+
+def _text(value: str, label: str) -> str:
+    return value
+
+
+_SIMPLE = {
+    "url": _url,
+    "endpoint": _endpoint,
+    "sel": _selector,
+    "path": lambda value, label: os.path.abspath(value),
+    "key": _key,
+    "json": _json,
+    "text": _text,
+    "rest": _text,
+    "size": _size,
+    "box": _box,
+}

@@ -1,0 +1,234 @@
+"""argv → a request checked against the registry, and a request's values → parsed values.
+
+Shared by both processes, standard library only. The CLI runs `parse_argv`
+on its own argv (bad usage raises `UsageError` before anything expensive
+happens); the daemon runs it on each step of a `chain`, and runs
+`parse_values` on every request it is sent, so handlers get values of the
+kinds the registry declares (see `refbrowse.kinds`).
+"""
+
+from __future__ import annotations
+
+from refbrowse import kinds
+from refbrowse.errors import UsageError
+from refbrowse.registry import COMMANDS, GLOBAL_FLAGS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+    from refbrowse.specs import CommandSpec, Kind, Request
+
+
+def parse_argv(argv: list[str]) -> Request:
+    """Split argv into command, positional args, command flags and global options; check every value."""
+    options: dict[str, str | bool] = {}
+    words: list[str] = []
+    rest = iter(argv)
+    for word in rest:
+        if word == "--":
+            words.append(word)
+            words.extend(rest)
+        elif word in GLOBAL_FLAGS:
+            metavar = GLOBAL_FLAGS[word][0]
+            options[word[2:]] = _flag_value(word, metavar, rest) if metavar else True
+        else:
+            words.append(word)
+    if not words:
+        raise UsageError("no command given", "run `browse help` to list the commands")
+    name = words[0]
+    spec = command_spec(name)
+    args, flags = _split_flags(name, spec, words[1:])
+    args, flags = checked_words(name, args, flags)
+    session = options.get("session")
+    return {
+        "command": name,
+        "args": args,
+        "flags": flags,
+        "json": bool(options.get("json")),
+        "raw": bool(options.get("raw")),
+        "session": session if isinstance(session, str) else None,
+        "timeout": _timeout_ms(options.get("timeout")),
+        "stdin": None,
+    }
+
+
+def command_spec(name: str) -> CommandSpec:
+    spec = COMMANDS.get(name)
+    if spec is None:
+        near = nearest(name, COMMANDS)
+        hint = f"did you mean `browse {near}`?" if near else "run `browse help` to list the commands"
+        raise UsageError(f"unknown command: {name}", hint)
+    return spec
+
+
+def checked_words(
+    name: str, args: list[str], flags: dict[str, str | bool]
+) -> tuple[list[str], dict[str, str | bool]]:
+    """The words to send for a command: every value checked, paths absolute, a rest-of-line joined."""
+    spec = COMMANDS[name]
+    pairs = _arg_kinds(name, spec, args)
+    for (label, kind), word in zip(pairs, args, strict=False):
+        kinds.parse(kind, word, label)
+    sent = [kinds.wire_form(kind, word) for (_, kind), word in zip(pairs, args, strict=False)]
+    if pairs and pairs[-1][1] == "rest":
+        sent = [*sent[: len(pairs) - 1], " ".join(args[len(pairs) - 1 :])]
+    out_flags: dict[str, str | bool] = {}
+    for flag, given in flags.items():
+        flag_type = flag_kind(spec, flag)
+        if isinstance(given, str) and flag_type is not None:
+            kinds.parse(flag_type, given, f"{name} {flag}")
+            given = kinds.wire_form(flag_type, given)
+        out_flags[flag] = given
+    return sent, out_flags
+
+
+def parse_values(
+    name: str, args: list[str], flags: dict[str, object]
+) -> tuple[list[object], dict[str, object]]:
+    """The daemon's side: a request's words checked again and parsed into values of their kinds."""
+    spec = command_spec(name)
+    unknown = [flag for flag in flags if flag not in spec["flags"]]
+    if unknown:
+        raise UsageError(f"unknown flag for {name}: {unknown[0]}", f"usage: browse {usage_line(name)}")
+    pairs = _arg_kinds(name, spec, args)
+    values = [kinds.parse(kind, value, label) for (label, kind), value in zip(pairs, args, strict=False)]
+    parsed: dict[str, object] = {}
+    for flag, value in flags.items():
+        kind = flag_kind(spec, flag)
+        parsed[flag] = (
+            kinds.parse(kind, str(value), flag) if kind is not None and value is not True else value
+        )
+    return values, parsed
+
+
+def arg_kind(spec: CommandSpec, arg_name: str) -> Kind:
+    bare = arg_name.strip("[].")
+    return spec.get("kinds", {}).get(bare) or kinds.infer(bare)
+
+
+def flag_kind(spec: CommandSpec, flag: str) -> Kind | None:
+    """The kind of a flag's value; None for a switch."""
+    metavar = spec["flags"][flag][0] if flag in spec["flags"] else None
+    if metavar is None:
+        return None
+    return spec.get("kinds", {}).get(flag) or kinds.infer(metavar)
+
+
+def _arg_kinds(name: str, spec: CommandSpec, args: list[str]) -> list[tuple[str, Kind]]:
+    """Each given argument's label and kind, after checking how many there are."""
+    names = spec["args"]
+    _check_arity(name, spec, args)
+    out = []
+    for i in range(
+        min(len(args), len(names)) if names and arg_kind(spec, names[-1]) == "rest" else len(args)
+    ):
+        arg_name = names[min(i, len(names) - 1)]
+        out.append((f"{name} {arg_name.strip('[].')}", arg_kind(spec, arg_name)))
+    return out
+
+
+def _flag_value(flag: str, metavar: str, rest: Iterator[str]) -> str:
+    value = next(rest, None)
+    if value is None:
+        raise UsageError(f"{flag} needs a value ({metavar})", f"for example: {flag} {metavar}")
+    return value
+
+
+def _split_flags(name: str, spec: CommandSpec, words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
+    known = spec["flags"]
+    args: list[str] = []
+    flags: dict[str, str | bool] = {}
+    rest = iter(words)
+    for word in rest:
+        if word == "--":
+            args.extend(rest)
+            break
+        if word in known:
+            metavar = known[word][0]
+            flags[word] = True if metavar is None else _flag_value(word, metavar, rest)
+        elif word.startswith("-") and len(word) > 1 and not _is_number(word):
+            raise _unknown_flag(name, word, known)
+        else:
+            args.append(word)
+    return args, flags
+
+
+def _unknown_flag(name: str, word: str, known: Iterable[str]) -> UsageError:
+    near = nearest(word, known)
+    if near:
+        hint = f"did you mean {near}?"
+    elif known:
+        hint = f"`browse {name}` takes: {', '.join(known)}"
+    else:
+        hint = f"`browse {name}` takes no flags"
+    return UsageError(
+        f"unknown flag for {name}: {word}", f"{hint} (put `--` before an argument that starts with -)"
+    )
+
+
+def _is_number(word: str) -> bool:
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _check_arity(name: str, spec: CommandSpec, args: list[str]) -> None:
+    arg_names = spec["args"]
+    required = [a for a in arg_names if not a.startswith("[")]
+    variadic = any(a.endswith("...") for a in arg_names) or bool(
+        arg_names and arg_kind(spec, arg_names[-1]) == "rest"
+    )
+    if len(args) < len(required):
+        missing = required[len(args)].rstrip(".")
+        raise UsageError(f"{name} needs {missing}", f"usage: browse {usage_line(name)}")
+    if not variadic and len(args) > len(arg_names):
+        extra = " ".join(args[len(arg_names) :])
+        raise UsageError(
+            f"too many arguments for {name}: {extra}",
+            f"usage: browse {usage_line(name)} (quote an argument that has spaces)",
+        )
+
+
+# Node's timers overflow past 2^31 ms; an hour is longer than any page needs.
+MAX_TIMEOUT_MS = 3_600_000
+
+
+def _timeout_ms(value: object) -> int | None:
+    if value is None:
+        return None
+    ms = int(str(value)) if str(value).isdigit() else 0
+    if not 0 < ms <= MAX_TIMEOUT_MS:
+        raise UsageError(
+            f"--timeout must be a positive number of milliseconds up to {MAX_TIMEOUT_MS}, got {value!r}",
+            "for example: --timeout 10000",
+        )
+    return ms
+
+
+def nearest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate closest to a mistyped name, if any is close."""
+    best, best_distance = None, 3
+    for candidate in candidates:
+        distance = _edit_distance(name, candidate)
+        if distance < best_distance or (candidate.startswith(name) and best is None):
+            best, best_distance = candidate, min(distance, best_distance)
+    return best
+
+
+def _edit_distance(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def usage_line(name: str) -> str:
+    spec = COMMANDS[name]
+    flags = " ".join(f"[{f} {m}]" if m else f"[{f}]" for f, (m, _) in spec["flags"].items())
+    return " ".join(part for part in (name, flags, " ".join(spec["args"])) if part)

@@ -1,0 +1,112 @@
+"""Every command has a hard bound, cleanup and shutdown included, whatever the browser does.
+
+A stopped Chromium process (SIGSTOP) stands in for a wedged browser: it never
+answers again, so anything that waits on it without a bound hangs.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import suppress
+
+import pytest
+
+from conftest import Workspace, _descendants, browser_pid
+from killing import wait_for_exit
+
+SHUTDOWN_BOUND_S = 25  # the daemon's own bound is 15 s, plus its watchdog's 5 s
+
+
+@pytest.fixture
+def hung(fresh_workspace: Workspace) -> Iterator[tuple[Workspace, int, list[int]]]:
+    """A workspace whose Chromium is frozen: the daemon's pid and the browser's processes."""
+    fresh_workspace.ok("goto", "data:text/html,<title>t</title><p>hello</p>")
+    daemon = int(str(fresh_workspace.daemon_info()["pid"]))
+    browser = browser_pid(daemon)
+    tree = [browser, *_descendants(browser)]
+    os.kill(browser, signal.SIGSTOP)
+    yield fresh_workspace, daemon, tree
+    for pid in tree:  # whatever the test left, never a stopped Chromium
+        with suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _gone(pids: list[int], within_s: float = 5) -> bool:
+    """True once every pid has exited (SIGKILL takes a moment to land)."""
+    deadline = time.monotonic() + within_s
+    while not _all_exited(pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return _all_exited(pids)
+
+
+def _all_exited(pids: list[int]) -> bool:
+    return all(not os.path.exists(f"/proc/{pid}") or "State:\tZ" in _status(pid) for pid in pids)
+
+
+def _status(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return f.read()
+    except OSError:
+        return "State:\tZ"
+
+
+def test_the_giant_viewport_that_wedged_screenshots_is_refused(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "data:text/html,<p>hi")
+    giant = fresh_workspace.run("viewport", "99999x99999")
+    assert giant.code == 2 and "each side takes 10 to 10000" in giant.err, giant
+    shot = fresh_workspace.run("screenshot", "--viewport", str(fresh_workspace.root / "s.png"), timeout=60)
+    assert shot.code == 0, shot.err
+    began = time.monotonic()
+    assert fresh_workspace.ok("stop", timeout=60).strip() == "Stopped."
+    assert time.monotonic() - began < SHUTDOWN_BOUND_S
+
+
+@pytest.mark.parametrize("size", ["10001x800", "800x5", "9000x9000 --scale 2"])
+def test_viewport_sizes_out_of_range_are_refused(fresh_workspace: Workspace, size: str) -> None:
+    result = fresh_workspace.run("viewport", *size.split())
+    assert result.code == 2 and "\nerror: viewport " in "\n" + result.err and "hint: " in result.err
+
+
+def test_stop_ends_the_daemon_and_its_browser_even_when_chromium_hangs(
+    hung: tuple[Workspace, int, list[int]],
+) -> None:
+    ws, daemon, tree = hung
+    began = time.monotonic()
+    result = ws.run("stop", timeout=120)
+    assert result.code == 0, result.err
+    wait_for_exit(daemon, SHUTDOWN_BOUND_S)
+    assert time.monotonic() - began < SHUTDOWN_BOUND_S
+    assert _gone(tree), "the daemon left its Chromium processes behind"
+
+
+def test_sigterm_ends_a_daemon_whose_browser_hangs(hung: tuple[Workspace, int, list[int]]) -> None:
+    ws, daemon, tree = hung
+    os.kill(daemon, signal.SIGTERM)
+    wait_for_exit(daemon, SHUTDOWN_BOUND_S)
+    assert _gone(tree)
+    assert ws.ok("url", timeout=120).startswith("about:blank")  # a fresh daemon
+
+
+def test_a_second_sigterm_ends_the_daemon_at_once(hung: tuple[Workspace, int, list[int]]) -> None:
+    _, daemon, tree = hung
+    os.kill(daemon, signal.SIGTERM)
+    time.sleep(0.5)
+    os.kill(daemon, signal.SIGTERM)
+    wait_for_exit(daemon, 5)
+    assert _gone(tree)
+
+
+def test_a_timed_out_command_on_a_hung_browser_frees_its_tab(hung: tuple[Workspace, int, list[int]]) -> None:
+    ws, _, _ = hung
+    began = time.monotonic()
+    result = ws.run("--timeout", "1000", "js", "1 + 1", timeout=60)
+    assert result.code == 4 and "did not finish in 11000 ms" in result.err, result
+    assert time.monotonic() - began < 11 + 5
+    # `url` takes the same tab's lock; it answers from the daemon without the browser.
+    began = time.monotonic()
+    assert ws.ok("--timeout", "1000", "url", timeout=30).startswith("data:text/html")
+    assert time.monotonic() - began < 5
