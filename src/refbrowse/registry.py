@@ -206,7 +206,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("[SEL|MS]",),
         "flags": {
             "--text": ("T", "wait until the text T is visible (shadow DOM included)"),
-            "--gone": ("SEL", "wait until the element (CSS or @ref) is hidden or removed"),
+            "--gone": ("SEL", "wait until SEL is hidden or removed (a CSS selector or @ref)"),
             "--url": ("PAT", "wait until the URL contains PAT (a glob when it has *)"),
             "--idle": (None, "wait until the DOM is quiet and no fetch/XHR is in flight"),
             "--load": (None, "wait for the load event"),

@@ -28,6 +28,7 @@ from refbrowse.daemon.popups import PopupCounter, arrived, popup_counter
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.session import Session, Tab
 from refbrowse.daemon.settle import ActionWatch, SettleOptions, follow_navigation, settle, settle_options
+from refbrowse.daemon.snapshot import huge
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.daemon.viewdiff import before_view, keep_view, take_view, view_change
 
@@ -126,7 +127,7 @@ async def perform(
     try:
         seen = await answered(observe(tab, begin=True))
         before = seen[1] if seen else None
-        baseline = None if navigation or before is None else await answered(before_view(tab, before))
+        baseline = None if navigation or not _viewable(before) else await answered(before_view(tab, before))
     except PageBusy:
         before = baseline = None  # the action itself will meet the busy page and say so
     counter = await popup_counter(call.session.context.browser)
@@ -145,6 +146,11 @@ async def perform(
         outcome = Outcome(page.url, call.raw)
         await _describe(call, tab, outcome, tabs, watch, before, baseline, navigation)
     return outcome
+
+
+def _viewable(report: PageReport | None) -> bool:
+    """Whether the interactive view can be diffed: a huge page's full view takes longer than the action."""
+    return report is not None and report.elements <= huge.HUGE_ELEMENTS
 
 
 async def _recover_if_stuck(call: Call, tab: Tab) -> None:

@@ -86,6 +86,7 @@ _PROBE_JS = """(key) => {
       || clean((el.querySelector('h1, h2, h3, h4, [role=heading]') || el).innerText).slice(0, 80), '']);
     return {
       count: state.count, document: String(performance.timeOrigin), url: location.href,
+      elements: document.getElementsByTagName('*').length,
       messages: messages.concat(dialogs, invalidFields()),
     };
   };
@@ -149,6 +150,7 @@ class PageReport:
     document: str  # performance.timeOrigin: a new value means a new document
     url: str
     messages: tuple[Message, ...]
+    elements: int = 0  # elements in the document (its shadow roots not counted)
 
 
 class Probe:
@@ -178,6 +180,7 @@ class Probe:
             str(raw["document"]),
             str(raw["url"]),
             tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
+            int(raw["elements"]),
         )
 
     async def quiet(self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool) -> int:

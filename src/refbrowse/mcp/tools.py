@@ -39,6 +39,10 @@ LONG_TAIL_TOOL = "browse"
 # (BROWSE_ALLOW_FILE, BROWSE_ALLOWED_PATHS), not the model's to ask for.
 PERMISSION_FLAGS = ("--allow-",)
 
+# Flags an agent rarely needs over MCP, left out of the tools' schemas to keep the
+# tool list small; the `browse` tool still takes them (`click @e3 --no-wait`).
+RARE_FLAGS = ("--no-wait", "--settle", "--all", "-a", "-o")
+
 # What a value of each simple kind looks like, for the schema's description.
 KIND_MEANINGS = {
     "endpoint": "http(s):// or ws(s):// address",
@@ -129,7 +133,7 @@ def input_schema(name: str) -> dict[str, Any]:
         if not metavar.startswith("["):
             required.append(prop)
     for flag in spec["flags"]:
-        if not flag.startswith(PERMISSION_FLAGS):
+        if not flag.startswith(PERMISSION_FLAGS) and flag not in RARE_FLAGS:
             properties[flag_property(flag)] = _flag_schema(spec, flag)
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
@@ -153,7 +157,10 @@ def browse_tool_schema() -> dict[str, Any]:
 
 
 def browse_tool_description() -> str:
-    return "Run any other refbrowse command; `help CMD` describes one. Commands: " + ", ".join(long_tail())
+    return (
+        "Run any other refbrowse command, or a tool's command with more flags; `help CMD` describes one. "
+        "Commands: " + ", ".join(long_tail())
+    )
 
 
 def tool_specs() -> list[tuple[str, str, dict[str, Any]]]:
