@@ -62,6 +62,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--sections", default=",".join(SECTIONS), help="comma-separated, of: " + ", ".join(SECTIONS)
     )
+    parser.add_argument(
+        "--tools", help="comma-separated tool names to run (default all), e.g. refbrowse,agent-browser"
+    )
     return parser.parse_args()
 
 
@@ -160,6 +163,9 @@ def main() -> int:
     os.makedirs(out, exist_ok=True)
     server, base = start_server(docs)
     tools = make_tools(workdir)
+    if args.tools:
+        keep = {name.strip() for name in args.tools.split(",")}
+        tools = {name: tool for name, tool in tools.items() if name in keep}
     runs, warm_runs = (3, 3) if args.quick else (args.runs, args.warm_runs)
     ctx = Context(base, tools, runs, warm_runs, docs, quick=args.quick)
     meta = metadata(tools, sys.argv[1:])

@@ -62,6 +62,7 @@ class RefTarget:
 def ops(ctx: Context) -> list[Op]:
     page = ctx.url(PAGE)
     button, box = RefTarget("button", "Add one"), RefTarget("textbox", "Name")
+    size, gift = RefTarget("combobox", "Size"), RefTarget("checkbox", "Gift")
     many, few = ctx.runs_warm, ctx.runs
     return [
         Op("goto", many, lambda t, _: t.goto(page)),
@@ -69,10 +70,18 @@ def ops(ctx: Context) -> list[Op]:
         Op("text", many, lambda t, _: t.text()),
         Op("snapshot -i", few, _snapshot(True)),
         Op("snapshot (full)", few, _snapshot(False)),
+        # the first snapshot of a new document, asked for at once: the worst case for a prepared one
+        Op("snapshot -i after goto", few, _snapshot(True), lambda t: _goto(t, page)),
         Op("click @ref", few, lambda t, _: t.click(button[t]), button.prepare),
         Op("fill @ref", few, lambda t, turn: t.fill(box[t], f"run {turn}"), box.prepare),
+        Op("select @ref", few, lambda t, turn: t.select(size[t], ("Small", "Large")[turn % 2]), size.prepare),
+        Op("check @ref", few, lambda t, _: t.check(gift[t]), gift.prepare),
         Op("evaluate js", few, lambda t, _: t.evaluate("document.title")),
     ]
+
+
+def _goto(tool: Tool, page: str) -> None:
+    tool.goto(page)
 
 
 def run(ctx: Context) -> dict[str, Any]:

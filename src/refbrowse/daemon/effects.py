@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
@@ -28,7 +29,7 @@ from refbrowse.daemon.popups import PopupCounter, arrived, popup_counter
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.session import Session, Tab
 from refbrowse.daemon.settle import ActionWatch, SettleOptions, follow_navigation, settle, settle_options
-from refbrowse.daemon.snapshot import huge
+from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.daemon.viewdiff import before_view, keep_view, take_view, view_change
 
@@ -148,7 +149,7 @@ async def perform(
     return outcome
 
 
-def _viewable(report: PageReport | None) -> bool:
+def _viewable(report: PageReport | None) -> TypeGuard[PageReport]:
     """Whether the interactive view can be diffed: a huge page's full view takes longer than the action."""
     return report is not None and report.elements <= huge.HUGE_ELEMENTS
 
@@ -204,6 +205,8 @@ async def _describe(
         _busy(out, watch, before, navigation)
         return
     after = seen[1] if seen else None
+    if after is not None and not viewing:
+        prepared.prepare_soon(tab, after.elements)  # the view taken above already read the page
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         out.notes += _navigation_lines(watch, before, after, new_document)

@@ -93,8 +93,41 @@ _PROBE_JS = """(key) => {
   const meaningful = () => !!document.body && (clean(document.body.innerText).length > 0
     || !!document.body.querySelector('input, button, select, textarea, img, svg, canvas, video, iframe')
     || roots().length > 1);
+  // What a snapshot shows that a DOM mutation need not announce: field values and states, focus,
+  // scroll, viewport, style sheets edited through the CSSOM, shadow roots attached since the last look.
+  const ids = new WeakMap();
+  let nextId = 0;
+  const idOf = el => el ? (ids.get(el) || (ids.set(el, ++nextId), nextId)) : 0;
+  const hash = text => {
+    let a = 0x811c9dc5, b = 0x01000193;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = Math.imul(a ^ c, 16777619); b = Math.imul(b ^ c, 2246822519);
+    }
+    return (a >>> 0).toString(36) + (b >>> 0).toString(36) + ':' + text.length;
+  };
+  const sheets = () => {
+    const parts = [document.adoptedStyleSheets ? document.adoptedStyleSheets.length : 0];
+    for (const sheet of document.styleSheets) {
+      try { parts.push(sheet.cssRules.length, sheet.disabled ? 1 : 0); } catch (e) { parts.push('x'); }
+    }
+    return parts.join(',');
+  };
+  const stamp = () => {
+    const found = roots();
+    let active = document.activeElement;
+    while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+      active = active.shadowRoot.activeElement;
+    }
+    const fields = all('input, textarea, select, option').map(el => [idOf(el), el.value, el.checked,
+      el.indeterminate, el.selected, el.disabled].join('\u0001')).join('\u0002');
+    return [performance.timeOrigin, state.count, location.href, document.title, scrollX, scrollY, innerWidth,
+      innerHeight, devicePixelRatio, found.length, idOf(active), document.hasFocus(), sheets(), hash(fields),
+      document.getElementsByTagName('*').length].join('|');
+  };
   return {
     report,
+    stamp,
     begin: () => { state.invalid = new Map(); state.began = performance.now(); return report(); },
     quiet: (quietMs, limitMs, floorMs, needContent) => new Promise(resolve => {
       const start = performance.now();
@@ -122,6 +155,12 @@ _CALL_JS = """([key, op, args]) => {
   const probe = window[key];
   return probe ? probe[op](...args) : null;
 }"""
+
+# The probe's stamp of the page (null when this document has no probe yet) and its element count.
+LOOK_JS = """(key) => ({
+  stamp: window[key] ? window[key].stamp() : null,
+  elements: document.getElementsByTagName('*').length,
+})"""
 
 ANSWER_MS = 2_000  # a page that takes longer to answer a look is busy (a script that does not yield)
 T = TypeVar("T")
@@ -190,6 +229,11 @@ class Probe:
 
 
 _KEY = "__refbrowse_probe_" + secrets.token_hex(6)
+
+
+def probe_key() -> str:
+    """The name the probe lives under in every page of this daemon."""
+    return _KEY
 
 
 async def observe(tab: Tab, begin: bool = False) -> tuple[Probe, PageReport] | None:

@@ -7,10 +7,11 @@ annotated screenshot (`-a`, `-o PATH`) all start from the same capture.
 
 from __future__ import annotations
 
+from refbrowse.daemon import trace
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
 from refbrowse.daemon.handlers.annotate import annotate, wanted
-from refbrowse.daemon.snapshot import huge
+from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.snapshot.data import snapshot_data
 from refbrowse.daemon.snapshot.render import RenderOptions, diff, render
 from refbrowse.daemon.snapshot.service import capture, history, scope, scope_clickables
@@ -32,10 +33,15 @@ def options(call: Call) -> RenderOptions:
 @handler("snapshot")
 async def snapshot(call: Call) -> str:
     selector = call.flags.get("-s")
-    if selector is None and (elements := await huge.element_count(call.page)) > huge.HUGE_ELEMENTS:
-        return fence(await huge.in_view(call.tab, elements), call.page.url, call.raw)
+    now = await prepared.look(call.tab)
+    if selector is None and now.elements > huge.HUGE_ELEMENTS:
+        return fence(await huge.in_view(call.tab, now.elements), call.page.url, call.raw)
     clickables = bool(call.flags.get("-C"))
-    taken = await capture(call.tab, clickables=clickables, unnamed=bool(call.flags.get("--all")))
+    reading = prepared.served(call.tab, now)
+    trace.note("snapshot: prepared reading served" if reading else "snapshot: page read now")
+    taken = await capture(
+        call.tab, clickables=clickables, unnamed=bool(call.flags.get("--all")), reading=reading
+    )
     roots = None
     if isinstance(selector, str):
         roots = await scope(call.tab, taken, selector)
