@@ -21,6 +21,7 @@ from typing import TypeGuard
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon import trace
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call
 from refbrowse.daemon.logbuffer import DialogEntry, RingBuffer
@@ -126,26 +127,32 @@ async def perform(
         await _recover_if_stuck(call, tab)
     page = tab.page
     try:
-        seen = await answered(observe(tab, begin=True))
+        seen = await answered(trace.timed("look before", observe(tab, begin=True)))
         before = seen[1] if seen else None
-        baseline = None if navigation or not _viewable(before) else await answered(before_view(tab, before))
+        baseline = (
+            None
+            if navigation or not _viewable(before)
+            else await answered(trace.timed("view before", before_view(tab, before)))
+        )
     except PageBusy:
         before = baseline = None  # the action itself will meet the busy page and say so
-    counter = await popup_counter(call.session.context.browser)
+    counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
     with (
         ActionWatch(page) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
         try:
-            await action()
-            await _settle(tab, watch, doing, options, call.nav_timeout_ms)
+            await trace.timed("action", action())
+            await trace.timed("settle", _settle(tab, watch, doing, options, call.nav_timeout_ms))
         except PlaywrightError as exc:
             if not page.is_closed():
                 raise translate(exc, doing) from exc
         if watch.busy:
             _busy_tabs.add(tab)
         outcome = Outcome(page.url, call.raw)
-        await _describe(call, tab, outcome, tabs, watch, before, baseline, navigation)
+        await trace.timed(
+            "describe", _describe(call, tab, outcome, tabs, watch, before, baseline, navigation)
+        )
     return outcome
 
 
@@ -191,7 +198,7 @@ async def _describe(
     baseline: str | None,
     navigation: bool,
 ) -> None:
-    await _tab_lines(call.session, tab, tabs, out)
+    await trace.timed("tab lines", _tab_lines(call.session, tab, tabs, out))
     if tab.page.is_closed():
         return
     if watch.busy:
@@ -200,7 +207,8 @@ async def _describe(
     # The view is taken alongside the report: two round trips in flight at once, not one after the other.
     viewing = baseline is not None and not watch.navigating
     try:
-        seen, view = await answered(asyncio.gather(observe(tab), take_view(tab) if viewing else _nothing()))
+        looks = asyncio.gather(observe(tab), take_view(tab) if viewing else _nothing())
+        seen, view = await answered(trace.timed("look and view after", looks))
     except PageBusy:
         _busy(out, watch, before, navigation)
         return

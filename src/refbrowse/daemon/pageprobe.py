@@ -129,12 +129,13 @@ _PROBE_JS = """(key) => {
     report,
     stamp,
     begin: () => { state.invalid = new Map(); state.began = performance.now(); return report(); },
-    quiet: (quietMs, limitMs, floorMs, needContent) => new Promise(resolve => {
+    quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
       const check = () => {
         const now = performance.now();
         const since = Math.max(state.last, state.began, start + floorMs - quietMs);
-        const need = quietMs;
+        // Nothing changed since the action began: a shorter wait shows that nothing will.
+        const need = idleMs !== undefined && floorMs === 0 && state.last < state.began ? idleMs : quietMs;
         const calm = now - since >= need;
         if ((calm && (!needContent || meaningful())) || now - start >= limitMs) {
           resolve(Math.round(now - start));
@@ -222,10 +223,14 @@ class Probe:
             int(raw["elements"]),
         )
 
-    async def quiet(self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool) -> int:
+    async def quiet(
+        self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool, idle_ms: int | None = None
+    ) -> int:
         """Wait until no mutation for `quiet_ms` since the action began (and at least `floor_ms`
-        from now), and, if asked, until the page shows something; the ms waited."""
-        return int(await self._call("quiet", quiet_ms, max(limit_ms, 0), floor_ms, need_content))
+        from now), and, if asked, until the page shows something; the ms waited. With `idle_ms`
+        and no floor, a page where nothing changed since the action began waits only that long."""
+        args: list[object] = [quiet_ms, max(limit_ms, 0), floor_ms, need_content]
+        return int(await self._call("quiet", *args, *([idle_ms] if idle_ms is not None else [])))
 
 
 _KEY = "__refbrowse_probe_" + secrets.token_hex(6)

@@ -12,6 +12,7 @@ import os
 
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon import trace
 from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for
@@ -27,7 +28,7 @@ def force(call: Call) -> bool:
 @handler("click")
 async def click(call: Call) -> str:
     selector = call.args[0]
-    target, ready = await prepare_pointer(call.tab, selector, force=force(call))
+    target, ready = await trace.timed("resolve", prepare_pointer(call.tab, selector, force=force(call)))
     outcome = await perform(call, f"clicking {selector}", lambda: target.click(force=ready))
     return outcome.report(f"Clicked {selector}")
 
@@ -35,7 +36,7 @@ async def click(call: Call) -> str:
 @handler("fill")
 async def fill(call: Call) -> str:
     selector, text = call.args[0], call.args[1]
-    target = await prepare(call.tab, selector, force=force(call), hit_test=False)
+    target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
     outcome = await perform(call, f"filling {selector}", lambda: target.fill(text, force=force(call)))
     return outcome.report(f"Filled {selector} ({len(text)} characters)")
 

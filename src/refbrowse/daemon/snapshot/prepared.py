@@ -72,6 +72,9 @@ async def read(tab: Tab) -> Reading:
     page = tab.page
     try:
         facts, stamp = await stamped_triage(page)
+        kept = served(tab, Look(stamp, 0))
+        if kept is not None:
+            return kept  # unchanged since the kept reading: Playwright's snapshot would be the same
         aria = await page.aria_snapshot(mode="ai", boxes=True)
     except PlaywrightError as exc:
         raise translate(exc, f"taking a snapshot of {page.url}") from exc
