@@ -151,11 +151,11 @@ _PROBE_JS = """(key) => {
   Object.defineProperty(window, key, { value: probe, enumerable: false });
 }"""
 
-# One look: null when this document has no probe yet.
-_CALL_JS = """([key, op, args]) => {
-  const probe = window[key];
-  return probe ? probe[op](...args) : null;
-}"""
+# One look, installing the probe first in a document that has none: one round trip either way.
+_CALL_JS = f"""([key, op, args]) => {{
+  if (!window[key]) ({_PROBE_JS})(key);
+  return window[key][op](...args);
+}}"""
 
 # The probe's stamp of the page (null when this document has no probe yet) and its element count.
 LOOK_JS = """(key) => ({
@@ -206,12 +206,7 @@ class Probe:
         self.tab = tab
 
     async def _call(self, op: str, *args: object) -> Any:
-        page = self.tab.page
-        found = await page.evaluate(_CALL_JS, [_KEY, op, list(args)])
-        if found is None:
-            await page.evaluate(_PROBE_JS, _KEY)
-            found = await page.evaluate(_CALL_JS, [_KEY, op, list(args)])
-        return found
+        return await self.tab.page.evaluate(_CALL_JS, [_KEY, op, list(args)])
 
     async def report(self, begin: bool = False) -> PageReport:
         raw = await self._call("begin" if begin else "report")

@@ -1,8 +1,8 @@
 """Settling: an action answers once the page has reacted to it, within a bound.
 
 The navigation an action caused commits and loads; then the DOM has been quiet
-(for `QUIET_MS` after a navigation, `AFTER_CHANGE_MS` after the page changed
-in place, `IDLE_MS` from the action's start when nothing changed at all) and
+(for `AFTER_CHANGE_MS` after its last change, or `IDLE_MS` from the action's
+start when nothing changed at all) and
 every fetch, XHR or script the action started has ended, or the settle budget
 (`--settle MS`, default `DEFAULT_SETTLE_MS`) runs out. A navigation is noticed
 from the browser's own events, so an action that starts none pays no fixed
@@ -30,7 +30,7 @@ from refbrowse.errors import UsageError
 
 DEFAULT_SETTLE_MS = 1_500
 QUIET_MS = 100  # `wait` without a condition: the DOM quiet this long
-AFTER_CHANGE_MS = 60  # an action that changed the DOM: quiet this long since the last change
+AFTER_CHANGE_MS = 60  # after an action: quiet this long since the last change (or a new document's look)
 IDLE_MS = 30  # an action that changed nothing yet: this long since it began shows nothing will
 _MAX_SETTLE_MS = 60_000
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
@@ -141,16 +141,15 @@ async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_t
         left = _left_ms(deadline)
         if left <= 0:
             return
-        # A new document renders for longer than a page reacting to a click.
-        quiet_ms, idle = (QUIET_MS, None) if watch.committed else (AFTER_CHANGE_MS, IDLE_MS)
+        idle = None if watch.committed else IDLE_MS  # a new document's probe knows nothing of its past
         try:
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
-                quiet = Probe(tab).quiet(quiet_ms, left, min(floor, quiet_ms), watch.committed, idle)
+                quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, idle)
                 await answered(trace.timed("settle: quiet", quiet), left + ANSWER_MS)
         except PageBusy:
             watch.busy = True
             return
-        floor = QUIET_MS
+        floor = AFTER_CHANGE_MS
         if watch.navigating:
             continue
         if watch.drained.is_set() or _left_ms(deadline) <= 0:
