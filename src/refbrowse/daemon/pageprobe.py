@@ -134,8 +134,10 @@ _PROBE_JS = """(key) => {
       const check = () => {
         const now = performance.now();
         const since = Math.max(state.last, state.began, start + floorMs - quietMs);
-        // Nothing changed since the action began: a shorter wait shows that nothing will.
-        const need = idleMs !== undefined && floorMs === 0 && state.last < state.began ? idleMs : quietMs;
+        // Nothing changed since the action began (or, in a new document, since the probe came):
+        // a shorter wait shows that nothing will.
+        const untouched = state.began ? state.last < state.began : state.count === 0;
+        const need = idleMs !== undefined && floorMs === 0 && untouched ? idleMs : quietMs;
         const calm = now - since >= need;
         if ((calm && (!needContent || meaningful())) || now - start >= limitMs) {
           resolve(Math.round(now - start));

@@ -31,7 +31,7 @@ from refbrowse.errors import UsageError
 DEFAULT_SETTLE_MS = 1_500
 QUIET_MS = 100  # `wait` without a condition: the DOM quiet this long
 AFTER_CHANGE_MS = 60  # after an action: quiet this long since the last change (or a new document's look)
-IDLE_MS = 30  # an action that changed nothing yet: this long since it began shows nothing will
+IDLE_MS = 30  # nothing changed yet since the action began (or the new document's first look): this long
 _MAX_SETTLE_MS = 60_000
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
 _AWAITED_TYPES = ("fetch", "xhr", "script")
@@ -141,10 +141,9 @@ async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_t
         left = _left_ms(deadline)
         if left <= 0:
             return
-        idle = None if watch.committed else IDLE_MS  # a new document's probe knows nothing of its past
         try:
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
-                quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, idle)
+                quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
                 await answered(trace.timed("settle: quiet", quiet), left + ANSWER_MS)
         except PageBusy:
             watch.busy = True

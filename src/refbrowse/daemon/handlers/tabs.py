@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+
+from playwright.async_api import Error as PlaywrightError
+
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.handlers.confine import grant_file
@@ -21,11 +25,14 @@ def _tab_at(session: Session, number: int) -> Tab:
 
 @handler("tabs")
 async def tabs(call: Call) -> str:
+    titles: dict[Tab, str] = {}
+    for tab in list(call.session.tabs):
+        with suppress(PlaywrightError):  # a tab that closes while listed (a popup storm being closed)
+            titles[tab] = await tab.page.title() or "(no title)"
     lines = []
     for number, tab in enumerate(call.session.tabs, 1):
         marker = "*" if tab is call.session.current else " "
-        title = await tab.page.title() or "(no title)"
-        lines.append(f"{marker} {number}  {title}  {tab.page.url}")
+        lines.append(f"{marker} {number}  {titles.get(tab, '(closing)')}  {tab.page.url}")
     return fence("\n".join(lines), "this session's tabs", call.raw)
 
 
