@@ -24,6 +24,8 @@ Each command maps to a dict:
   local    True when the CLI handles the command without asking the daemon
   no_start True when the command must not start a daemon that is not running
   stdin    True when the CLI sends what it reads on stdin
+  stdin_arg  optional: the argument that, given as `-`, the CLI reads from its
+           stdin (so a password never shows in the process list)
   nested   True when the command runs other commands (the daemon holds no tab lock for it)
 """
 
@@ -149,7 +151,12 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("SEL", "TEXT"),
         "flags": _FORCE,
+        "stdin_arg": "TEXT",
         "help": "replace the value of an input, textarea or editable element",
+        "about": (
+            "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
+            " a password out of the process list."
+        ),
     },
     "dblclick": {
         "cat": "write",
@@ -162,7 +169,12 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("[SEL]", "TEXT"),
         "flags": SETTLE_FLAGS,
         "kinds": {"SEL": "text"},  # one argument is the text; the handler resolves SEL when there are two
+        "stdin_arg": "TEXT",
         "help": "type text key by key into SEL, or into the focused element",
+        "about": (
+            "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
+            " a secret out of the process list."
+        ),
     },
     "press": {
         "cat": "write",
