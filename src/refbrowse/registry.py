@@ -257,7 +257,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "eval": {
         "cat": "read",
         "args": ("FILE",),
-        "flags": {},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "example": "eval script.js",
         "help": "value of a JavaScript file run in the page (`await` works; multi-line needs `return`)",
         "data": "{value}",
@@ -401,7 +401,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "cookie-import": {
         "cat": "write",
         "args": ("FILE",),
-        "flags": {},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "help": "add cookies from a JSON array (Playwright or cookie-export format); all or nothing",
     },
     "cookie-import-browser": {
