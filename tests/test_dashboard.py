@@ -1,0 +1,243 @@
+"""The activity page, opened in a second, separate Chromium the way a person would open it.
+
+`browse dashboard` prints a one-time link; the viewer browser (Playwright, not
+the session's browser) opens it, and the tests drive the session through the
+`browse` CLI and watch the page: rows in the feed, the refs tab, the live view
+and takeover, the cookie picker on a real Chromium profile.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from conftest import FixtureHandler, Site, Workspace
+from refbrowse.daemon.activity.feed import Event, Feed
+from refbrowse.daemon.chromium import launch_flags
+
+CHROMIUM = "/usr/bin/chromium"
+PASSWORD = "pw-Dash-77-secret"
+LOGIN = """<title>login</title><form><input name=user aria-label=User>
+<input type=password name=pass aria-label=Password><button type=button>Sign in</button></form>"""
+FIELD = """<title>field</title><input id=x aria-label=Note
+style="position:fixed;left:0;top:0;width:100vw;height:50vh;font-size:40px">"""
+FORM = """<title>form</title><h1>Settings</h1><label><input type=checkbox checked> Email me</label>
+<button disabled>Save</button><a href=/d/login>Log in</a>"""
+
+
+def _set_cookies(h: FixtureHandler) -> None:
+    h.send_response(200)
+    h.send_header("Content-Type", "text/html")
+    h.send_header("Set-Cookie", "sid=dash-cookie-value-91; Max-Age=86400; Path=/; HttpOnly")
+    h.send_header("Set-Cookie", "theme=dark; Max-Age=86400; Path=/")
+    h.end_headers()
+    h.wfile.write(b"<p>cookies set</p>")
+
+
+def _echo(h: FixtureHandler) -> None:
+    h.reply(f"<pre id=cookies>{h.headers.get('Cookie') or '(none)'}</pre>")
+
+
+@pytest.fixture(scope="module")
+def app(site: Site) -> Site:
+    site.page("/d/login", LOGIN)
+    site.page("/d/field", FIELD)
+    site.page("/d/form", FORM)
+    site.route("/d/set", _set_cookies)
+    site.route("/d/echo", _echo)
+    return site
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory, app: Site) -> Path:
+    """A home directory with a real Chromium profile that visited the fixture site."""
+    home = tmp_path_factory.mktemp("home")
+    subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", f"--user-data-dir={home / '.config' / 'chromium'}",
+         "--password-store=basic", "--dump-dom", app.url("/d/set")],
+        capture_output=True, timeout=120, check=True,
+    )  # fmt: skip
+    return home
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Workspace]:
+    workspace = Workspace(tmp_path_factory.mktemp("ws"))
+    workspace.env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), BROWSE_PERSIST="0")
+    yield workspace
+    workspace.stop()
+
+
+@pytest.fixture(scope="module")
+def viewer() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=launch_flags())
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(viewer: Browser) -> Iterator[Page]:
+    context = viewer.new_context(viewport={"width": 1200, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+def dashboard_url(ws: Workspace) -> str:
+    return ws.ok("dashboard").splitlines()[0]
+
+
+def open_dashboard(ws: Workspace, page: Page) -> None:
+    page.goto(dashboard_url(ws))
+    expect(page.locator("#conn")).to_have_text("live")
+
+
+def cookie_of(ws: Workspace) -> tuple[int, str]:
+    """Sign in as the page does; the listener's port and the cookie header."""
+    url = urlsplit(dashboard_url(ws))
+    conn = http.client.HTTPConnection("127.0.0.1", url.port, timeout=30)
+    conn.request("GET", f"{url.path}?{url.query}")
+    response = conn.getresponse()
+    assert response.status == 303
+    cookie = response.getheader("Set-Cookie", "").split(";")[0]
+    assert url.port is not None
+    return url.port, cookie
+
+
+def get(port: int, path: str, **headers: str) -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse()
+    return response.status, response.read().decode()
+
+
+def events(port: int, cookie: str, last_id: int, count: int) -> list[dict[str, object]]:
+    """The first `count` events the feed sends after `last_id`."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/api/events", headers={"Cookie": cookie, "Last-Event-ID": str(last_id)})
+    response = conn.getresponse()
+    found: list[dict[str, object]] = []
+    while len(found) < count:
+        line = response.readline().decode()
+        if line.startswith("data: "):
+            found.append(json.loads(line[6:]))
+    conn.close()
+    return found
+
+
+def events_until(port: int, cookie: str, last_id: int, arg: str) -> list[dict[str, object]]:
+    """Events after `last_id`, up to the first with `arg` among its arguments."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/api/events", headers={"Cookie": cookie, "Last-Event-ID": str(last_id)})
+    response = conn.getresponse()
+    found: list[dict[str, object]] = []
+    while not found or arg not in found[-1]["args"]:  # type: ignore[operator]
+        line = response.readline().decode()
+        assert line, f"the feed ended before an event with {arg}"
+        if line.startswith("data: "):
+            found.append(json.loads(line[6:]))
+    conn.close()
+    return found
+
+
+# access
+
+
+def test_the_link_works_once_and_leaves_an_httponly_strict_cookie(ws: Workspace, page: Page) -> None:
+    url = dashboard_url(ws)
+    assert url.startswith("http://127.0.0.1:") and "code=" in url
+    page.goto(url)
+    assert "code=" not in page.url
+    cookies = page.context.cookies()
+    assert [(c["httpOnly"], c["sameSite"]) for c in cookies] == [(True, "Strict")]
+    token = str(ws.daemon_info()["token"])
+    assert token not in url and token not in page.content()
+    again = page.context.browser.new_context().new_page()  # type: ignore[union-attr]
+    response = again.goto(url)
+    assert response is not None and response.status == 401
+    assert "used already or has expired" in again.content()
+
+
+def test_the_page_api_refuses_foreign_origins_hosts_and_strangers(ws: Workspace) -> None:
+    port, cookie = cookie_of(ws)
+    assert get(port, "/api/refs", Cookie=cookie)[0] == 200
+    status, body = get(port, "/api/refs", Cookie=cookie, Origin="http://evil.example")
+    assert status == 403 and "Origin" in body
+    status, body = get(port, "/api/refs", Cookie=cookie, Host=f"rebound.example:{port}")
+    assert status == 403 and "Host" in body
+    assert get(port, "/api/refs")[0] == 401
+    assert get(port, "/api/refs", Cookie="refbrowse_activity=guessed")[0] == 401
+
+
+def test_the_token_never_appears_in_the_daemon_log(ws: Workspace) -> None:
+    dashboard_url(ws)
+    token = str(ws.daemon_info()["token"])
+    assert token not in (ws.state_dir / "daemon.log").read_text()
+
+
+# feed
+
+
+def test_commands_appear_live_with_their_outcome_and_hint(ws: Workspace, app: Site, page: Page) -> None:
+    open_dashboard(ws, page)
+    ws.ok("goto", app.url("/d/form"))
+    assert ws.run("click", "#no-such-button", "--timeout", "500").code != 0
+    rows = page.locator("#rows tr")
+    goto = rows.filter(has=page.locator("td.command", has_text="goto"))
+    expect(goto.first.locator("td.args")).to_have_text(app.url("/d/form"))
+    expect(goto.first).to_have_class("ok")
+    failed = rows.filter(has=page.locator("td.command", has_text="click")).first
+    expect(failed).to_have_class("fail")
+    expect(failed.locator("td.outcome")).to_contain_text("#no-such-button")
+    expect(failed.locator("td.session")).to_have_text("default")
+
+
+def test_chain_steps_appear_under_their_chain(ws: Workspace, app: Site, page: Page) -> None:
+    open_dashboard(ws, page)
+    steps = json.dumps([["goto", app.url("/d/form")], ["url"]])
+    ws.ok("chain", input=steps)
+    step = page.locator("#rows tr.step", has=page.locator("td.command", has_text="url"))
+    expect(step.first).to_be_visible()
+    expect(page.locator("#rows tr:not(.step) td.command", has_text="chain").first).to_be_visible()
+
+
+def test_a_password_fill_is_redacted_and_other_fills_are_not(ws: Workspace, app: Site, page: Page) -> None:
+    open_dashboard(ws, page)
+    ws.ok("goto", app.url("/d/login"))
+    ws.ok("fill", "input[name=user]", "alice")
+    ws.ok("fill", "input[type=password]", PASSWORD)
+    fills = page.locator("#rows tr", has=page.locator("td.command", has_text="fill"))
+    expect(fills.nth(0).locator("td.args")).to_have_text('input[type=password] "(redacted)"')
+    expect(fills.nth(1).locator("td.args")).to_have_text("input[name=user] alice")
+    port, cookie = cookie_of(ws)
+    assert PASSWORD not in json.dumps(events(port, cookie, 0, 3))
+    assert PASSWORD not in page.content()
+
+
+def test_a_reconnecting_page_gets_only_what_it_missed(ws: Workspace) -> None:
+    port, cookie = cookie_of(ws)
+    ws.ok("js", "'mark-1'")
+    ws.ok("js", "'mark-2'")
+    history = events_until(port, cookie, 0, "'mark-2'")
+    mark = next(e for e in history if e["args"] == ["'mark-1'"])
+    [after] = events(port, cookie, int(str(mark["id"])), 1)
+    assert after["args"] == ["'mark-2'"] and after["id"] == int(str(mark["id"])) + 1
+
+
+def test_the_history_keeps_the_latest_events_and_numbers_them_in_order() -> None:
+    feed = Feed(history=3)
+    for number in range(5):
+        feed.publish(_event(f"'n{number}'"))
+    assert [(e.id, e.args) for e in feed.since(0)] == [(3, ("'n2'",)), (4, ("'n3'",)), (5, ("'n4'",))]
+    assert [e.id for e in feed.since(4)] == [5]
+
+
+def _event(arg: str) -> Event:
+    return Event(0, 0.0, "default", 1, "js", (arg,), {}, "", 1, True, 0, "", "")
