@@ -47,6 +47,18 @@ def test_fill_replaces_the_value_and_type_adds_to_the_focused_field(workspace: W
     assert js(workspace, "document.getElementById('notes').value") == "two words"
 
 
+def test_fill_and_type_read_the_text_from_stdin_when_it_is_a_dash(workspace: Workspace, site: Site) -> None:
+    out = open_form(workspace, site)
+    name = ref(out, "textbox", "Name")
+    workspace.ok("fill", name, "-", input="pw from stdin\n")
+    assert js(workspace, "document.getElementById('who').value") == "pw from stdin"
+    workspace.ok("fill", "#notes", "")
+    workspace.ok("type", "#notes", "-", input="typed secret")
+    workspace.ok("type", "-", input=", more\n")
+    assert js(workspace, "document.getElementById('notes').value") == "typed secret, more"
+    assert "`-` reads it from stdin" in workspace.ok("help", "fill")
+
+
 def test_type_without_a_focused_element_says_to_click_first(workspace: Workspace, site: Site) -> None:
     open_form(workspace, site)
     workspace.ok("js", "document.activeElement.blur()")

@@ -24,6 +24,8 @@ Each command maps to a dict:
   local    True when the CLI handles the command without asking the daemon
   no_start True when the command must not start a daemon that is not running
   stdin    True when the CLI sends what it reads on stdin
+  stdin_arg  optional: the argument that, given as `-`, the CLI reads from its
+           stdin (so a password never shows in the process list)
   nested   True when the command runs other commands (the daemon holds no tab lock for it)
 """
 
@@ -149,7 +151,12 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("SEL", "TEXT"),
         "flags": _FORCE,
+        "stdin_arg": "TEXT",
         "help": "replace the value of an input, textarea or editable element",
+        "about": (
+            "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
+            " a password out of the process list."
+        ),
     },
     "dblclick": {
         "cat": "write",
@@ -162,7 +169,12 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("[SEL]", "TEXT"),
         "flags": SETTLE_FLAGS,
         "kinds": {"SEL": "text"},  # one argument is the text; the handler resolves SEL when there are two
+        "stdin_arg": "TEXT",
         "help": "type text key by key into SEL, or into the focused element",
+        "about": (
+            "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
+            " a secret out of the process list."
+        ),
     },
     "press": {
         "cat": "write",
@@ -245,7 +257,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "eval": {
         "cat": "read",
         "args": ("FILE",),
-        "flags": {},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "example": "eval script.js",
         "help": "value of a JavaScript file run in the page (`await` works; multi-line needs `return`)",
         "data": "{value}",
@@ -389,7 +401,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "cookie-import": {
         "cat": "write",
         "args": ("FILE",),
-        "flags": {},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "help": "add cookies from a JSON array (Playwright or cookie-export format); all or nothing",
     },
     "cookie-import-browser": {

@@ -27,6 +27,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     local: bool
     no_start: bool
     stdin: bool
+    stdin_arg: str  # the argument that `-` reads from the CLI's stdin
     nested: bool  # runs other commands through dispatch, so the daemon does not hold the tab lock
 
 

@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
@@ -152,7 +153,7 @@ async def perform(
     return outcome
 
 
-def _viewable(report: PageReport | None) -> bool:
+def _viewable(report: PageReport | None) -> TypeGuard[PageReport]:
     """Whether the interactive view can be diffed: a huge page's full view takes longer than the action."""
     return report is not None and report.elements <= huge.HUGE_ELEMENTS
 
