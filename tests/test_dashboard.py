@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from conftest import FixtureHandler, Site, Workspace
+from conftest import FixtureHandler, Site, Workspace, strip_fence
 from refbrowse.daemon.activity.feed import Event, Feed
 from refbrowse.daemon.chromium import launch_flags
 
@@ -241,3 +242,101 @@ def test_the_history_keeps_the_latest_events_and_numbers_them_in_order() -> None
 
 def _event(arg: str) -> Event:
     return Event(0, 0.0, "default", 1, "js", (arg,), {}, "", 1, True, 0, "", "")
+
+
+# refs
+
+
+def test_the_refs_tab_lists_the_latest_snapshot_and_searches_it(ws: Workspace, app: Site, page: Page) -> None:
+    ws.ok("goto", app.url("/d/form"))
+    ws.ok("snapshot", "-i")
+    open_dashboard(ws, page)
+    page.click("nav button[data-pane=refs]")
+    refs = page.locator("#reflist li")
+    expect(refs.filter(has_text='checkbox "Email me"')).to_contain_text("[checked]")
+    expect(refs.filter(has_text='button "Save"')).to_contain_text("[disabled]")
+    page.fill("#refsearch", "log in")
+    expect(refs.filter(visible=True)).to_have_count(1)
+    expect(refs.first).to_contain_text('link "Log in"')
+
+
+# live view and takeover
+
+
+def test_a_person_takes_over_types_into_the_page_and_the_agent_waits(
+    ws: Workspace, app: Site, page: Page
+) -> None:
+    ws.ok("goto", app.url("/d/field"))
+    open_dashboard(ws, page)
+    page.click("nav button[data-pane=live]")
+    screen = page.locator("#screen")
+    expect(screen).to_have_attribute("src", re.compile("^data:image/jpeg;base64,"))
+    page.check("#takeover")
+    expect(page.locator("#control")).to_contain_text("You have the browser")
+    refused = ws.run("click", "#x")
+    assert refused.code == 3
+    assert "a person has control" in refused.err and "browse resume" in refused.err
+    with page.expect_response(lambda r: r.url.endswith("/api/input")):
+        screen.click(position={"x": 100, "y": 60})
+    for key in "hi!":
+        with page.expect_response(lambda r: r.url.endswith("/api/input")):
+            page.keyboard.press(key)
+    resumed = ws.ok("resume")
+    assert 'textbox "Note"' in resumed
+    assert strip_fence(ws.ok("js", "document.querySelector('#x').value")).strip() == "hi!"
+    expect(page.locator("#takeover")).not_to_be_checked()
+
+
+def test_input_is_refused_until_a_person_takes_over(ws: Workspace) -> None:
+    port, cookie = cookie_of(ws)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    body = json.dumps({"kind": "key", "key": "a"})
+    conn.request("POST", "/api/input", body, headers={"Cookie": cookie, "Content-Type": "application/json"})
+    assert conn.getresponse().status == 409
+
+
+# cookie picker
+
+
+def test_the_cookie_picker_shows_domains_and_imports_the_chosen_ones(
+    ws: Workspace, app: Site, page: Page
+) -> None:
+    ws.ok("state", "clear")
+    open_dashboard(ws, page)
+    page.click("nav button[data-pane=cookies]")
+    expect(page.locator("#browser")).to_have_value("chromium")
+    expect(page.locator("#profile")).to_have_value("Default")
+    page.click("#listdomains")
+    domain = page.locator("#domains li", has_text="127.0.0.1")
+    expect(domain).to_have_text("127.0.0.1 (2)")
+    assert "dash-cookie-value-91" not in page.content()
+    domain.locator("input").check()
+    page.click("#import")
+    expect(page.locator("#imported")).to_contain_text("Imported 2 cookies for 127.0.0.1 from Chromium")
+    ws.ok("goto", app.url("/d/echo"))
+    assert "sid=dash-cookie-value-91" in ws.ok("text", "#cookies")
+    imported = page.locator("#rows tr", has=page.locator("td.command", has_text="cookie-import-browser"))
+    expect(imported.first).to_have_class("ok")
+
+
+def test_handoff_without_a_display_gives_the_page_to_a_person_on_the_activity_page(
+    fresh_workspace: Workspace, app: Site, page: Page
+) -> None:
+    ws = fresh_workspace
+    # No DISPLAY and no Xvfb on PATH: a visible window cannot be made here.
+    ws.env = {k: v for k, v in ws.env.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    ws.env.update(PATH=str(ws.root), BROWSE_CHROMIUM_PATH=CHROMIUM)
+    ws.ok("goto", app.url("/d/field"))
+    out = ws.ok("handoff", "type hello")
+    assert "no display here" in out
+    url = next(line for line in out.splitlines() if line.startswith("http://127.0.0.1:"))
+    assert "a person has control" in ws.run("click", "#x").err
+    page.goto(url)
+    page.click("nav button[data-pane=live]")
+    expect(page.locator("#takeover")).to_be_checked()
+    with page.expect_response(lambda r: r.url.endswith("/api/input")):
+        page.locator("#screen").click(position={"x": 100, "y": 60})
+    with page.expect_response(lambda r: r.url.endswith("/api/input")):
+        page.keyboard.press("h")
+    assert "Resumed" in ws.ok("resume")
+    assert strip_fence(ws.ok("js", "document.querySelector('#x').value")).strip() == "h"
