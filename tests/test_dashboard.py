@@ -12,6 +12,7 @@ import http.client
 import json
 import re
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -68,10 +69,28 @@ def home(tmp_path_factory: pytest.TempPathFactory, app: Site) -> Path:
     return home
 
 
+AGENT = """import os, subprocess, sys, time
+prompt = sys.argv[-1]
+message = prompt.splitlines()[0]
+print("got:", message, flush=True)
+print(next(line for line in prompt.splitlines() if line.startswith("URL: ")), flush=True)
+print("fenced:", "untrusted page content" in prompt, flush=True)
+print("own folder:", os.path.basename(os.getcwd()).startswith("chat-"), flush=True)
+if message == "sleep":
+    print("sleeping", flush=True)
+    time.sleep(600)
+done = subprocess.run(["browse", "fill", "#x", message], capture_output=True, text=True)
+print("fill exit", done.returncode, done.stderr, flush=True)
+"""
+
+
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Workspace]:
+    agent = home / "agent.py"
+    agent.write_text(AGENT)
     workspace = Workspace(tmp_path_factory.mktemp("ws"))
     workspace.env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), BROWSE_PERSIST="0")
+    workspace.env.update(BROWSE_AGENT_CMD=f"{sys.executable} {agent}")
     yield workspace
     workspace.stop()
 
@@ -340,3 +359,35 @@ def test_handoff_without_a_display_gives_the_page_to_a_person_on_the_activity_pa
         page.keyboard.press("h")
     assert "Resumed" in ws.ok("resume")
     assert strip_fence(ws.ok("js", "document.querySelector('#x').value")).strip() == "h"
+
+
+# chat
+
+
+def test_the_chat_runs_the_agent_on_the_page_and_streams_its_output(
+    ws: Workspace, app: Site, page: Page
+) -> None:
+    ws.ok("goto", app.url("/d/field"))
+    open_dashboard(ws, page)
+    page.click("nav button[data-pane=chat]")
+    page.fill("#message", "hello from chat")
+    page.click("#send")
+    reply = page.locator("#reply")
+    expect(reply).to_contain_text("[the agent exited with 0]")
+    for line in ("got: hello from chat", f"URL: {app.url('/d/field')}", "fenced: True", "own folder: True"):
+        expect(reply).to_contain_text(line)
+    expect(reply).to_contain_text("fill exit 0")
+    assert strip_fence(ws.ok("js", "document.querySelector('#x').value")).strip() == "hello from chat"
+    fill = page.locator("#rows tr", has=page.locator("td.command", has_text="fill")).first
+    expect(fill.locator("td.args")).to_have_text('#x "hello from chat"')
+
+
+def test_a_chat_run_can_be_cancelled(ws: Workspace, page: Page) -> None:
+    open_dashboard(ws, page)
+    page.click("nav button[data-pane=chat]")
+    page.fill("#message", "sleep")
+    page.click("#send")
+    expect(page.locator("#reply")).to_contain_text("sleeping")
+    page.click("#cancel")
+    expect(page.locator("#reply")).to_contain_text("[the agent exited with -9]")
+    expect(page.locator("#send")).to_be_enabled()

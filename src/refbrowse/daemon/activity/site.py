@@ -2,8 +2,8 @@
 
 The daemon's command API stays on its Unix socket; this listener serves only
 the page (static files in `static/`) and its API: the command feed as
-server-sent events, the refs of a tab, the live view and takeover (`screen`)
-and the cookie picker (`picker`). Each request passes `Access` first.
+server-sent events, the refs of a tab, the live view and takeover (`screen`),
+the cookie picker (`picker`) and the chat box (`chat`). Each request passes `Access` first.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from refbrowse.daemon.activity import picker, screen
+from refbrowse.daemon.activity import chat, picker, screen
 from refbrowse.daemon.activity.access import Access
 from refbrowse.daemon.activity.feed import Event, Feed
 from refbrowse.daemon.activity.redact import redacted_args
@@ -47,6 +47,7 @@ class ActivitySite:
         self.access = Access()
         self.screens = screen.Screens(daemon.host, handoffs)
         self._runner: web.AppRunner | None = None
+        self.chat: chat.Chat | None = None
         self._starting = asyncio.Lock()
 
     @property
@@ -72,6 +73,8 @@ class ActivitySite:
 
     async def close(self) -> None:
         await self.screens.close()
+        if self.chat is not None:
+            self.chat.cancel_now()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -117,6 +120,7 @@ class ActivitySite:
         app.router.add_get("/api/refs", self._refs)
         screen.add_routes(app, self.screens)
         picker.add_routes(app, self.daemon)
+        self.chat = chat.add_routes(app, self.daemon)
         return app
 
     @web.middleware

@@ -1,4 +1,4 @@
-// The activity page: the feed, refs, live view with takeover, and the cookie picker.
+// The activity page: the feed, refs, live view with takeover, the cookie picker and the chat.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +20,7 @@ async function api(path, body) {
 
 // panes
 
-const panes = {feed: null, refs: loadRefs, live: watch, cookies: loadBrowsers};
+const panes = {feed: null, refs: loadRefs, live: watch, cookies: loadBrowsers, chat: null};
 for (const button of document.querySelectorAll("nav button")) {
   button.addEventListener("click", () => show(button.dataset.pane));
 }
@@ -205,5 +205,36 @@ $("import").addEventListener("click", async () => {
     browser: $("browser").value, profile: $("profile").value, domains: chosenDomains(), session});
   $("imported").textContent = answer.output || answer.error;
 });
+
+// chat
+
+$("send").addEventListener("click", async () => {
+  const message = $("message").value.trim();
+  if (!message) return;
+  $("send").disabled = true;
+  $("cancel").disabled = false;
+  $("reply").textContent = "";
+  try {
+    const response = await fetch("/api/chat", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({message, session})});
+    if (!response.ok) {
+      const answer = await response.json();
+      $("reply").textContent = `${answer.error}\n${answer.hint || ""}`;
+      return;
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const {done, value} = await reader.read();
+      if (done) break;
+      $("reply").textContent += decoder.decode(value, {stream: true});
+    }
+  } finally {
+    $("send").disabled = false;
+    $("cancel").disabled = true;
+  }
+});
+
+$("cancel").addEventListener("click", () => api("/api/chat/cancel", {}));
 
 follow();
