@@ -489,6 +489,18 @@ COMMANDS: dict[str, CommandSpec] = {
         "nested": True,
     },
     # server
+    "dashboard": {
+        "cat": "meta",
+        "args": (),
+        "flags": {"--open": (None, "open it in this computer's web browser too")},
+        "about": (
+            "The activity page shows every command of every client as it runs (secrets redacted), "
+            "the refs of the latest snapshot, a live view of the current tab with a Take over switch, "
+            "and a cookie picker. It is served on 127.0.0.1; the link holds a code that works once, "
+            "within 60 seconds: run `browse dashboard` again for a fresh one."
+        ),
+        "help": "print a one-time link to this session's activity page (live feed, refs, view, takeover)",
+    },
     "status": {
         "cat": "meta",
         "args": (),

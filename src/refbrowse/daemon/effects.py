@@ -128,7 +128,11 @@ async def perform(
     try:
         seen = await answered(observe(tab, begin=True))
         before = seen[1] if seen else None
-        baseline = None if navigation or not _viewable(before) else await answered(before_view(tab, before))
+        baseline = (
+            None
+            if navigation or before is None or not _viewable(before)
+            else await answered(before_view(tab, before))
+        )
     except PageBusy:
         before = baseline = None  # the action itself will meet the busy page and say so
     counter = await popup_counter(call.session.context.browser)

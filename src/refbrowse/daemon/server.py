@@ -11,6 +11,7 @@ shutdown under another, past which a watchdog kills the browser (`reaper`).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hmac
 import logging
 import os
@@ -49,6 +50,8 @@ SHUTDOWN_S = 15.0  # graceful shutdown: last state save, closing the browser
 WATCHDOG_SLACK_S = 5.0  # past SHUTDOWN_S, the process is ended whatever the event loop does
 
 Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
+# The nested command (`chain`) whose steps are being dispatched, "" for a client's own command.
+_RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
 
 
 def _env_ms(name: str, default: int) -> int:
@@ -77,6 +80,7 @@ class Daemon:
         self.status_lines: list[Callable[[], str]] = []
         self.notices: list[str] = []
         self.result_hooks: list[Callable[[str, str, Result], None]] = []
+        self.record_hooks: list[Callable[[dict[str, Any], Result, float, str], Awaitable[None]]] = []
         self.tab_guard = install_tab_guard(host)
         self.services = assemble(self)
         self.handlers = collect()
@@ -218,22 +222,34 @@ class Daemon:
 
     async def dispatch(self, body: dict[str, Any]) -> Result:
         """Run one command; the result is the JSON the CLI receives."""
+        started = time.time()
         name = str(body.get("command"))
         if name not in self.handlers:
             return _failure(UsageError(f"unknown command: {name}", "run `browse help`"))
-        result = await self._run(name, body)
+        parent = _RUNNING_IN.get()
+        token = _RUNNING_IN.set(name) if COMMANDS[name].get("nested") else None
+        try:
+            result = await self._run(name, body)
+        finally:
+            if token is not None:
+                _RUNNING_IN.reset(token)
         notes = self.tab_guard.take_notes(str(body.get("session") or "default"))
         notes, self.notices[:] = [*self.notices, *notes], []
         if notes:
             result["notes"] = notes
         for hook in self.result_hooks:
             hook(name, str(body.get("session") or "default"), result)
+        for record in self.record_hooks:
+            await record(body, result, started, parent)
         return result
 
     async def _run(self, name: str, body: dict[str, Any]) -> Result:
         timeout_ms = body.get("timeout") if isinstance(body.get("timeout"), int) else None
         limit = (timeout_ms or max(self.action_ms, DEFAULT_NAV_MS)) + SLACK_MS
         nested = bool(COMMANDS[name].get("nested"))  # its steps are dispatched, each with its own limit
+        refused = self.services.handoffs.refusal(name)
+        if refused is not None:
+            return _failure(refused)
         try:
             output = await self._execute(name, body, timeout_ms, None if nested else limit / 1000)
         except BrowseError as exc:

@@ -2,7 +2,7 @@
 
 `assemble` builds every service a command may use beyond its page (the
 browser host, log capture, the login-state persister, the kept DevTools
-sessions, user-agent overrides, handoffs) and installs their hooks on the
+sessions, user-agent overrides, handoffs, the activity page) and installs their hooks on the
 daemon and its browser host. Handlers reach them as `call.services`; no
 module keeps a service of its own.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from refbrowse.daemon.activity.site import ActivitySite
 from refbrowse.daemon.cdp import CdpKeeper
 from refbrowse.daemon.handlers import DaemonView, confine, download, headed, logs, state, useragent
 from refbrowse.daemon.handoff import Handoffs
@@ -26,19 +27,24 @@ class Services:
     cdp: CdpKeeper  # one kept DevTools session per page (user agent, device scale)
     agents: useragent.UserAgents  # each session's chosen user agent
     handoffs: Handoffs  # pages handed to a person, and failures that suggest one
+    activity: ActivitySite  # the activity page: its feed of commands, live view and cookie picker
 
 
 def assemble(daemon: DaemonView) -> Services:
     """Build the daemon's services and install their hooks, in the order they must run."""
     cdp = CdpKeeper()
+    handoffs = Handoffs()
     services = Services(
         host=daemon.host,
         capture=logs.Capture(daemon.state_dir),
         persister=state.make_persister(daemon),
         cdp=cdp,
         agents=useragent.UserAgents(cdp),
-        handoffs=Handoffs(),
+        handoffs=handoffs,
+        activity=ActivitySite(daemon, handoffs),
     )
+    daemon.record_hooks.append(services.activity.record)
+    daemon.on_shutdown.append(services.activity.close)
     confine.install(daemon)
     download.install(daemon)
     headed.install(daemon, services.handoffs)

@@ -56,10 +56,18 @@ async def capture(tab: Tab, *, clickables: bool = False, unnamed: bool = False) 
     tab.refs.begin()
     for node in tree.walk():
         if referable(node):
-            ref = tab.refs.give(facts.document, node.pw_ref, node.role, node.name, node.in_frame)
+            ref = tab.refs.give(
+                facts.document, node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box
+            )
             node.short_ref = str(ref)
     found = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
     return PageSnapshot(tree, facts, found)
+
+
+def _states(node: Node) -> tuple[str, ...]:
+    """What the snapshot says of a node besides its role and name: `checked`, `level=2`, `required`."""
+    shown = [key if value == "true" else f"{key}={value}" for key, value in node.attrs.items()]
+    return tuple(shown + sorted(node.marks))
 
 
 def apply_marks(tree: Node, facts: Triage) -> None:
