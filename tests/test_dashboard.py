@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -21,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from conftest import FixtureHandler, Site, Workspace, strip_fence
+from refbrowse.daemon.activity.access import CODE_TTL_S, Access
 from refbrowse.daemon.activity.feed import Event, Feed
 from refbrowse.daemon.chromium import launch_flags
 
@@ -236,8 +238,11 @@ def test_a_password_fill_is_redacted_and_other_fills_are_not(ws: Workspace, app:
     fills = page.locator("#rows tr", has=page.locator("td.command", has_text="fill"))
     expect(fills.nth(0).locator("td.args")).to_have_text('input[type=password] "(redacted)"')
     expect(fills.nth(1).locator("td.args")).to_have_text("input[name=user] alice")
+    assert ws.run("fill", "#no-such-field", PASSWORD, "--timeout", "500").code != 0
+    failed = page.locator("#rows tr.fail", has=page.locator("td.command", has_text="fill")).first
+    expect(failed.locator("td.args")).to_have_text('#no-such-field "(redacted)"')
     port, cookie = cookie_of(ws)
-    assert PASSWORD not in json.dumps(events(port, cookie, 0, 3))
+    assert PASSWORD not in json.dumps(events_until(port, cookie, 0, "#no-such-field"))
     assert PASSWORD not in page.content()
 
 
@@ -391,3 +396,32 @@ def test_a_chat_run_can_be_cancelled(ws: Workspace, page: Page) -> None:
     page.click("#cancel")
     expect(page.locator("#reply")).to_contain_text("[the agent exited with -9]")
     expect(page.locator("#send")).to_be_enabled()
+
+
+# access codes and shutdown
+
+
+def test_a_code_works_once_and_not_after_it_expires(monkeypatch: pytest.MonkeyPatch) -> None:
+    access = Access()
+    first, second = access.mint(), access.mint()
+    assert access.redeem(first) is not None
+    assert access.redeem(first) is None
+    now = time.monotonic()
+    monkeypatch.setattr(time, "monotonic", lambda: now + CODE_TTL_S + 1)
+    assert access.redeem(second) is None
+    assert access.redeem("made-up") is None
+
+
+def test_stop_cuts_open_pages_off_and_chat_needs_an_agent_command(fresh_workspace: Workspace) -> None:
+    ws = fresh_workspace
+    port, cookie = cookie_of(ws)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", "/api/chat", json.dumps({"message": "hi"}), headers={"Cookie": cookie})
+    response = conn.getresponse()
+    assert response.status == 400 and "BROWSE_AGENT_CMD" in response.read().decode()
+    stream = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    stream.request("GET", "/api/events", headers={"Cookie": cookie})
+    assert stream.getresponse().status == 200
+    ws.ok("stop")
+    log = (ws.state_dir / "daemon.log").read_text()
+    assert "daemon" in log and "exits (0)" in log and "shutdown took longer" not in log

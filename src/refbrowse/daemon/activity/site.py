@@ -22,9 +22,10 @@ from aiohttp import web
 from refbrowse.daemon.activity import chat, picker, screen
 from refbrowse.daemon.activity.access import Access
 from refbrowse.daemon.activity.feed import Event, Feed
-from refbrowse.daemon.activity.redact import redacted_args
+from refbrowse.daemon.activity.redact import HIDDEN, redacted_args
 from refbrowse.daemon.handoff import Handoffs
 from refbrowse.daemon.session import Session, Tab
+from refbrowse.daemon.target import scrub
 from refbrowse.specs import Result
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 KEEPALIVE_S = 15.0
+CLOSE_S = 0.5
 PUBLIC_PATHS = ("/auth",)
 
 
@@ -63,7 +65,10 @@ class ActivitySite:
         async with self._starting:
             if self._runner is not None:
                 return
-            runner = web.AppRunner(self._app(), access_log=None, handler_cancellation=True)
+            # The page's event streams never end by themselves: at shutdown they are cut at once.
+            runner = web.AppRunner(
+                self._app(), access_log=None, handler_cancellation=True, shutdown_timeout=CLOSE_S
+            )
             await runner.setup()
             site = web.TCPSite(runner, "127.0.0.1", 0)
             await site.start()
@@ -93,20 +98,22 @@ class ActivitySite:
         found = self.daemon.host.sessions.get(session)
         tab = found.current if found is not None else None
         args = [str(arg) for arg in body.get("args") or []]
+        shown = await redacted_args(name, args, bool(result["ok"]), tab)
+        hidden = [arg for arg, seen in zip(args, shown, strict=True) if seen == HIDDEN and arg]
         return Event(
             id=0,
             time=started,
             session=session,
             tab=found.number(tab) if found is not None and tab is not None else 0,
             command=name,
-            args=await redacted_args(name, args, bool(result["ok"]), tab),
+            args=shown,
             flags={str(k): v for k, v in (body.get("flags") or {}).items()},
             step_of=parent,
             duration_ms=round((time.time() - started) * 1000),
             ok=bool(result["ok"]),
             exit_code=int(result["exit_code"]),
-            error=str(result.get("error") or ""),
-            hint=str(result.get("hint") or ""),
+            error=_without(str(result.get("error") or ""), hidden),
+            hint=_without(str(result.get("hint") or ""), hidden),
         )
 
     # HTTP
@@ -186,6 +193,13 @@ class ActivitySite:
         session = self.daemon.host.sessions.get(request.query.get("session", "default"))
         tab = session.current if session is not None else None
         return web.json_response({"ok": True, "tabs": _tabs(session), "refs": _refs_of(tab)})
+
+
+def _without(text: str, secrets: list[str]) -> str:
+    """`text` scrubbed as log lines are, and with no secret of the command in it."""
+    for secret in secrets:
+        text = text.replace(secret, HIDDEN)
+    return scrub(text)
 
 
 def _tabs(session: Session | None) -> list[dict[str, object]]:
