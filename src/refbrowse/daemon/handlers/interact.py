@@ -14,7 +14,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.resolver import prepare, prepare_pointer, resolve_one
 from refbrowse.errors import PageError, UsageError
@@ -222,7 +222,7 @@ async def upload(call: Call) -> str:
     missing = [path for path in files if not os.path.isfile(path)]
     if missing:
         raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
-    policy = policy_for(call.daemon.state_dir)
+    policy = call.services.policy
     # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read.
     real = [os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG))) for path in files]
     target = await resolve_one(call.tab, selector)

@@ -97,15 +97,17 @@ class SnapshotHistory:
         return previous
 
 
-_histories: weakref.WeakKeyDictionary[Tab, SnapshotHistory] = weakref.WeakKeyDictionary()
+class SnapshotHistories:
+    """Every tab's `-D` history (one per daemon, in its services); a tab's goes when the tab goes."""
 
+    def __init__(self) -> None:
+        self._by_tab: weakref.WeakKeyDictionary[Tab, SnapshotHistory] = weakref.WeakKeyDictionary()
 
-def history(tab: Tab) -> SnapshotHistory:
-    """The `-D` history of `tab`; it goes when the tab goes."""
-    found = _histories.get(tab)
-    if found is None:
-        found = _histories[tab] = SnapshotHistory()
-    return found
+    def of(self, tab: Tab) -> SnapshotHistory:
+        found = self._by_tab.get(tab)
+        if found is None:
+            found = self._by_tab[tab] = SnapshotHistory()
+        return found
 
 
 async def _clickables(
