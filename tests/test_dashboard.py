@@ -8,6 +8,7 @@ and takeover, the cookie picker on a real Chromium profile.
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import re
@@ -15,13 +16,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from mcp import Client, StdioServerParameters
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from conftest import FixtureHandler, Site, Workspace, strip_fence
+from conftest import BROWSE, FixtureHandler, Site, Workspace, strip_fence
 from refbrowse.daemon.activity.access import CODE_TTL_S, Access
 from refbrowse.daemon.activity.feed import Event, Feed
 from refbrowse.daemon.chromium import launch_flags
@@ -226,7 +229,7 @@ def test_chain_steps_appear_under_their_chain(ws: Workspace, app: Site, page: Pa
     steps = json.dumps([["goto", app.url("/d/form")], ["url"]])
     ws.ok("chain", input=steps)
     step = page.locator("#rows tr.step", has=page.locator("td.command", has_text="url"))
-    expect(step.first).to_be_visible()
+    expect(step.first.locator("td.client")).to_have_text("chain")
     expect(page.locator("#rows tr:not(.step) td.command", has_text="chain").first).to_be_visible()
 
 
@@ -265,7 +268,7 @@ def test_the_history_keeps_the_latest_events_and_numbers_them_in_order() -> None
 
 
 def _event(arg: str) -> Event:
-    return Event(0, 0.0, "default", 1, "js", (arg,), {}, "", 1, True, 0, "", "")
+    return Event(0, 0.0, "cli", "default", 1, "js", (arg,), {}, "", 1, True, 0, "", "")
 
 
 # refs
@@ -425,3 +428,18 @@ def test_stop_cuts_open_pages_off_and_chat_needs_an_agent_command(fresh_workspac
     ws.ok("stop")
     log = (ws.state_dir / "daemon.log").read_text()
     assert "daemon" in log and "exits (0)" in log and "shutdown took longer" not in log
+
+
+def test_commands_from_mcp_are_marked_as_such(ws: Workspace, app: Site) -> None:
+    async def scenario() -> None:
+        server = StdioServerParameters(command=BROWSE, args=["mcp"], cwd=str(ws.root), env=ws.env)
+        async with Client(server) as client:
+            result = await client.call_tool("goto", {"url": app.url("/d/form?from=mcp")})
+            assert not result.is_error
+
+    # The viewer's sync Playwright keeps an event loop on this thread: the MCP client gets its own.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
+    port, cookie = cookie_of(ws)
+    [*_, goto] = events_until(port, cookie, 0, app.url("/d/form?from=mcp"))
+    assert (goto["command"], goto["client"]) == ("goto", "mcp")

@@ -47,11 +47,11 @@ function row(event) {
   }
   const outcome = event.ok ? "ok" : `exit ${event.exit_code}: ${event.error}`;
   const cells = [
-    new Date(event.time * 1000).toLocaleTimeString(), event.session, event.tab || "",
+    new Date(event.time * 1000).toLocaleTimeString(), event.client, event.session, event.tab || "",
     event.command, words.join(" "), event.duration_ms];
   const tr = el("tr", {className: (event.ok ? "ok" : "fail") + (event.step_of ? " step" : "")});
   tr.dataset.id = event.id;
-  const names = ["time", "session", "tab", "command", "args", "ms"];
+  const names = ["time", "client", "session", "tab", "command", "args", "ms"];
   cells.forEach((text, i) => tr.append(el("td", {className: names[i], textContent: String(text)})));
   const last = el("td", {className: "outcome", textContent: outcome});
   if (event.hint) last.append(el("div", {className: "hint", textContent: event.hint}));
