@@ -25,7 +25,7 @@ from aiohttp import web
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__, protocol
-from refbrowse.daemon import intake, transport
+from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.bounds import Late, bounded
 from refbrowse.daemon.handlers import Call, collect, data_of
 from refbrowse.daemon.pwerrors import translate
@@ -49,7 +49,7 @@ ANSWERS_S = 3.0  # at shutdown, for the commands in flight to answer before they
 SHUTDOWN_S = 15.0  # graceful shutdown: last state save, closing the browser
 WATCHDOG_SLACK_S = 5.0  # past SHUTDOWN_S, the process is ended whatever the event loop does
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
 # The nested command (`chain`) whose steps are being dispatched, "" for a client's own command.
 _RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
 
@@ -96,14 +96,7 @@ class Daemon:
     # lifecycle
 
     async def run(self) -> int:
-        runner = web.AppRunner(
-            self._app(),
-            handler_cancellation=True,
-            access_log=None,
-            shutdown_timeout=ANSWERS_S,
-            # A connection that sends no complete request in this time is closed (slow or partial headers).
-            keepalive_timeout=intake.BODY_TIMEOUT_S,
-        )
+        runner = httpserver.make_runner(self.serve, shutdown_timeout=ANSWERS_S)
         await runner.setup()
         self.listening = await transport.listen(runner, self.state_dir)
         self.port = self.listening.port
@@ -128,7 +121,7 @@ class Daemon:
         log.info("daemon %d exits (%d)", self.pid, self.exit_code)
         return self.exit_code
 
-    async def _shut_down(self, runner: web.AppRunner) -> None:
+    async def _shut_down(self, runner: web.BaseRunner) -> None:
         await runner.cleanup()
         for hook in self.on_shutdown:
             try:
@@ -176,32 +169,34 @@ class Daemon:
 
     # HTTP
 
-    def _app(self) -> web.Application:
-        app = web.Application(middlewares=[self._guard], client_max_size=64 * 1024 * 1024)
-        app.router.add_get(protocol.HEALTH_PATH, self._health)
-        app.router.add_post(protocol.COMMAND_PATH, self._command)
-        return app
-
-    @web.middleware
-    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Only this user's CLI: the transport's checks (see `transport`), then the token."""
+    async def serve(self, request: web.BaseRequest) -> web.StreamResponse:
+        """Only this user's CLI (the transport's checks, see `transport`, then the token); then the route."""
         refused = transport.refusal(request, self.port)
         if refused:
-            return web.json_response({"ok": False, "error": f"forbidden: {refused}"}, status=403)
+            return httpserver.refused(403, f"forbidden: {refused}")
         if request.path != protocol.HEALTH_PATH:
             given = request.headers.get("Authorization", "")
             if not hmac.compare_digest(
                 given.encode("utf-8", "surrogateescape"), f"Bearer {self.token}".encode()
             ):
-                return web.json_response({"ok": False, "error": "unauthorized"}, status=401)
-        return await handler(request)
+                return httpserver.refused(401, "unauthorized")
+        routes: dict[str, tuple[str, Handler]] = {
+            protocol.HEALTH_PATH: ("GET", self._health),
+            protocol.COMMAND_PATH: ("POST", self._command),
+        }
+        if request.path not in routes:
+            return httpserver.refused(404, f"no such path: {request.path[:100]}")
+        method, route = routes[request.path]
+        if request.method != method:
+            return httpserver.refused(405, f"{request.path} takes {method}, not {request.method[:20]}")
+        return await route(request)
 
-    async def _health(self, request: web.Request) -> web.Response:
+    async def _health(self, request: web.BaseRequest) -> web.Response:
         if self._stop.is_set():
             return web.json_response({"ok": False, "stopping": True}, status=protocol.STOPPING_STATUS)
         return web.json_response({"ok": True, "version": __version__})
 
-    async def _command(self, request: web.Request) -> web.Response:
+    async def _command(self, request: web.BaseRequest) -> web.Response:
         if self._stop.is_set():
             # The CLI waits for this daemon to exit and sends the command to a fresh one.
             return web.json_response({"ok": False, "error": "stopping"}, status=protocol.STOPPING_STATUS)
