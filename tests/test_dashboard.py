@@ -285,6 +285,12 @@ def test_the_refs_tab_lists_the_latest_snapshot_and_searches_it(ws: Workspace, a
     page.fill("#refsearch", "log in")
     expect(refs.filter(visible=True)).to_have_count(1)
     expect(refs.first).to_contain_text('link "Log in"')
+    expect(page.locator("#screen")).to_have_attribute("src", re.compile("^data:image/jpeg;base64,"))
+    refs.first.hover()
+    outline = page.locator("#outline")
+    expect(outline).to_be_visible()
+    box = outline.bounding_box()
+    assert box is not None and box["width"] > 5 and box["height"] > 5
 
 
 # live view and takeover
@@ -443,3 +449,20 @@ def test_commands_from_mcp_are_marked_as_such(ws: Workspace, app: Site) -> None:
     port, cookie = cookie_of(ws)
     [*_, goto] = events_until(port, cookie, 0, app.url("/d/form?from=mcp"))
     assert (goto["command"], goto["client"]) == ("goto", "mcp")
+
+
+def test_letting_go_on_the_page_keeps_a_handoff_to_a_visible_window(
+    fresh_workspace: Workspace, app: Site
+) -> None:
+    ws = fresh_workspace
+    ws.ok("goto", app.url("/d/field"))
+    ws.ok("handoff", "look at the field")
+    port, cookie = cookie_of(ws)
+    headers = {"Cookie": cookie, "Content-Type": "application/json"}
+    for on in (True, False):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/api/takeover", json.dumps({"on": on}), headers=headers)
+        assert json.loads(conn.getresponse().read())["control"] is on
+    assert ws.run("url").code == 0
+    assert "handoff: a person has the browser" in ws.ok("status")
+    assert "Resumed: headless" in ws.ok("resume")

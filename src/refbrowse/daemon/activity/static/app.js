@@ -29,9 +29,11 @@ function show(name) {
   for (const button of document.querySelectorAll("nav button")) {
     button.classList.toggle("on", button.dataset.pane === name);
   }
-  for (const pane of document.querySelectorAll(".pane")) pane.hidden = pane.id !== name;
-  if (name !== "live") unwatch();
-  if (panes[name]) panes[name]();
+  // The refs sit beside the live view, so that hovering one outlines its element there.
+  const shown = name === "refs" ? ["refs", "live"] : [name];
+  for (const pane of document.querySelectorAll(".pane")) pane.hidden = !shown.includes(pane.id);
+  if (!shown.includes("live")) unwatch();
+  for (const each of shown) if (panes[each]) panes[each]();
 }
 
 // feed
