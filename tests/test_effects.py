@@ -264,3 +264,33 @@ def test_no_wait_on_a_slow_navigation_says_it_started_and_not_that_the_page_is_b
     printed = workspace.ok("click", "--no-wait", ref(snap(workspace, "-i"), "button", "Sign in"))
     assert effects(printed) == f"navigation started to {url} (not waited for)", printed
     assert "Welcome back" in workspace.ok("wait", "--timeout", "15000", "--text", "Welcome back")
+
+
+_FADING_DIALOG = """<title>Fading</title><style>
+.scrim { position: fixed; inset: 0; background: #0006; transition: opacity 400ms; }
+.scrim.out { opacity: 0; }
+</style>
+<button onclick="open_()">Delete</button><p id="state">kept</p>
+<script>
+function open_() {
+  const scrim = document.createElement('div');
+  scrim.className = 'scrim';
+  scrim.innerHTML = '<div role="dialog" aria-label="Delete item?"><button>Confirm</button></div>';
+  scrim.querySelector('button').onclick = () => {
+    document.getElementById('state').textContent = 'deleted';
+    scrim.classList.add('out');  // fades out, and leaves the page when the fade ends
+    scrim.addEventListener('transitionend', () => scrim.remove());
+  };
+  document.body.append(scrim);
+}
+</script>"""
+
+
+def test_a_dialog_that_fades_out_is_gone_when_the_click_answers(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/effects/fading", _FADING_DIALOG))
+    workspace.ok("click", ref(snap(workspace, "-i"), "button", "Delete"))
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Confirm"))
+    assert 'dialog closed: "Delete item?"' in fenced_part(printed), printed
+    after = snap(workspace, "-i")
+    assert "Confirm" not in after and 'button "Delete"' in after
+    workspace.ok("click", ref(after, "button", "Delete"))  # not covered by a scrim on its way out

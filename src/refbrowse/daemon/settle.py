@@ -1,7 +1,8 @@
 """Settling: an action answers once the page has reacted to it, within a bound.
 
 The navigation an action caused commits and loads; then the DOM has been quiet
-for `QUIET_MS` and every fetch, XHR or script the action started has ended, or
+for `QUIET_MS`, no finite CSS transition or animation is running (a menu or
+dialog on its way out), and every fetch, XHR or script the action started has ended, or
 the settle budget (`--settle MS`, default `DEFAULT_SETTLE_MS`) runs out. A
 navigation is noticed from the browser's own events, so an action that starts
 none pays no fixed delay for the check. `--no-wait` answers at once.
