@@ -8,6 +8,7 @@ and takeover, the cookie picker on a real Chromium profile.
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import re
@@ -15,13 +16,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from mcp import Client, StdioServerParameters
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from conftest import FixtureHandler, Site, Workspace, strip_fence
+from conftest import BROWSE, FixtureHandler, Site, Workspace, strip_fence
 from refbrowse.daemon.activity.access import CODE_TTL_S, Access
 from refbrowse.daemon.activity.feed import Event, Feed
 from refbrowse.daemon.chromium import launch_flags
@@ -226,7 +229,7 @@ def test_chain_steps_appear_under_their_chain(ws: Workspace, app: Site, page: Pa
     steps = json.dumps([["goto", app.url("/d/form")], ["url"]])
     ws.ok("chain", input=steps)
     step = page.locator("#rows tr.step", has=page.locator("td.command", has_text="url"))
-    expect(step.first).to_be_visible()
+    expect(step.first.locator("td.client")).to_have_text("chain")
     expect(page.locator("#rows tr:not(.step) td.command", has_text="chain").first).to_be_visible()
 
 
@@ -265,7 +268,7 @@ def test_the_history_keeps_the_latest_events_and_numbers_them_in_order() -> None
 
 
 def _event(arg: str) -> Event:
-    return Event(0, 0.0, "default", 1, "js", (arg,), {}, "", 1, True, 0, "", "")
+    return Event(0, 0.0, "cli", "default", 1, "js", (arg,), {}, "", 1, True, 0, "", "")
 
 
 # refs
@@ -282,6 +285,12 @@ def test_the_refs_tab_lists_the_latest_snapshot_and_searches_it(ws: Workspace, a
     page.fill("#refsearch", "log in")
     expect(refs.filter(visible=True)).to_have_count(1)
     expect(refs.first).to_contain_text('link "Log in"')
+    expect(page.locator("#screen")).to_have_attribute("src", re.compile("^data:image/jpeg;base64,"))
+    refs.first.hover()
+    outline = page.locator("#outline")
+    expect(outline).to_be_visible()
+    box = outline.bounding_box()
+    assert box is not None and box["width"] > 5 and box["height"] > 5
 
 
 # live view and takeover
@@ -425,3 +434,35 @@ def test_stop_cuts_open_pages_off_and_chat_needs_an_agent_command(fresh_workspac
     ws.ok("stop")
     log = (ws.state_dir / "daemon.log").read_text()
     assert "daemon" in log and "exits (0)" in log and "shutdown took longer" not in log
+
+
+def test_commands_from_mcp_are_marked_as_such(ws: Workspace, app: Site) -> None:
+    async def scenario() -> None:
+        server = StdioServerParameters(command=BROWSE, args=["mcp"], cwd=str(ws.root), env=ws.env)
+        async with Client(server) as client:
+            result = await client.call_tool("goto", {"url": app.url("/d/form?from=mcp")})
+            assert not result.is_error
+
+    # The viewer's sync Playwright keeps an event loop on this thread: the MCP client gets its own.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
+    port, cookie = cookie_of(ws)
+    [*_, goto] = events_until(port, cookie, 0, app.url("/d/form?from=mcp"))
+    assert (goto["command"], goto["client"]) == ("goto", "mcp")
+
+
+def test_letting_go_on_the_page_keeps_a_handoff_to_a_visible_window(
+    fresh_workspace: Workspace, app: Site
+) -> None:
+    ws = fresh_workspace
+    ws.ok("goto", app.url("/d/field"))
+    ws.ok("handoff", "look at the field")
+    port, cookie = cookie_of(ws)
+    headers = {"Cookie": cookie, "Content-Type": "application/json"}
+    for on in (True, False):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/api/takeover", json.dumps({"on": on}), headers=headers)
+        assert json.loads(conn.getresponse().read())["control"] is on
+    assert ws.run("url").code == 0
+    assert "handoff: a person has the browser" in ws.ok("status")
+    assert "Resumed: headless" in ws.ok("resume")

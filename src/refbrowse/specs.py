@@ -40,6 +40,7 @@ class Request(TypedDict):
     session: str | None
     timeout: int | None
     stdin: str | None
+    client: NotRequired[str]  # who sent it when not the CLI ("mcp"), for the activity page's feed
 
 
 class Result(TypedDict):

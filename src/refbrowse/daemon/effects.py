@@ -28,7 +28,14 @@ from refbrowse.daemon.pageprobe import ANSWER_MS, Message, PageBusy, PageReport,
 from refbrowse.daemon.popups import PopupCounter, arrived, popup_counter
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.session import Session, Tab
-from refbrowse.daemon.settle import ActionWatch, SettleOptions, follow_navigation, settle, settle_options
+from refbrowse.daemon.settle import (
+    ActionWatch,
+    SettleOptions,
+    follow_navigation,
+    settle,
+    settle_options,
+    unless_navigation,
+)
 from refbrowse.daemon.snapshot import huge
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.daemon.viewdiff import before_view, keep_view, take_view, view_change
@@ -204,10 +211,17 @@ async def _describe(
     # The view is taken alongside the report: two round trips in flight at once, not one after the other.
     viewing = baseline is not None and not watch.navigating
     try:
-        seen, view = await answered(asyncio.gather(observe(tab), take_view(tab) if viewing else _nothing()))
+        looked = None
+        if not watch.navigating:
+            looks = asyncio.gather(observe(tab), take_view(tab) if viewing else _nothing())
+            looked = await unless_navigation(watch, answered(looks))
     except PageBusy:
         _busy(out, watch, before, navigation)
         return
+    if looked is None:  # --no-wait, and a navigation is in flight: the page answers once it commits
+        out.notes += [] if navigation else _navigation_lines(watch, before, None, True)
+        return
+    seen, view = looked
     after = seen[1] if seen else None
     new_document = before is None or after is None or after.document != before.document
     if not navigation:

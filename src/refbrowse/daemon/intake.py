@@ -30,6 +30,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "session": _OPTIONAL_STR,
     "timeout": (int, type(None)),
     "stdin": _OPTIONAL_STR,
+    "client": (str,),
 }
 _FLAG_VALUES = (str, bool, int, float)
 

@@ -79,7 +79,7 @@ class Chat:
             with contextlib.suppress(Exception):
                 title = await asyncio.wait_for(tab.page.title(), 5)
         snapshot = await self.daemon.dispatch(
-            {"command": "snapshot", "args": [], "flags": {"-i": True}, "session": session}
+            {"command": "snapshot", "args": [], "flags": {"-i": True}, "session": session, "client": "chat"}
         )
         text = snapshot["output"] if snapshot["ok"] else f"(no snapshot: {snapshot['error']})"
         url = tab.page.url if tab is not None else "(no page yet)"

@@ -20,6 +20,7 @@ QUEUE = 1000  # events waiting for one slow page before it is dropped
 class Event:
     id: int  # given by `Feed.publish`
     time: float
+    client: str  # "cli", "mcp", or the nested command that ran it ("chain")
     session: str
     tab: int  # the tab's number in its session, 0 when there was none
     command: str

@@ -77,4 +77,5 @@ def _request(body: dict[str, Any], domain: str) -> dict[str, Any]:
         "args": [str(body.get("browser") or "")],
         "flags": {"--profile": str(body.get("profile") or ""), "--domain": domain},
         "session": str(body.get("session") or "default"),
+        "client": "activity page",
     }

@@ -126,8 +126,15 @@ class Screens:
         if body.get("on"):
             self.handoffs.begin(self.host.target, TAKEOVER_REASON, by_page=True)
         elif self.handoffs.by_page:
-            self.handoffs.end()
+            self.let_go()
         return web.json_response({"ok": True, "control": self.handoffs.by_page})
+
+    def let_go(self) -> None:
+        """The person stops taking over; a handoff to a visible window they were in keeps going."""
+        if self.handoffs.before == self.host.target:
+            self.handoffs.end()
+        else:
+            self.handoffs.by_page = False
 
     async def input(self, request: web.Request) -> web.StreamResponse:
         if not self.handoffs.by_page:

@@ -103,6 +103,7 @@ class ActivitySite:
         return Event(
             id=0,
             time=started,
+            client=parent or str(body.get("client") or "cli"),
             session=session,
             tab=found.number(tab) if found is not None and tab is not None else 0,
             command=name,

@@ -28,7 +28,9 @@ def force(call: Call) -> bool:
 async def click(call: Call) -> str:
     selector = call.args[0]
     target, ready = await prepare_pointer(call.tab, selector, force=force(call))
-    outcome = await perform(call, f"clicking {selector}", lambda: target.click(force=ready))
+    outcome = await perform(
+        call, f"clicking {selector}", lambda: target.click(force=ready, no_wait_after=True)
+    )
     return outcome.report(f"Clicked {selector}")
 
 
@@ -52,7 +54,9 @@ async def dblclick(call: Call) -> str:
     """A double click, which file browsers and editors use to open an item."""
     selector = call.args[0]
     target, ready = await prepare_pointer(call.tab, selector, force=force(call))
-    outcome = await perform(call, f"double-clicking {selector}", lambda: target.dblclick(force=ready))
+    outcome = await perform(
+        call, f"double-clicking {selector}", lambda: target.dblclick(force=ready, no_wait_after=True)
+    )
     return outcome.report(f"Double-clicked {selector}")
 
 
@@ -122,7 +126,9 @@ async def select(call: Call) -> str:
             f"its options are: {available}",
         )
     outcome = await perform(
-        call, f"selecting in {selector}", lambda: target.select_option(value=values, force=force(call))
+        call,
+        f"selecting in {selector}",
+        lambda: target.select_option(value=values, force=force(call), no_wait_after=True),
     )
     return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
 
@@ -131,7 +137,9 @@ async def _set_checked(call: Call, checked: bool) -> str:
     selector = call.args[0]
     target = await prepare(call.tab, selector, force=force(call))
     doing = f"{'checking' if checked else 'unchecking'} {selector}"
-    outcome = await perform(call, doing, lambda: target.set_checked(checked, force=force(call)))
+    outcome = await perform(
+        call, doing, lambda: target.set_checked(checked, force=force(call), no_wait_after=True)
+    )
     return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.async_api import Error as PlaywrightError
+
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.handlers.navigate import checked_url, load, navigate
@@ -21,11 +23,23 @@ def _tab_at(session: Session, number: int) -> Tab:
 @handler("tabs")
 async def tabs(call: Call) -> str:
     lines = []
-    for number, tab in enumerate(call.session.tabs, 1):
+    for number, tab in enumerate(list(call.session.tabs), 1):
         marker = "*" if tab is call.session.current else " "
-        title = await tab.page.title() or "(no title)"
+        title = await _title(tab)
+        if title is None:
+            continue  # closed while listing (a popup closing itself, a storm being closed)
         lines.append(f"{marker} {number}  {title}  {tab.page.url}")
     return fence("\n".join(lines), "this session's tabs", call.raw)
+
+
+async def _title(tab: Tab) -> str | None:
+    """The tab's title; None when the tab is closed or closing."""
+    if tab.page.is_closed():
+        return None
+    try:
+        return await tab.page.title() or "(no title)"
+    except PlaywrightError:
+        return None if tab.page.is_closed() else "(no title)"
 
 
 @handler("tab")

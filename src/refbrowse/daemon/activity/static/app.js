@@ -29,9 +29,11 @@ function show(name) {
   for (const button of document.querySelectorAll("nav button")) {
     button.classList.toggle("on", button.dataset.pane === name);
   }
-  for (const pane of document.querySelectorAll(".pane")) pane.hidden = pane.id !== name;
-  if (name !== "live") unwatch();
-  if (panes[name]) panes[name]();
+  // The refs sit beside the live view, so that hovering one outlines its element there.
+  const shown = name === "refs" ? ["refs", "live"] : [name];
+  for (const pane of document.querySelectorAll(".pane")) pane.hidden = !shown.includes(pane.id);
+  if (!shown.includes("live")) unwatch();
+  for (const each of shown) if (panes[each]) panes[each]();
 }
 
 // feed
@@ -47,11 +49,11 @@ function row(event) {
   }
   const outcome = event.ok ? "ok" : `exit ${event.exit_code}: ${event.error}`;
   const cells = [
-    new Date(event.time * 1000).toLocaleTimeString(), event.session, event.tab || "",
+    new Date(event.time * 1000).toLocaleTimeString(), event.client, event.session, event.tab || "",
     event.command, words.join(" "), event.duration_ms];
   const tr = el("tr", {className: (event.ok ? "ok" : "fail") + (event.step_of ? " step" : "")});
   tr.dataset.id = event.id;
-  const names = ["time", "session", "tab", "command", "args", "ms"];
+  const names = ["time", "client", "session", "tab", "command", "args", "ms"];
   cells.forEach((text, i) => tr.append(el("td", {className: names[i], textContent: String(text)})));
   const last = el("td", {className: "outcome", textContent: outcome});
   if (event.hint) last.append(el("div", {className: "hint", textContent: event.hint}));
