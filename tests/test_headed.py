@@ -175,6 +175,11 @@ def test_the_headed_window_is_marked_without_changing_the_page(
         assert sum(_orange(p) for p in pill_row) > 20, "no refbrowse pill at the top right"
         below = _pixels(shot, f"1x1+{left + width // 2}+{top + 40}")
         assert not _orange(below[0]), "the marker is a thin line, not a band"
+        page_shot = tmp_path / "headed-page.png"
+        ws.ok("screenshot", "--viewport", str(page_shot))
+        edge = _pixels(page_shot, f"1x4+{width // 2}+0")
+        assert not any(_orange(p) for p in edge), f"the marker is in `browse screenshot`: {edge}"
+        assert js(ws, "getComputedStyle(document.querySelector('refbrowse-marker')).display") == "block"
     finally:
         ws.ok("disconnect")
     assert js(ws, "document.querySelectorAll('refbrowse-marker').length") == "0", (
