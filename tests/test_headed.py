@@ -101,6 +101,7 @@ def test_connect_carries_cookies_storage_and_tabs_and_back(ws: Workspace, site: 
     out = ws.ok("connect")
     assert "Now headed" in out and "2 tab(s) carried over, current tab 1" in out
     assert "mode: headed" in ws.ok("status")
+    assert ws.daemon_info()["mode"] == "headed"
     assert len(xvfb_pids(ws)) == 1, "connect without DISPLAY starts one private Xvfb"
     tabs = strip_fence(ws.ok("tabs"))
     assert re.search(r"^\* 1  One  .*/hd/one$", tabs, re.M) and re.search(
@@ -117,7 +118,7 @@ def test_connect_carries_cookies_storage_and_tabs_and_back(ws: Workspace, site: 
     js(ws, "document.cookie = 'second=yes; path=/'")
     out = ws.ok("disconnect")
     assert "Now headless" in out and "current tab 2" in out
-    assert "mode: headless" in ws.ok("status")
+    assert "mode: headless" in ws.ok("status") and ws.daemon_info()["mode"] == "headless"
     assert not xvfb_pids(ws), "the private Xvfb stops when the browser is headless again"
     assert js(ws, "document.cookie") == "flavour=mint; second=yes"
     ws.ok("tab", "1")
