@@ -101,6 +101,7 @@ class Daemon:
         self.listening = await transport.listen(runner, self.state_dir)
         self.port = self.listening.port
         self._write_state_file()
+        self.host.switched.append(self._write_state_file)  # daemon.json names the browser's mode
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self._signalled)

@@ -21,14 +21,15 @@ HIDDEN = "(redacted)"
 CHECK_S = 1.0
 TYPED = {"fill": 1, "type": 1}  # command -> index of the typed text, counted from the end
 _PASSWORD_WORDS = re.compile(r"(?i)pass|pwd|secret|token|otp|pin\b|cvc|cvv")
-FIELD_VALUES_SCRIPT = """() => {
-  const found = [];
-  const visit = root => {
-    for (const el of root.querySelectorAll('input[type=password]')) found.push(el.value);
-    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
-  };
-  visit(document);
-  return found;
+# Whether `text` went into a password field. `fill` and `type` leave the field focused: the
+# focused element (through open shadow roots) is checked first, then every password field
+# of the document by value. Focus inside a frame cannot be followed: that counts as a yes.
+MASKED_FIELD_SCRIPT = """text => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  if (el && (el.tagName === 'IFRAME' || el.tagName === 'FRAME')) return true;
+  if (el && el.tagName === 'INPUT' && el.type === 'password') return true;
+  return Array.from(document.querySelectorAll('input[type=password]')).some(p => p.value.includes(text));
 }"""
 
 
@@ -50,15 +51,16 @@ async def _is_secret(text: str, target: str, ok: bool, tab: Tab | None) -> bool:
         return True  # nothing tells where the text went: keep it back
     try:
         # A page held by a dialog does not answer: then the text is kept back.
-        values = await asyncio.wait_for(tab.page.evaluate(FIELD_VALUES_SCRIPT), CHECK_S)
+        return bool(await asyncio.wait_for(tab.page.evaluate(MASKED_FIELD_SCRIPT, text), CHECK_S))
     except (PlaywrightError, TimeoutError):
         return True
-    return any(isinstance(value, str) and value and (text in value) for value in values)
 
 
 def _named_like_password(target: str, tab: Tab | None) -> bool:
     ref = parse_ref(target) if target else None
     if ref is not None and tab is not None:
         found = tab.refs.live()
-        target = next((f"{t.role} {t.name}" for t in found if t.ref == ref), target)
+        seen = next((t for t in found if t.ref == ref), None)
+        if seen is not None:
+            target = " ".join([seen.role, seen.name, *seen.states])
     return bool(_PASSWORD_WORDS.search(target))
