@@ -314,8 +314,8 @@ class BrowserHost:
                 await _quietly(old.close())  # a remote browser is only disconnected from, never closed
             if old_target.headed and not target.headed:
                 await asyncio.to_thread(self.display.stop)
-        for announce in self.switched:
-            announce()
+        for tell in self.switched:
+            tell()
 
     async def session(self, name: str) -> Session:
         async with self._session_lock:
