@@ -226,3 +226,71 @@ def test_wait_rejects_two_forms_and_times_out_with_exit_4(workspace: Workspace, 
     assert result.code == 2 and "wait takes one of" in result.err
     result = workspace.run("wait", "--text", "never on this page", "--timeout", "500")
     assert result.code == 4 and "hint:" in result.err
+
+
+_SLOW_LOGIN = """<title>Sign in</title><form method="post" action="/effects/slow-login">
+<label>User <input name="user"></label><button type="submit">Sign in</button></form>"""
+
+
+def _slow_login(handler: FixtureHandler) -> None:
+    """A sign-in whose POST answers after longer than the 5 s action timeout, then redirects."""
+    if handler.command == "POST":
+        handler.rfile.read(int(handler.headers["Content-Length"]))
+        time.sleep(6)
+        handler.reply("", status=303, headers={"Location": "/effects/signed-in"})
+    else:
+        handler.reply(_SLOW_LOGIN)
+
+
+def test_a_click_that_starts_a_slow_navigation_waits_for_it_instead_of_timing_out(
+    workspace: Workspace, site: Site
+) -> None:
+    site.page("/effects/signed-in", "<title>Home</title><h1>Welcome back</h1>")
+    url = site.route("/effects/slow-login", _slow_login)
+    workspace.ok("goto", url)
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Sign in"))
+    assert effects(printed) == f"navigated to {site.url('/effects/signed-in')}", printed
+    workspace.ok("goto", url)
+    out = snap(workspace, "-i")
+    workspace.ok("fill", ref(out, "textbox", "User"), "ann")
+    assert effects(workspace.ok("press", "Enter")) == f"navigated to {site.url('/effects/signed-in')}"
+
+
+def test_no_wait_on_a_slow_navigation_says_it_started_and_not_that_the_page_is_busy(
+    workspace: Workspace, site: Site
+) -> None:
+    url = site.route("/effects/slow-login", _slow_login)
+    workspace.ok("goto", url)
+    printed = workspace.ok("click", "--no-wait", ref(snap(workspace, "-i"), "button", "Sign in"))
+    assert effects(printed) == f"navigation started to {url} (not waited for)", printed
+    assert "Welcome back" in workspace.ok("wait", "--timeout", "15000", "--text", "Welcome back")
+
+
+_FADING_DIALOG = """<title>Fading</title><style>
+.scrim { position: fixed; inset: 0; background: #0006; transition: opacity 400ms; }
+.scrim.out { opacity: 0; }
+</style>
+<button onclick="open_()">Delete</button><p id="state">kept</p>
+<script>
+function open_() {
+  const scrim = document.createElement('div');
+  scrim.className = 'scrim';
+  scrim.innerHTML = '<div role="dialog" aria-label="Delete item?"><button>Confirm</button></div>';
+  scrim.querySelector('button').onclick = () => {
+    document.getElementById('state').textContent = 'deleted';
+    scrim.classList.add('out');  // fades out, and leaves the page when the fade ends
+    scrim.addEventListener('transitionend', () => scrim.remove());
+  };
+  document.body.append(scrim);
+}
+</script>"""
+
+
+def test_a_dialog_that_fades_out_is_gone_when_the_click_answers(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/effects/fading", _FADING_DIALOG))
+    workspace.ok("click", ref(snap(workspace, "-i"), "button", "Delete"))
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Confirm"))
+    assert 'dialog closed: "Delete item?"' in fenced_part(printed), printed
+    after = snap(workspace, "-i")
+    assert "Confirm" not in after and 'button "Delete"' in after
+    workspace.ok("click", ref(after, "button", "Delete"))  # not covered by a scrim on its way out

@@ -101,6 +101,7 @@ def test_connect_carries_cookies_storage_and_tabs_and_back(ws: Workspace, site: 
     out = ws.ok("connect")
     assert "Now headed" in out and "2 tab(s) carried over, current tab 1" in out
     assert "mode: headed" in ws.ok("status")
+    assert ws.daemon_info()["mode"] == "headed"
     assert len(xvfb_pids(ws)) == 1, "connect without DISPLAY starts one private Xvfb"
     tabs = strip_fence(ws.ok("tabs"))
     assert re.search(r"^\* 1  One  .*/hd/one$", tabs, re.M) and re.search(
@@ -117,7 +118,7 @@ def test_connect_carries_cookies_storage_and_tabs_and_back(ws: Workspace, site: 
     js(ws, "document.cookie = 'second=yes; path=/'")
     out = ws.ok("disconnect")
     assert "Now headless" in out and "current tab 2" in out
-    assert "mode: headless" in ws.ok("status")
+    assert "mode: headless" in ws.ok("status") and ws.daemon_info()["mode"] == "headless"
     assert not xvfb_pids(ws), "the private Xvfb stops when the browser is headless again"
     assert js(ws, "document.cookie") == "flavour=mint; second=yes"
     ws.ok("tab", "1")
@@ -175,6 +176,11 @@ def test_the_headed_window_is_marked_without_changing_the_page(
         assert sum(_orange(p) for p in pill_row) > 20, "no refbrowse pill at the top right"
         below = _pixels(shot, f"1x1+{left + width // 2}+{top + 40}")
         assert not _orange(below[0]), "the marker is a thin line, not a band"
+        page_shot = tmp_path / "headed-page.png"
+        ws.ok("screenshot", "--viewport", str(page_shot))
+        edge = _pixels(page_shot, f"1x4+{width // 2}+0")
+        assert not any(_orange(p) for p in edge), f"the marker is in `browse screenshot`: {edge}"
+        assert js(ws, "getComputedStyle(document.querySelector('refbrowse-marker')).display") == "block"
     finally:
         ws.ok("disconnect")
     assert js(ws, "document.querySelectorAll('refbrowse-marker').length") == "0", (

@@ -86,16 +86,23 @@ def test_raw_drops_the_fence(workspace: Workspace, page: str) -> None:
     assert workspace.ok("--raw", "js", "1 + 1") == "2\n"
 
 
+def _script(workspace: Workspace, name: str) -> str:
+    """A fixture script copied into the workspace, where `eval` may read it."""
+    copy = workspace.root / name
+    copy.write_text((SCRIPTS / name).read_text())
+    return str(copy)
+
+
 def test_eval_file_needs_return_when_multi_line_and_awaiting(workspace: Workspace, page: str) -> None:
-    assert strip_fence(workspace.ok("eval", str(SCRIPTS / "awaits.js"))) == "Inspect fixture after await"
+    assert strip_fence(workspace.ok("eval", _script(workspace, "awaits.js"))) == "Inspect fixture after await"
 
 
 def test_eval_one_line_file_returns_its_value(workspace: Workspace, page: str) -> None:
-    assert strip_fence(workspace.ok("eval", str(SCRIPTS / "oneline.js"))) == "42"
+    assert strip_fence(workspace.ok("eval", _script(workspace, "oneline.js"))) == "42"
 
 
 def test_eval_await_in_a_string_does_not_wrap(workspace: Workspace, page: str) -> None:
-    assert strip_fence(workspace.ok("eval", str(SCRIPTS / "plain.js"))) == "Inspect fixture"
+    assert strip_fence(workspace.ok("eval", _script(workspace, "plain.js"))) == "Inspect fixture"
 
 
 def test_eval_of_a_missing_file_is_a_usage_error(workspace: Workspace, tmp_path: Path, page: str) -> None:

@@ -121,6 +121,25 @@ def test_upload_refuses_the_state_directory_and_files_elsewhere(
     )
 
 
+@pytest.mark.parametrize(("command", "content"), [("eval", "document.title"), ("cookie-import", "[]")])
+def test_eval_and_cookie_import_read_only_files_the_policy_allows(
+    confined: Workspace, page: str, elsewhere: Path, command: str, content: str
+) -> None:
+    outside = elsewhere / f"{command}.txt"
+    outside.write_text(content)
+    link = confined.root / f"{command}-link.txt"
+    link.symlink_to(outside)
+    for path in (outside, link, confined.state_dir / "daemon.json"):
+        result = confined.run(command, str(path))
+        assert result.code == 2 and "refusing to read" in result.err, result.err
+    assert f"--allow-path {elsewhere}" in confined.run(command, str(outside)).err
+    confined.ok(command, str(outside), "--allow-path", str(elsewhere))
+    confined.ok(command, str(outside), BROWSE_ALLOWED_PATHS=str(elsewhere))
+    inside = confined.root / f"{command}.txt"
+    inside.write_text(content)
+    confined.ok(command, str(inside))
+
+
 def test_file_urls_are_refused_by_default_and_the_state_directory_always(
     confined: Workspace, page: str
 ) -> None:

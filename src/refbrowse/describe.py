@@ -70,7 +70,13 @@ def kind_words(kind: Kind) -> str:
 
 def argument_rows(name: str) -> list[tuple[str, str]]:
     spec = COMMANDS[name]
-    return [(arg, kind_words(arg_kind(spec, arg))) for arg in spec["args"]]
+    rows = []
+    for arg in spec["args"]:
+        words = kind_words(arg_kind(spec, arg))
+        if spec.get("stdin_arg") == arg.strip("[]."):
+            words += "; `-` reads it from stdin"
+        rows.append((arg, words))
+    return rows
 
 
 def flag_rows(name: str) -> list[tuple[str, str]]:

@@ -24,6 +24,8 @@ Each command maps to a dict:
   local    True when the CLI handles the command without asking the daemon
   no_start True when the command must not start a daemon that is not running
   stdin    True when the CLI sends what it reads on stdin
+  stdin_arg  optional: the argument that, given as `-`, the CLI reads from its
+           stdin (so a password never shows in the process list)
   nested   True when the command runs other commands (the daemon holds no tab lock for it)
 """
 
@@ -149,7 +151,12 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("SEL", "TEXT"),
         "flags": _FORCE,
+        "stdin_arg": "TEXT",
         "help": "replace the value of an input, textarea or editable element",
+        "about": (
+            "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
+            " a password out of the process list."
+        ),
     },
     "dblclick": {
         "cat": "write",
@@ -162,7 +169,12 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("[SEL]", "TEXT"),
         "flags": SETTLE_FLAGS,
         "kinds": {"SEL": "text"},  # one argument is the text; the handler resolves SEL when there are two
+        "stdin_arg": "TEXT",
         "help": "type text key by key into SEL, or into the focused element",
+        "about": (
+            "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
+            " a secret out of the process list."
+        ),
     },
     "press": {
         "cat": "write",
@@ -245,7 +257,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "eval": {
         "cat": "read",
         "args": ("FILE",),
-        "flags": {},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "example": "eval script.js",
         "help": "value of a JavaScript file run in the page (`await` works; multi-line needs `return`)",
         "data": "{value}",
@@ -389,7 +401,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "cookie-import": {
         "cat": "write",
         "args": ("FILE",),
-        "flags": {},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "help": "add cookies from a JSON array (Playwright or cookie-export format); all or nothing",
     },
     "cookie-import-browser": {
@@ -477,6 +489,18 @@ COMMANDS: dict[str, CommandSpec] = {
         "nested": True,
     },
     # server
+    "dashboard": {
+        "cat": "meta",
+        "args": (),
+        "flags": {"--open": (None, "open it in this computer's web browser too")},
+        "about": (
+            "The activity page shows every command of every client as it runs (secrets redacted), "
+            "the refs of the latest snapshot, a live view of the current tab with a Take over switch, "
+            "and a cookie picker. It is served on 127.0.0.1; the link holds a code that works once, "
+            "within 60 seconds: run `browse dashboard` again for a fresh one."
+        ),
+        "help": "print a one-time link to this session's activity page (live feed, refs, view, takeover)",
+    },
     "status": {
         "cat": "meta",
         "args": (),
@@ -534,3 +558,13 @@ COMMANDS: dict[str, CommandSpec] = {
         "local": True,
     },
 }
+
+# What an action's `--json` data holds: its effects as fields, each present only when there is
+# something to say (see `daemon/effects.py`).
+EFFECTS_DATA = (
+    "{url, navigation: {kind, url}, tabs: [{event, kind, tab, url}], dialogs: [{type, message, answer}],"
+    " downloads: [{filename, url}], messages: [{event, kind, label, text}], view: [diff line], notes, busy}"
+)
+for _spec in COMMANDS.values():
+    if "--no-wait" in _spec["flags"]:
+        _spec.setdefault("data", EFFECTS_DATA)

@@ -27,6 +27,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     local: bool
     no_start: bool
     stdin: bool
+    stdin_arg: str  # the argument that `-` reads from the CLI's stdin
     nested: bool  # runs other commands through dispatch, so the daemon does not hold the tab lock
 
 
@@ -39,6 +40,7 @@ class Request(TypedDict):
     session: str | None
     timeout: int | None
     stdin: str | None
+    client: NotRequired[str]  # who sent it when not the CLI ("mcp"), for the activity page's feed
 
 
 class Result(TypedDict):

@@ -54,6 +54,8 @@ def _run(argv: list[str]) -> int:
         return _run_local(req)
     if COMMANDS[req["command"]].get("stdin"):
         req["stdin"] = sys.stdin.read()
+    if _dash_means_stdin(req):
+        req["args"][-1] = _stdin_text()
     code, out, err = respond(req)
     sys.stdout.buffer.write(out)
     sys.stdout.flush()
@@ -61,6 +63,22 @@ def _run(argv: list[str]) -> int:
         sys.stderr.buffer.write(err)
         sys.stderr.flush()
     return code
+
+
+def _dash_means_stdin(req: Request) -> bool:
+    """True when the request's text argument is `-`: the text comes on stdin, not in argv (see `ps`)."""
+    spec = COMMANDS[req["command"]]
+    return bool(spec.get("stdin_arg")) and req["args"][-1:] == ["-"]
+
+
+def _stdin_text() -> str:
+    """Stdin as one value: text piped in usually ends with a newline that is not part of it."""
+    if sys.stdin.isatty():
+        import getpass  # a person at a terminal: ask without echoing
+
+        return getpass.getpass("text: ")
+    text = sys.stdin.read()
+    return text[:-2] if text.endswith("\r\n") else text.removesuffix("\n")
 
 
 def _help_asked(argv: list[str]) -> str | None:

@@ -14,10 +14,14 @@ import time
 from dataclasses import dataclass, field
 
 from refbrowse.daemon.target import BrowserTarget
+from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
+from refbrowse.registry import COMMANDS
 from refbrowse.specs import Result
 
 STREAK = 3
+PERSON_FREE = ("resume", "handoff")  # what the agent may still run while a person has control
+PERSON_HINT = "run `browse resume` when they are done"
 HANDOFF_HINT = (
     "{count} commands in a row failed on this page: if a person must do this step "
     '(captcha, MFA, an odd login), run `browse handoff "what they should do"`, then `browse resume`'
@@ -29,21 +33,29 @@ class Handoffs:
     before: BrowserTarget | None = None  # the browser to return to on `resume`
     reason: str = ""
     since: float = 0.0
+    by_page: bool = False  # a person took over on the activity page: the agent's commands wait for them
     _streaks: dict[str, tuple[str, int]] = field(default_factory=dict)  # session -> (url, failures)
 
     @property
     def active(self) -> bool:
         return self.before is not None
 
-    def begin(self, before: BrowserTarget, reason: str) -> None:
+    def begin(self, before: BrowserTarget, reason: str, by_page: bool = False) -> None:
         if self.before is None:  # a second handoff keeps the first one's way back
             self.before = before
             self.since = time.time()
         self.reason = reason
+        self.by_page = by_page
 
     def end(self) -> BrowserTarget | None:
-        before, self.before, self.reason = self.before, None, ""
+        before, self.before, self.reason, self.by_page = self.before, None, "", False
         return before
+
+    def refusal(self, command: str) -> BrowseError | None:
+        """The error for an agent's command while a person has control on the activity page."""
+        if not self.by_page or command in PERSON_FREE or COMMANDS[command]["cat"] == "meta":
+            return None
+        return Unavailable(f"a person has control ({self.reason})", PERSON_HINT)
 
     def note(self, session: str, url: str, result: Result) -> int:
         """Count `result` in the session's streak on `url`; the streak's length after it."""

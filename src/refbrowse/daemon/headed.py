@@ -79,6 +79,11 @@ def needs_virtual_display() -> bool:
     return sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
 
 
+def can_show_a_window() -> bool:
+    """False on a machine with no display and no Xvfb to make one: no visible browser is possible."""
+    return not needs_virtual_display() or shutil.which("Xvfb") is not None
+
+
 class VirtualDisplay:
     """A private Xvfb on a display number the X server picks itself (`-displayfd`)."""
 

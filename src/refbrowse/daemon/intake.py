@@ -14,9 +14,11 @@ from typing import Any
 
 from aiohttp import web
 
+from refbrowse.daemon.httpserver import refused
 from refbrowse.parse import MAX_TIMEOUT_MS
 
 BODY_TIMEOUT_S = 10.0
+MAX_BODY_BYTES = 64 * 1024 * 1024  # a chain's stdin included
 
 _OPTIONAL_STR = (str, type(None))
 FIELDS: dict[str, tuple[type, ...]] = {
@@ -28,6 +30,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "session": _OPTIONAL_STR,
     "timeout": (int, type(None)),
     "stdin": _OPTIONAL_STR,
+    "client": (str,),
 }
 _FLAG_VALUES = (str, bool, int, float)
 
@@ -41,14 +44,14 @@ class BadRequest(Exception):
         self.reason = reason
 
     def response(self) -> web.Response:
-        hint = "send requests with the `browse` CLI"
-        return web.json_response({"ok": False, "error": self.reason, "hint": hint}, status=self.status)
+        return refused(self.status, self.reason)
 
 
-async def read_command(request: web.Request) -> dict[str, Any]:
+async def read_command(request: web.BaseRequest) -> dict[str, Any]:
     """The checked body of a command request, or `BadRequest`."""
-    if request.content_length is not None and request.content_length > request.client_max_size:
-        raise BadRequest(413, f"the request body is larger than {request.client_max_size} bytes")
+    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
+        raise BadRequest(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
+    request = request.clone(client_max_size=MAX_BODY_BYTES)
     try:
         raw = await asyncio.wait_for(request.read(), BODY_TIMEOUT_S)
     except TimeoutError:

@@ -90,6 +90,10 @@ _PROBE_JS = """(key) => {
       messages: messages.concat(dialogs, invalidFields()),
     };
   };
+  // A finite CSS transition or animation still running: a menu or dialog on its way out,
+  // which a page typically removes when it ends. Endless ones (spinners) do not count.
+  const animating = () => !!document.getAnimations && document.getAnimations().some(a =>
+    a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity);
   const meaningful = () => !!document.body && (clean(document.body.innerText).length > 0
     || !!document.body.querySelector('input, button, select, textarea, img, svg, canvas, video, iframe')
     || roots().length > 1);
@@ -138,7 +142,7 @@ _PROBE_JS = """(key) => {
         // a shorter wait shows that nothing will.
         const untouched = state.began ? state.last < state.began : state.count === 0;
         const need = idleMs !== undefined && floorMs === 0 && untouched ? idleMs : quietMs;
-        const calm = now - since >= need;
+        const calm = now - since >= need && !animating();
         if ((calm && (!needContent || meaningful())) || now - start >= limitMs) {
           resolve(Math.round(now - start));
         } else {

@@ -4,7 +4,8 @@ Every handler that takes a path or a URL from the caller asks this module
 first, so a page that talks an agent into `screenshot ~/.bashrc` or `upload
 .refbrowse/daemon.json` is refused in one place, with the way to allow it.
 
-Files: output paths and upload inputs must lie in the workspace or the system
+Files: output paths and the files commands read (`upload`, `eval`,
+`cookie-import`) must lie in the workspace or the system
 temp directory (after following every symlink), or in a folder allowed by
 `--allow-path DIR` or `BROWSE_ALLOWED_PATHS` (os.pathsep-separated); never in
 the state directory, which holds the daemon's token and saved logins.
@@ -74,7 +75,7 @@ class Policy:
         return path
 
     def input_path(self, path: str, allow: str | bool | None = None) -> str:
-        """`path` if a command may read it and hand it to a page (`upload`)."""
+        """`path` if a command may read it (`upload`, `eval`, `cookie-import`): it goes to a page."""
         self._check_path(path, "read", allow)
         return path
 
@@ -158,13 +159,3 @@ def open_new(path: str) -> int:
         raise Refused(
             f"refusing to write {path}: it is a symlink", "give the path of a regular file"
         ) from None
-
-
-_policies: dict[str, Policy] = {}
-
-
-def policy_for(state_dir: str) -> Policy:
-    """The daemon's policy: read from its environment once."""
-    if state_dir not in _policies:
-        _policies[state_dir] = Policy.from_env(state_dir)
-    return _policies[state_dir]

@@ -42,6 +42,8 @@ class RefTarget:
     document: str = ""  # the main document it was taken in (performance.timeOrigin)
     handle: ElementHandle | None = None  # the element itself, for @c refs
     in_frame: bool = False
+    states: tuple[str, ...] = ()  # checked, disabled, expanded... as the snapshot showed them
+    box: tuple[float, float, float, float] | None = None  # x, y, width, height in the viewport
 
     def describe(self) -> str:
         return f'{self.role} "{self.name}"' if self.name else self.role
@@ -75,14 +77,23 @@ class RefMap:
         """A new snapshot: every @e ref must be given again to stay live."""
         self._live = {ref for ref in self._live if ref.kind == "c"}
 
-    def give(self, document: str, pw_ref: str, role: str, name: str, in_frame: bool = False) -> Ref:
+    def give(
+        self,
+        document: str,
+        pw_ref: str,
+        role: str,
+        name: str,
+        in_frame: bool = False,
+        states: tuple[str, ...] = (),
+        box: tuple[float, float, float, float] | None = None,
+    ) -> Ref:
         """The ref for Playwright's `pw_ref` in `document`: the same number as before, or a new one."""
         key = (document, pw_ref)
         number = self._numbers.get(key)
         if number is None:
             number = self._numbers[key] = self._take("e")
         ref = Ref("e", number)
-        self._targets[ref] = RefTarget(ref, role, name, pw_ref, document, None, in_frame)
+        self._targets[ref] = RefTarget(ref, role, name, pw_ref, document, None, in_frame, states, box)
         self._live.add(ref)
         return ref
 

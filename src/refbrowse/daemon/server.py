@@ -11,6 +11,7 @@ shutdown under another, past which a watchdog kills the browser (`reaper`).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hmac
 import logging
 import os
@@ -24,7 +25,7 @@ from aiohttp import web
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__, protocol
-from refbrowse.daemon import intake, transport
+from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.bounds import Late, bounded
 from refbrowse.daemon.handlers import Call, collect, data_of
 from refbrowse.daemon.pwerrors import translate
@@ -49,7 +50,9 @@ ANSWERS_S = 3.0  # at shutdown, for the commands in flight to answer before they
 SHUTDOWN_S = 15.0  # graceful shutdown: last state save, closing the browser
 WATCHDOG_SLACK_S = 5.0  # past SHUTDOWN_S, the process is ended whatever the event loop does
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
+# The nested command (`chain`) whose steps are being dispatched, "" for a client's own command.
+_RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
 
 
 def _env_ms(name: str, default: int) -> int:
@@ -78,6 +81,7 @@ class Daemon:
         self.status_lines: list[Callable[[], str]] = []
         self.notices: list[str] = []
         self.result_hooks: list[Callable[[str, str, Result], None]] = []
+        self.record_hooks: list[Callable[[dict[str, Any], Result, float, str], Awaitable[None]]] = []
         self.tab_guard = install_tab_guard(host)
         self.services = assemble(self)
         self.handlers = collect()
@@ -93,18 +97,12 @@ class Daemon:
     # lifecycle
 
     async def run(self) -> int:
-        runner = web.AppRunner(
-            self._app(),
-            handler_cancellation=True,
-            access_log=None,
-            shutdown_timeout=ANSWERS_S,
-            # A connection that sends no complete request in this time is closed (slow or partial headers).
-            keepalive_timeout=intake.BODY_TIMEOUT_S,
-        )
+        runner = httpserver.make_runner(self.serve, shutdown_timeout=ANSWERS_S)
         await runner.setup()
         self.listening = await transport.listen(runner, self.state_dir)
         self.port = self.listening.port
         self._write_state_file()
+        self.host.switched.append(self._write_state_file)  # daemon.json names the browser's mode
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self._signalled)
@@ -125,7 +123,7 @@ class Daemon:
         log.info("daemon %d exits (%d)", self.pid, self.exit_code)
         return self.exit_code
 
-    async def _shut_down(self, runner: web.AppRunner) -> None:
+    async def _shut_down(self, runner: web.BaseRunner) -> None:
         await runner.cleanup()
         for hook in self.on_shutdown:
             try:
@@ -173,32 +171,34 @@ class Daemon:
 
     # HTTP
 
-    def _app(self) -> web.Application:
-        app = web.Application(middlewares=[self._guard], client_max_size=64 * 1024 * 1024)
-        app.router.add_get(protocol.HEALTH_PATH, self._health)
-        app.router.add_post(protocol.COMMAND_PATH, self._command)
-        return app
-
-    @web.middleware
-    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Only this user's CLI: the transport's checks (see `transport`), then the token."""
+    async def serve(self, request: web.BaseRequest) -> web.StreamResponse:
+        """Only this user's CLI (the transport's checks, see `transport`, then the token); then the route."""
         refused = transport.refusal(request, self.port)
         if refused:
-            return web.json_response({"ok": False, "error": f"forbidden: {refused}"}, status=403)
+            return httpserver.refused(403, f"forbidden: {refused}")
         if request.path != protocol.HEALTH_PATH:
             given = request.headers.get("Authorization", "")
             if not hmac.compare_digest(
                 given.encode("utf-8", "surrogateescape"), f"Bearer {self.token}".encode()
             ):
-                return web.json_response({"ok": False, "error": "unauthorized"}, status=401)
-        return await handler(request)
+                return httpserver.refused(401, "unauthorized")
+        routes: dict[str, tuple[str, Handler]] = {
+            protocol.HEALTH_PATH: ("GET", self._health),
+            protocol.COMMAND_PATH: ("POST", self._command),
+        }
+        if request.path not in routes:
+            return httpserver.refused(404, f"no such path: {request.path[:100]}")
+        method, route = routes[request.path]
+        if request.method != method:
+            return httpserver.refused(405, f"{request.path} takes {method}, not {request.method[:20]}")
+        return await route(request)
 
-    async def _health(self, request: web.Request) -> web.Response:
+    async def _health(self, request: web.BaseRequest) -> web.Response:
         if self._stop.is_set():
             return web.json_response({"ok": False, "stopping": True}, status=protocol.STOPPING_STATUS)
         return web.json_response({"ok": True, "version": __version__})
 
-    async def _command(self, request: web.Request) -> web.Response:
+    async def _command(self, request: web.BaseRequest) -> web.Response:
         if self._stop.is_set():
             # The CLI waits for this daemon to exit and sends the command to a fresh one.
             return web.json_response({"ok": False, "error": "stopping"}, status=protocol.STOPPING_STATUS)
@@ -224,22 +224,34 @@ class Daemon:
 
     async def dispatch(self, body: dict[str, Any]) -> Result:
         """Run one command; the result is the JSON the CLI receives."""
+        started = time.time()
         name = str(body.get("command"))
         if name not in self.handlers:
             return _failure(UsageError(f"unknown command: {name}", "run `browse help`"))
-        result = await self._run(name, body)
+        parent = _RUNNING_IN.get()
+        token = _RUNNING_IN.set(name) if COMMANDS[name].get("nested") else None
+        try:
+            result = await self._run(name, body)
+        finally:
+            if token is not None:
+                _RUNNING_IN.reset(token)
         notes = self.tab_guard.take_notes(str(body.get("session") or "default"))
         notes, self.notices[:] = [*self.notices, *notes], []
         if notes:
             result["notes"] = notes
         for hook in self.result_hooks:
             hook(name, str(body.get("session") or "default"), result)
+        for record in self.record_hooks:
+            await record(body, result, started, parent)
         return result
 
     async def _run(self, name: str, body: dict[str, Any]) -> Result:
         timeout_ms = body.get("timeout") if isinstance(body.get("timeout"), int) else None
         limit = (timeout_ms or max(self.action_ms, DEFAULT_NAV_MS)) + SLACK_MS
         nested = bool(COMMANDS[name].get("nested"))  # its steps are dispatched, each with its own limit
+        refused = self.services.handoffs.refusal(name)
+        if refused is not None:
+            return _failure(refused)
         try:
             output = await self._execute(name, body, timeout_ms, None if nested else limit / 1000)
         except BrowseError as exc:

@@ -142,6 +142,7 @@ class BrowserHost:
         self.tab_hooks: list[TabHook] = []
         # called with (session, reason) when the browser refuses a session's saved state
         self.state_refused: list[Callable[[str, str], None]] = []
+        self.switched: list[Callable[[], None]] = []  # called once `switch` has replaced the browser
         self.on_crash = on_crash
         self._closing = False
         self._playwright: Playwright | None = None
@@ -313,6 +314,8 @@ class BrowserHost:
                 await _quietly(old.close())  # a remote browser is only disconnected from, never closed
             if old_target.headed and not target.headed:
                 await asyncio.to_thread(self.display.stop)
+        for tell in self.switched:
+            tell()
 
     async def session(self, name: str) -> Session:
         async with self._session_lock:

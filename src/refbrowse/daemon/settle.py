@@ -2,21 +2,24 @@
 
 The navigation an action caused commits and loads; then the DOM has been quiet
 (for `AFTER_CHANGE_MS` after its last change, or `IDLE_MS` from the action's
-start when nothing changed at all) and
-every fetch, XHR or script the action started has ended, or the settle budget
-(`--settle MS`, default `DEFAULT_SETTLE_MS`) runs out. A navigation is noticed
-from the browser's own events, so an action that starts none pays no fixed
-delay for the check. Whatever the page starts before a look answers reaches us
-before that answer (one DevTools connection, in order), so short windows miss
-no request. `--no-wait` answers at once.
+start when nothing changed at all), no finite CSS transition or animation is
+running (a menu or dialog on its way out), and every fetch, XHR or script the
+action started has ended, or the settle budget (`--settle MS`, default
+`DEFAULT_SETTLE_MS`) runs out. A navigation is noticed from the browser's own
+events, so an action that starts none pays no fixed delay for the check.
+Whatever the page starts before a look answers reaches us before that answer
+(one DevTools connection, in order), so short windows miss no request.
+`--no-wait` answers at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable
 from contextlib import suppress
 from dataclasses import dataclass
+from typing import TypeVar
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page, Request
@@ -28,6 +31,7 @@ from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.session import Tab
 from refbrowse.errors import UsageError
 
+T = TypeVar("T")
 DEFAULT_SETTLE_MS = 1_500
 QUIET_MS = 100  # `wait` without a condition: the DOM quiet this long
 AFTER_CHANGE_MS = 60  # after an action: quiet this long since the last change (or a new document's look)
@@ -67,6 +71,7 @@ class ActionWatch:
         self.navigation: Request | None = None  # the main frame's latest navigation request
         self.committed = False  # the main frame committed a navigation (pushState included)
         self.ended = asyncio.Event()  # that navigation committed, or ended without a page (a download)
+        self.started = asyncio.Event()  # a navigation request of the main frame went out
         self.pending: set[Request] = set()
         self.drained = asyncio.Event()
         self.drained.set()
@@ -93,6 +98,7 @@ class ActionWatch:
         if request.is_navigation_request() and request.frame == self.page.main_frame:
             self.navigation = request
             self.ended.clear()
+            self.started.set()
         elif request.resource_type in _AWAITED_TYPES:
             self.pending.add(request)
             self.drained.clear()
@@ -142,9 +148,13 @@ async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_t
         if left <= 0:
             return
         try:
+            quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
-                quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
-                await answered(trace.timed("settle: quiet", quiet), left + ANSWER_MS)
+                await unless_navigation(
+                    watch, answered(trace.timed("settle: quiet", quiet), left + ANSWER_MS)
+                )
+            if watch.navigating:
+                continue  # the action's navigation went out while we looked: follow it
         except PageBusy:
             watch.busy = True
             return
@@ -155,6 +165,28 @@ async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_t
             return
         with suppress(TimeoutError):
             await asyncio.wait_for(watch.drained.wait(), _left_ms(deadline) / 1000)
+
+
+async def unless_navigation(watch: ActionWatch, look: Awaitable[T]) -> T | None:
+    """`look`'s value, or None when a navigation of the main frame starts first.
+
+    A page with a navigation in flight runs no script until it commits, and
+    the request event of a navigation a click started can arrive just after
+    the click returns: a look that waited on such a page would call it busy.
+    """
+    watch.started.clear()
+    looking = asyncio.ensure_future(look)
+    started = asyncio.ensure_future(watch.started.wait())
+    try:
+        await asyncio.wait({looking, started}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        started.cancel()
+    if looking.done():
+        return looking.result()
+    looking.cancel()
+    with suppress(asyncio.CancelledError, PageBusy, PlaywrightError):
+        await looking
+    return None
 
 
 async def _loaded(page: Page, deadline: float) -> bool:

@@ -32,7 +32,7 @@ def has_unix_sockets() -> bool:
     return hasattr(socket, "AF_UNIX")
 
 
-async def listen(runner: web.AppRunner, state_dir: str) -> Listening:
+async def listen(runner: web.BaseRunner, state_dir: str) -> Listening:
     """Open the daemon's sites: its Unix socket, and TCP if asked for or needed."""
     path = ""
     if has_unix_sockets():

@@ -76,6 +76,7 @@ def call(tool: str, arguments: dict[str, Any], session: str | None) -> types.Cal
             req["stdin"] = stdin or ""
         if req["session"] is None:
             req["session"] = session
+        req["client"] = "mcp"
         code, out, err = respond(req)
     except BrowseError as exc:
         return _error(exc.message, exc.hint)

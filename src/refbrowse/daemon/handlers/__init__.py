@@ -45,6 +45,8 @@ class DaemonView(Protocol):
     notices: list[str]
     # called with (command name, session name, result) before the result is sent; may add to its hint
     result_hooks: list[Callable[[str, str, Result], None]]
+    # awaited with (request body, result, start time, the nested command running it or "") after each command
+    record_hooks: list[Callable[[dict[str, Any], Result, float, str], Awaitable[None]]]
 
     def idle_seconds_left(self) -> float: ...
 

@@ -19,6 +19,7 @@ from refbrowse.daemon.cookies.browsers import describe_installed, read_cookies
 from refbrowse.daemon.cookies.jsonfile import CookieFileError, parse
 from refbrowse.daemon.cookies.model import Cookie, domains, plural, sent_to
 from refbrowse.daemon.handlers import Call, handler
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, UsageError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -27,7 +28,9 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 @handler("cookie-import")
 async def cookie_import(call: Call) -> str:
     path = call.args[0]
-    text = await asyncio.to_thread(_read, path)
+    policy = call.services.policy
+    real = os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG)))
+    text = await asyncio.to_thread(_read, real, path)
     try:
         cookies = parse(text)
     except CookieFileError as exc:
@@ -39,11 +42,11 @@ async def cookie_import(call: Call) -> str:
     return f"Imported {counted} into session {call.session.name} for {domains(cookies)}"
 
 
-def _read(path: str) -> str:
+def _read(real: str, path: str) -> str:
     try:
-        if os.path.getsize(path) > MAX_FILE_BYTES:
+        if os.path.getsize(real) > MAX_FILE_BYTES:
             raise UsageError(f"{path} is larger than 16 MB", "give a JSON export of cookies")
-        with open(path, encoding="utf-8") as f:
+        with open(real, encoding="utf-8") as f:
             return f.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {path}: {exc}", "give the path of a JSON cookie file") from exc

@@ -17,7 +17,7 @@ from playwright.async_api import Page
 
 from refbrowse.daemon.handlers import Call, DaemonView, handler
 from refbrowse.daemon.handoff import Handoffs, suggest
-from refbrowse.daemon.headed import MARKER_COLOUR, TOUCHED_SCRIPT, raise_window
+from refbrowse.daemon.headed import MARKER_COLOUR, TOUCHED_SCRIPT, can_show_a_window, raise_window
 from refbrowse.daemon.resolver import resolve_one
 from refbrowse.daemon.session import BrowserHost, Session
 from refbrowse.daemon.target import BrowserTarget, channel_path, forget, recalled
@@ -179,6 +179,8 @@ async def handoff(call: Call) -> str:
     reason = (call.arg(0) or "").strip() or "finish this step"
     handoffs = _handoffs(call)
     before = host.target
+    if host.mode == "headless" and not can_show_a_window():
+        return await _handoff_on_the_activity_page(call, reason)
     if host.mode != "headed":
         await host.switch(host.target.local(headed=True, channel=_channel(None)), call.nav_timeout_ms)
     handoffs.begin(before, reason)
@@ -186,6 +188,25 @@ async def handoff(call: Call) -> str:
     await tab.page.bring_to_front()
     await _raise(host, tab.page)
     return "\n".join(_handoff_lines(host, call.session, reason, tab.page.url))
+
+
+async def _handoff_on_the_activity_page(call: Call, reason: str) -> str:
+    """No window can be shown here: the person takes the page over on the activity page."""
+    handoffs = _handoffs(call)
+    handoffs.begin(call.daemon.host.target, reason, by_page=True)
+    url = await call.services.activity.url(call.session.name)
+    return "\n".join(
+        [
+            f"Handed off to a person: {reason}",
+            "There is no display here for a visible browser window; the person works on the page "
+            "through the activity page's live view instead (they have control already):",
+            url,
+            "The link works once, within 60 seconds; `browse dashboard` prints a fresh one.",
+            f'Tell the person: "Please open that link, {reason} in the live view, then tell me '
+            'when you are done."',
+            "Until then your commands fail; when they are done, run `browse resume`.",
+        ]
+    )
 
 
 def _handoff_lines(host: BrowserHost, session: Session, reason: str, url: str) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 
 from playwright.async_api import Error as PlaywrightError
@@ -18,6 +19,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.resolver import resolve
@@ -106,8 +108,11 @@ async def js(call: Call) -> str:
 @handler("eval")
 async def eval_file(call: Call) -> str:
     path = call.args[0]
+    policy = call.services.policy
+    # The resolved path is read, so a symlink swapped after the check cannot redirect the read.
+    real = os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG)))
     try:
-        code = await asyncio.to_thread(_read, path)
+        code = await asyncio.to_thread(_read, real)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}", "give the path of a JavaScript file") from exc
     return await run_script(call, code)

@@ -15,7 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse.daemon import trace
 from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.resolver import prepare, prepare_pointer, resolve_one
 from refbrowse.errors import PageError, UsageError
@@ -29,7 +29,9 @@ def force(call: Call) -> bool:
 async def click(call: Call) -> str:
     selector = call.args[0]
     target, ready = await trace.timed("resolve", prepare_pointer(call.tab, selector, force=force(call)))
-    outcome = await perform(call, f"clicking {selector}", lambda: target.click(force=ready))
+    outcome = await perform(
+        call, f"clicking {selector}", lambda: target.click(force=ready, no_wait_after=True)
+    )
     return outcome.report(f"Clicked {selector}")
 
 
@@ -53,7 +55,9 @@ async def dblclick(call: Call) -> str:
     """A double click, which file browsers and editors use to open an item."""
     selector = call.args[0]
     target, ready = await prepare_pointer(call.tab, selector, force=force(call))
-    outcome = await perform(call, f"double-clicking {selector}", lambda: target.dblclick(force=ready))
+    outcome = await perform(
+        call, f"double-clicking {selector}", lambda: target.dblclick(force=ready, no_wait_after=True)
+    )
     return outcome.report(f"Double-clicked {selector}")
 
 
@@ -123,7 +127,9 @@ async def select(call: Call) -> str:
             f"its options are: {available}",
         )
     outcome = await perform(
-        call, f"selecting in {selector}", lambda: target.select_option(value=values, force=force(call))
+        call,
+        f"selecting in {selector}",
+        lambda: target.select_option(value=values, force=force(call), no_wait_after=True),
     )
     return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
 
@@ -132,7 +138,9 @@ async def _set_checked(call: Call, checked: bool) -> str:
     selector = call.args[0]
     target = await prepare(call.tab, selector, force=force(call))
     doing = f"{'checking' if checked else 'unchecking'} {selector}"
-    outcome = await perform(call, doing, lambda: target.set_checked(checked, force=force(call)))
+    outcome = await perform(
+        call, doing, lambda: target.set_checked(checked, force=force(call), no_wait_after=True)
+    )
     return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
 
 
@@ -223,7 +231,7 @@ async def upload(call: Call) -> str:
     missing = [path for path in files if not os.path.isfile(path)]
     if missing:
         raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
-    policy = policy_for(call.daemon.state_dir)
+    policy = call.services.policy
     # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read.
     real = [os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG))) for path in files]
     target = await resolve_one(call.tab, selector)

@@ -14,7 +14,7 @@ from refbrowse.daemon.handlers.annotate import annotate, wanted
 from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.snapshot.data import snapshot_data
 from refbrowse.daemon.snapshot.render import RenderOptions, diff, render
-from refbrowse.daemon.snapshot.service import capture, history, scope, scope_clickables
+from refbrowse.daemon.snapshot.service import capture, scope, scope_clickables
 
 # Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
 DEFAULT_MAX_TOKENS = 25_000
@@ -50,7 +50,7 @@ async def snapshot(call: Call) -> str:
     # -D compares like with like: the previous snapshot taken with the same view flags.
     kind = " ".join(f"{flag}={call.flags.get(flag)}" for flag in ("-i", "-c", "-d", "-s", "-C", "--all"))
     kind += f" raw={call.raw}"  # --raw adds the url line, which is not a change in the page
-    previous = history(call.tab).swap(kind, taken.triage.document, text)
+    previous = call.services.snapshot_history.of(call.tab).swap(kind, taken.triage.document, text)
     shown = diff(previous, taken.triage.document, text) if call.flags.get("-D") else text
     fenced = fence(shown, call.page.url, call.raw)
     if call.flags.get("--max-tokens") is None and f"to stay under {DEFAULT_MAX_TOKENS} tokens" in text:

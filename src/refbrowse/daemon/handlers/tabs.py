@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from contextlib import suppress
-
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.handlers.confine import grant_file
 from refbrowse.daemon.handlers.navigate import checked_url, load, navigate
 from refbrowse.daemon.session import Session, Tab
 from refbrowse.errors import UsageError
@@ -30,10 +27,23 @@ async def tabs(call: Call) -> str:
         with suppress(PlaywrightError):  # a tab that closes while listed (a popup storm being closed)
             titles[tab] = await tab.page.title() or "(no title)"
     lines = []
-    for number, tab in enumerate(call.session.tabs, 1):
+    for number, tab in enumerate(list(call.session.tabs), 1):
         marker = "*" if tab is call.session.current else " "
-        lines.append(f"{marker} {number}  {titles.get(tab, '(closing)')}  {tab.page.url}")
+        title = await _title(tab)
+        if title is None:
+            continue  # closed while listing (a popup closing itself, a storm being closed)
+        lines.append(f"{marker} {number}  {title}  {tab.page.url}")
     return fence("\n".join(lines), "this session's tabs", call.raw)
+
+
+async def _title(tab: Tab) -> str | None:
+    """The tab's title; None when the tab is closed or closing."""
+    if tab.page.is_closed():
+        return None
+    try:
+        return await tab.page.title() or "(no title)"
+    except PlaywrightError:
+        return None if tab.page.is_closed() else "(no title)"
 
 
 @handler("tab")
@@ -51,7 +61,7 @@ async def newtab(call: Call) -> str:
     opened = await call.session.new_tab()
     if not url:
         return f"Opened tab {call.session.number(opened)}: {opened.page.url}"
-    grant_file(opened.page, url)
+    call.services.file_grants.grant(opened.page, url)
     page, limit = opened.page, call.nav_timeout_ms
     outcome, _ = await navigate(call, f"loading {url}", lambda: load(page, url, limit), opened)
     return outcome.report(f"Opened tab {call.session.number(opened)}: {opened.page.url}")

@@ -14,17 +14,20 @@ import difflib
 import os
 import struct
 import time
+from contextlib import suppress
 from dataclasses import dataclass
+from typing import Any
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import FloatRect, Locator, Page
 
 from refbrowse.daemon.cdp import CdpKeeper
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.handlers.confine import grant_file
 from refbrowse.daemon.handlers.navigate import checked_url, load
 from refbrowse.daemon.handlers.read import clean_text
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for, write_new
+from refbrowse.daemon.headed import MARKER_TAG
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG, write_new
 from refbrowse.daemon.resolver import resolve
 from refbrowse.errors import UsageError
 
@@ -32,11 +35,23 @@ MAX_SIDE = 2_000
 SELECTOR_STARTS = ("@", ".", "#", "[")
 SIZES = (("mobile", 375, 812), ("tablet", 768, 1024), ("desktop", 1280, 800))
 
-_LAYOUT_JS = """() => ({
+# Shows or hides the headed-mode marker; true when the page has one.
+_MARKER_DISPLAY_JS = """([tag, display]) => {
+  const marker = document.documentElement && document.documentElement.querySelector(`:scope > ${tag}`);
+  if (marker) marker.style.setProperty('display', display, 'important');
+  return !!marker;
+}"""
+
+_LAYOUT_JS = (
+    """([tag, display]) => ({
+  marker: ("""
+    + _MARKER_DISPLAY_JS
+    + """)([tag, display]),
   sx: scrollX, sy: scrollY, vw: innerWidth, vh: innerHeight, dpr: devicePixelRatio,
   dw: Math.max(document.documentElement.scrollWidth, document.body ? document.body.scrollWidth : 0),
   dh: Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
 })"""
+)
 
 _BOX_JS = """el => {
   const r = el.getBoundingClientRect();
@@ -85,8 +100,23 @@ def default_path(call: Call, name: str, ext: str = "png") -> str:
 async def capture(
     cdp: CdpKeeper, page: Page, region: Region | None, element: Locator | None = None
 ) -> tuple[bytes, tuple[int, int] | None]:
-    """PNG bytes of a region (None: the viewport), scaled down past `MAX_SIDE`; and the natural size."""
-    layout = await page.evaluate(_LAYOUT_JS)
+    """PNG bytes of a region (None: the viewport), scaled down past `MAX_SIDE`; and the natural size.
+
+    The headed-mode marker is hidden while the picture is taken: it is there for
+    the person at the window, not part of the page.
+    """
+    layout = await page.evaluate(_LAYOUT_JS, [MARKER_TAG, "none"])
+    try:
+        return await _capture(cdp, page, layout, region, element)
+    finally:
+        if layout["marker"]:
+            with suppress(PlaywrightError):
+                await page.evaluate(_MARKER_DISPLAY_JS, [MARKER_TAG, "block"])
+
+
+async def _capture(
+    cdp: CdpKeeper, page: Page, layout: dict[str, Any], region: Region | None, element: Locator | None
+) -> tuple[bytes, tuple[int, int] | None]:
     dpr = float(layout["dpr"])
     area = region or Region(layout["sx"], layout["sy"], layout["vw"], layout["vh"])
     natural = (round(area.width * dpr), round(area.height * dpr))
@@ -133,7 +163,7 @@ def output_path(call: Call, given: str | None, default: str) -> str:
     """The caller's path, if the file policy lets it be written, else our default under the state dir."""
     if not given:
         return default
-    return policy_for(call.daemon.state_dir).output_path(given, call.flags.get(ALLOW_PATH_FLAG))
+    return call.services.policy.output_path(given, call.flags.get(ALLOW_PATH_FLAG))
 
 
 def split_target(args: list[str]) -> tuple[str | None, str | None]:
@@ -167,7 +197,7 @@ async def element_region(call: Call, selector: str) -> tuple[Region, Locator]:
 
 
 async def whole_page(page: Page) -> Region:
-    layout = await page.evaluate(_LAYOUT_JS)
+    layout = await page.evaluate(_LAYOUT_JS, [MARKER_TAG, "block"])
     return Region(0, 0, layout["dw"], layout["dh"])
 
 
@@ -241,7 +271,7 @@ async def page_text(call: Call, url: str) -> list[str]:
     """The visible text of `url`, loaded in a tab of its own that is closed afterwards."""
     checked = checked_url(call, url)
     page = await call.session.context.new_page()
-    grant_file(page, checked)
+    call.services.file_grants.grant(page, checked)
     try:
         await load(page, checked, call.nav_timeout_ms)
         return clean_text(str(await page.evaluate(_TEXT_JS) or "")).splitlines()

@@ -58,10 +58,18 @@ async def capture(
     tab.refs.begin()
     for node in tree.walk():
         if referable(node):
-            ref = tab.refs.give(facts.document, node.pw_ref, node.role, node.name, node.in_frame)
+            ref = tab.refs.give(
+                facts.document, node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box
+            )
             node.short_ref = str(ref)
     found = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
     return PageSnapshot(tree, facts, found)
+
+
+def _states(node: Node) -> tuple[str, ...]:
+    """What the snapshot says of a node besides its role and name: `checked`, `level=2`, `required`."""
+    shown = [key if value == "true" else f"{key}={value}" for key, value in node.attrs.items()]
+    return tuple(shown + sorted(node.marks))
 
 
 def apply_marks(tree: Node, facts: Triage) -> None:
@@ -91,15 +99,17 @@ class SnapshotHistory:
         return previous
 
 
-_histories: weakref.WeakKeyDictionary[Tab, SnapshotHistory] = weakref.WeakKeyDictionary()
+class SnapshotHistories:
+    """Every tab's `-D` history (one per daemon, in its services); a tab's goes when the tab goes."""
 
+    def __init__(self) -> None:
+        self._by_tab: weakref.WeakKeyDictionary[Tab, SnapshotHistory] = weakref.WeakKeyDictionary()
 
-def history(tab: Tab) -> SnapshotHistory:
-    """The `-D` history of `tab`; it goes when the tab goes."""
-    found = _histories.get(tab)
-    if found is None:
-        found = _histories[tab] = SnapshotHistory()
-    return found
+    def of(self, tab: Tab) -> SnapshotHistory:
+        found = self._by_tab.get(tab)
+        if found is None:
+            found = self._by_tab[tab] = SnapshotHistory()
+        return found
 
 
 async def _clickables(
