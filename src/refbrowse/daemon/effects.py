@@ -239,8 +239,7 @@ async def _describe(
         return
     seen, view = looked
     after = seen[1] if seen else None
-    if after is not None and not viewing:
-        prepared.prepare_soon(tab, after.elements)  # the view taken above already read the page
+    _prepare_unless_viewed(tab, after, viewing)
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         _navigation(out, watch, before, after, new_document)
@@ -254,6 +253,12 @@ async def _describe(
         out.trailer += trailer
         out.add("view", *quoted[1:])
         out.add("notes", *trailer)
+
+
+def _prepare_unless_viewed(tab: Tab, after: PageReport | None, viewing: bool) -> None:
+    """Read the page for the next `snapshot` in the background, unless the view taken just now did."""
+    if after is not None and not viewing:
+        prepared.prepare_soon(tab, after.elements)
 
 
 def _dialogs_and_downloads(out: Outcome, tabs: TabWatch) -> None:

@@ -22,10 +22,6 @@ def _tab_at(session: Session, number: int) -> Tab:
 
 @handler("tabs")
 async def tabs(call: Call) -> str:
-    titles: dict[Tab, str] = {}
-    for tab in list(call.session.tabs):
-        with suppress(PlaywrightError):  # a tab that closes while listed (a popup storm being closed)
-            titles[tab] = await tab.page.title() or "(no title)"
     lines = []
     for number, tab in enumerate(list(call.session.tabs), 1):
         marker = "*" if tab is call.session.current else " "
