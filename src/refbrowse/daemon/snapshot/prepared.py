@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from dataclasses import dataclass
 
 from playwright.async_api import Error as PlaywrightError
@@ -63,10 +62,6 @@ class Look:
     elements: int
 
 
-_kept: weakref.WeakKeyDictionary[Tab, Reading] = weakref.WeakKeyDictionary()
-_turns: weakref.WeakKeyDictionary[Tab, int] = weakref.WeakKeyDictionary()
-
-
 async def read(tab: Tab) -> Reading:
     """Triage and the ai snapshot of the whole page; kept for the next `snapshot`."""
     page = tab.page
@@ -84,10 +79,7 @@ async def read(tab: Tab) -> Reading:
 
 
 def keep(tab: Tab, reading: Reading) -> None:
-    if reading.stamp is not None and len(reading.page.frames) == 1:
-        _kept[tab] = reading
-    else:
-        _kept.pop(tab, None)
+    tab.reading = reading if reading.stamp is not None and len(reading.page.frames) == 1 else None
 
 
 async def look(tab: Tab) -> Look:
@@ -102,7 +94,7 @@ async def look(tab: Tab) -> Look:
 
 def served(tab: Tab, now: Look) -> Reading | None:
     """The kept reading if the page is still what it read, else None."""
-    kept = _kept.get(tab)
+    kept = tab.reading
     if kept is None or now.stamp is None or kept.stamp != now.stamp:
         trace.note(f"reading not served: kept {kept.stamp if kept else None}, now {now.stamp}")
         return None
@@ -114,21 +106,21 @@ def served(tab: Tab, now: Look) -> Reading | None:
 def command_started(tab: Tab, command: str) -> None:
     """A command is about to run on `tab`: a pending preparation is no longer wanted,
     and a command that may change the page drops the kept reading."""
-    _turns[tab] = _turns.get(tab, 0) + 1
+    tab.commands += 1
     if command not in READS:
-        _kept.pop(tab, None)
+        tab.reading = None
 
 
 def prepare_soon(tab: Tab, elements: int) -> None:
     """Read the page in the background once the running command ends, unless another command comes first."""
     if elements > huge.HUGE_ELEMENTS or len(tab.page.frames) != 1:
         return
-    spawn(_prepare(tab, _turns.get(tab, 0)))
+    spawn(_prepare(tab, tab.commands))
 
 
 async def _prepare(tab: Tab, turn: int) -> None:
     async with tab.lock:
-        if _turns.get(tab, 0) != turn or tab.page.is_closed():
+        if tab.commands != turn or tab.page.is_closed():
             return  # another command ran first: it read, or changed, the page
         try:
             await asyncio.wait_for(read(tab), PREPARE_LIMIT_S)
