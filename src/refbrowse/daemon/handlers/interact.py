@@ -17,7 +17,7 @@ from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
-from refbrowse.daemon.resolver import prepare, prepare_pointer, resolve_one
+from refbrowse.daemon.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.errors import PageError, UsageError
 
 
@@ -28,10 +28,8 @@ def force(call: Call) -> bool:
 @handler("click")
 async def click(call: Call) -> str:
     selector = call.args[0]
-    target, ready = await trace.timed("resolve", prepare_pointer(call.tab, selector, force=force(call)))
-    outcome = await perform(
-        call, f"clicking {selector}", lambda: target.click(force=ready, no_wait_after=True)
-    )
+    aimed = await trace.timed("resolve", aim(call.tab, selector, force=force(call)))
+    outcome = await perform(call, f"clicking {selector}", lambda: click_aimed(call.tab, aimed))
     return outcome.report(f"Clicked {selector}")
 
 

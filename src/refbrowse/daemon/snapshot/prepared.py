@@ -96,7 +96,8 @@ def served(tab: Tab, now: Look) -> Reading | None:
     """The kept reading if the page is still what it read, else None."""
     kept = tab.reading
     if kept is None or now.stamp is None or kept.stamp != now.stamp:
-        trace.note(f"reading not served: kept {kept.stamp if kept else None}, now {now.stamp}")
+        if kept is not None:
+            trace.note(f"reading not served: kept {kept.stamp}, now {now.stamp}")
         return None
     if kept.page is not tab.page or len(tab.page.frames) != 1:
         return None
