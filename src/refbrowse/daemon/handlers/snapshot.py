@@ -39,8 +39,10 @@ async def snapshot(call: Call) -> str:
     clickables = bool(call.flags.get("-C"))
     reading = prepared.served(call.tab, now)
     trace.note("snapshot: prepared reading served" if reading else "snapshot: page read now")
+    # A big page's snapshot gets the navigation budget, not an action's (5 s ran out on a loaded machine).
+    unnamed = bool(call.flags.get("--all"))
     taken = await capture(
-        call.tab, clickables=clickables, unnamed=bool(call.flags.get("--all")), reading=reading
+        call.tab, clickables=clickables, unnamed=unnamed, reading=reading, timeout_ms=call.nav_timeout_ms
     )
     roots = None
     if isinstance(selector, str):

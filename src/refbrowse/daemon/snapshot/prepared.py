@@ -62,15 +62,18 @@ class Look:
     elements: int
 
 
-async def read(tab: Tab) -> Reading:
-    """Triage and the ai snapshot of the whole page; kept for the next `snapshot`."""
+async def read(tab: Tab, timeout_ms: float | None = None) -> Reading:
+    """Triage and the ai snapshot of the whole page; kept for the next `snapshot`.
+
+    `timeout_ms` bounds Playwright's snapshot (default: the tab's action timeout).
+    """
     page = tab.page
     try:
         facts, stamp = await stamped_triage(page)
         kept = served(tab, Look(stamp, 0))
         if kept is not None:
             return kept  # unchanged since the kept reading: Playwright's snapshot would be the same
-        aria = await page.aria_snapshot(mode="ai", boxes=True)
+        aria = await page.aria_snapshot(mode="ai", boxes=True, timeout=timeout_ms)
     except PlaywrightError as exc:
         raise translate(exc, f"taking a snapshot of {page.url}") from exc
     reading = Reading(facts, aria, stamp, page)

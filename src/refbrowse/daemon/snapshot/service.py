@@ -42,16 +42,22 @@ class PageSnapshot:
 
 
 async def capture(
-    tab: Tab, *, clickables: bool = False, unnamed: bool = False, reading: Reading | None = None
+    tab: Tab,
+    *,
+    clickables: bool = False,
+    unnamed: bool = False,
+    reading: Reading | None = None,
+    timeout_ms: float | None = None,
 ) -> PageSnapshot:
     """Snapshot the whole page of `tab` and refresh its refs.
 
     `reading` is a prepared reading of the page still current (see
     `prepared`); without one the page is read now. With `clickables`, `-C`
     finds come too; those with no text and no name only with `unnamed`
-    (`-C --all`): an agent cannot tell one from another.
+    (`-C --all`): an agent cannot tell one from another. `timeout_ms` bounds
+    reading a big page (default: the action timeout).
     """
-    reading = reading or await read(tab)
+    reading = reading or await read(tab, timeout_ms)
     facts = reading.facts
     tree = parse_snapshot(reading.aria)
     apply_marks(tree, facts)
