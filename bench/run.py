@@ -62,6 +62,13 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--sections", default=",".join(SECTIONS), help="comma-separated, of: " + ", ".join(SECTIONS)
     )
+    parser.add_argument(
+        "--tools", help="comma-separated tool names to run (default all), e.g. refbrowse,agent-browser"
+    )
+    parser.add_argument(
+        "--base",
+        help="another checkout of refbrowse (with its .venv), measured alongside as refbrowse (base)",
+    )
     return parser.parse_args()
 
 
@@ -74,10 +81,11 @@ def start_server(docs: bool) -> tuple[subprocess.Popen[str], str]:
     return proc, f"http://127.0.0.1:{proc.stdout.readline().strip()}"
 
 
-def make_tools(workdir: str) -> dict[str, Tool]:
+def make_tools(workdir: str, base: str | None) -> dict[str, Tool]:
     peers, flags = os.path.join(BENCH, "peers"), launch_flags()
     tools: list[Tool] = [
         Refbrowse(workdir, setup.CHROMIUM),
+        *([Refbrowse(workdir, setup.CHROMIUM, base)] if base else []),
         RefbrowseMcp(workdir, setup.CHROMIUM),
         AgentBrowser(peers, workdir, setup.CHROMIUM, flags),
         PlaywrightMcp(peers, workdir, setup.CHROMIUM, flags, settle=True),
@@ -159,7 +167,12 @@ def main() -> int:
     out = args.out or (tempfile.mkdtemp(prefix="refbrowse-bench-quick-") if args.quick else BENCH)
     os.makedirs(out, exist_ok=True)
     server, base = start_server(docs)
-    tools = make_tools(workdir)
+    tools = make_tools(workdir, args.base)
+    if args.tools:
+        keep = {name.strip() for name in args.tools.split(",")} | (
+            {"refbrowse (base)"} if args.base else set()
+        )
+        tools = {name: tool for name, tool in tools.items() if name in keep}
     runs, warm_runs = (3, 3) if args.quick else (args.runs, args.warm_runs)
     ctx = Context(base, tools, runs, warm_runs, docs, quick=args.quick)
     meta = metadata(tools, sys.argv[1:])

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from refbrowse.daemon.reaper import descendants
+
 BROWSE = str(Path(sys.executable).parent / "browse")
 Route = Callable[[BaseHTTPRequestHandler], None]
 
@@ -129,23 +131,6 @@ class Workspace:
 # processes
 
 
-def children(root: int) -> list[int]:
-    tree: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            tree.setdefault(ppid, []).append(int(entry))
-    found, todo = [], [root]
-    while todo:
-        for child in tree.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
 def cmdline(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
@@ -166,7 +151,7 @@ def rss_mb(pid: int) -> float:
 def roles(daemon: int) -> dict[str, list[int]]:
     """The daemon, Playwright's driver and Chromium's processes under a daemon."""
     out: dict[str, list[int]] = {"daemon": [daemon], "driver": [], "chromium": []}
-    for pid in children(daemon):
+    for pid in descendants(daemon):
         line = cmdline(pid)
         if "node" in line.split(" ")[0] or "/node " in line:
             out["driver"].append(pid)

@@ -20,6 +20,8 @@ from typing import ClassVar
 
 import pytest
 
+from refbrowse.daemon.reaper import descendants as _descendants
+
 FIXTURES = Path(__file__).parent / "fixtures"
 BROWSE = str(Path(sys.executable).parent / "browse")
 
@@ -185,23 +187,6 @@ def browser_pid(daemon_pid: int) -> int:
         if b"chrom" in cmdline[0] and not any(arg.startswith(b"--type=") for arg in cmdline):
             return pid
     raise AssertionError(f"no browser process under daemon {daemon_pid}")
-
-
-def _descendants(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry))
-    found, todo = [], [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
 
 
 def _needs_browser(item: pytest.Item) -> bool:

@@ -59,6 +59,20 @@ def test_fill_and_type_read_the_text_from_stdin_when_it_is_a_dash(workspace: Wor
     assert "`-` reads it from stdin" in workspace.ok("help", "fill")
 
 
+MOVING = """<title>moving</title><input type=checkbox id=m style="position:relative;animation:mv .2s
+linear infinite alternate"><style>@keyframes mv { from { left: 0 } to { left: 200px } }</style>"""
+
+
+def test_an_invalid_selector_and_an_element_that_keeps_moving_say_what_to_do(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/interact/moving", MOVING))
+    invalid = workspace.run("click", ":nth-child(x)")
+    assert invalid.code == 1 and "not valid CSS" in invalid.err and "hint: check its syntax" in invalid.err
+    moving = workspace.run("check", "#m", "--timeout", "1500")
+    assert moving.code == 4 and "kept moving" in moving.err and "browse wait" in moving.err, moving.err
+
+
 def test_type_without_a_focused_element_says_to_click_first(workspace: Workspace, site: Site) -> None:
     open_form(workspace, site)
     workspace.ok("js", "document.activeElement.blur()")

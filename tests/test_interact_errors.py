@@ -89,13 +89,26 @@ async def _navigates_away(page: Page) -> object:
     )
 
 
+async def _detached_click(page: Page) -> object:
+    """An element held by its handle (as @c refs are) that leaves the page before the action."""
+    handle = await page.query_selector("#ro")
+    assert handle is not None
+    await page.evaluate("document.getElementById('ro').remove()")
+    return await handle.click()
+
+
 ALONE_PAGE = """<button>a</button><button>b</button><input id=ro readonly>
-<div id=h style="display:none">h</div>"""
+<div id=h style="display:none">h</div>
+<button id=m style="position:relative;animation:mv .2s linear infinite alternate">m</button>
+<style>@keyframes mv { from { left: 0 } to { left: 200px } }</style>"""
 
 # Each on a page of its own: some of them leave their page unusable.
 ALONE: list[tuple[str, Step, type[BrowseError], str]] = [
     ("strict", lambda p: p.locator("button").click(), PageError, "matches more than one element"),
     ("bad css", lambda p: p.locator("p[[").count(), PageError, "the selector is not valid"),
+    ("css chromium refuses", lambda p: p.locator(":nth-child(x)").count(), PageError, "not valid CSS"),
+    ("detached", _detached_click, StaleRef, "left the page during the action"),
+    ("moving", lambda p: p.click("#m"), ActionTimeout, "the element kept moving"),
     ("bad url", lambda p: p.goto("http://"), UsageError, "not a URL a browser can load"),
     ("closed", _closed_tab, Unavailable, "the tab or browser was closed"),
     ("navigated", _navigates_away, PageError, "the page navigated away"),

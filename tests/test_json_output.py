@@ -60,6 +60,27 @@ def test_chain_gives_one_result_per_step(workspace: Workspace, site: Site) -> No
     assert data["steps"][2]["output"].strip() == url
 
 
+SAVE = """<title>Save</title><form action="/json/saved"><label>Name <input name="n" required></label>
+<button>Save</button></form>
+<button onclick="document.getElementById('s').textContent = 'Draft kept'">Keep draft</button>
+<p role="status" id="s"></p>"""
+
+
+def test_actions_give_their_effects_as_fields(workspace: Workspace, site: Site) -> None:
+    saved = site.page("/json/saved", "<title>Saved</title><p role=alert>Saved</p>")
+    workspace.ok("goto", site.page("/json/save", SAVE))
+    blocked = workspace.run("--json", "click", "text=Save").json
+    assert blocked["data"]["messages"][0]["kind"] == "invalid", blocked
+    assert blocked["data"]["messages"][0]["label"] == "Name" and "navigation" not in blocked["data"]
+    kept = workspace.run("--json", "click", "text=Keep draft").json["data"]
+    assert {"event": "appeared", "kind": "status", "label": "", "text": "Draft kept"} in kept["messages"]
+    workspace.ok("fill", "input", "Ann")
+    went = workspace.run("--json", "click", "text=Save").json["data"]
+    assert went["navigation"] == {"kind": "navigated", "url": saved + "?n=Ann"}
+    assert went["url"] == saved + "?n=Ann"
+    assert {"event": "appeared", "kind": "alert", "label": "", "text": "Saved"} in went["messages"]
+
+
 def test_errors_give_error_hint_and_exit_code(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.page("/json/err", "<p>x</p>"))
     page_error = workspace.run("--json", "click", "#missing")
@@ -74,6 +95,6 @@ def test_every_command_with_data_documents_its_shape() -> None:
     from refbrowse.docs import render
 
     documented = [name for name, spec in COMMANDS.items() if "data" in spec]
-    assert {"snapshot", "js", "eval", "chain"} <= set(documented)
+    assert {"snapshot", "js", "eval", "chain", "click", "fill", "goto"} <= set(documented)
     for name in documented:
         assert f"With `--json`, `data` is `{COMMANDS[name]['data']}`." in render()

@@ -100,3 +100,46 @@ def test_no_handler_module_keeps_a_service_or_registers_at_import() -> None:
         names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
         assert "setup" not in names, f"{path.name}: wire its hooks in daemon/services.py instead"
         assert not any(isinstance(n, ast.Global) for n in ast.walk(tree)), path.name
+
+
+_CONTAINERS = {
+    "dict",
+    "set",
+    "list",
+    "deque",
+    "defaultdict",
+    "WeakKeyDictionary",
+    "WeakValueDictionary",
+    "WeakSet",
+}
+# Module-level state not yet moved onto the services: each is keyed weakly by one daemon's
+# objects (a tab, a browser) or only keeps tasks referenced; moving it means threading a
+# service through the tab guard and the action path.
+_NOT_YET_MOVED = {
+    "background.py:_tasks",
+    "effects.py:_busy_tabs",
+    "popups.py:_counters",
+    "viewdiff.py:_views",
+}
+
+
+def _module_state(path: Path) -> list[str]:
+    """Names a module binds at its top level to a mutable container, other than UPPER_CASE constants."""
+    found = []
+    for node in ast.parse(path.read_text()).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        value = getattr(node, "value", None)
+        if not isinstance(target, ast.Name) or target.id.lstrip("_").isupper() or value is None:
+            continue
+        called = value.func if isinstance(value, ast.Call) else None
+        name = getattr(called, "id", None) or getattr(called, "attr", None)
+        if isinstance(value, ast.Dict | ast.List | ast.Set) or name in _CONTAINERS:
+            found.append(f"{path.name}:{target.id}")
+    return found
+
+
+def test_daemon_state_lives_on_its_services_not_in_modules() -> None:
+    found = {name for path in _modules(SRC / "daemon") for name in _module_state(path)}
+    assert found - _NOT_YET_MOVED == set(), "keep per-daemon state on `Services` (daemon/services.py)"

@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import FixtureHandler, Site, Workspace, strip_fence
+from conftest import FixtureHandler, Site, Workspace, _descendants, strip_fence
 from refbrowse.daemon.chromium import find_chromium, launch_flags
 from refbrowse.daemon.target import redact, scrub
 
@@ -211,20 +211,7 @@ def test_a_playwright_server_gives_each_session_its_own_context(
     assert "mode: remote (playwright server ws://127.0.0.1:" in status and "token=***" in status
     assert SECRET not in status
     daemon = ws.daemon_info()["pid"]
-    assert not [p for p in _children(int(str(daemon))) if b"chrom" in _cmdline(p)], "no local browser"
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry))
-    return found + [grandchild for child in found for grandchild in _children(child)]
+    assert not [p for p in _descendants(int(str(daemon))) if b"chrom" in _cmdline(p)], "no local browser"
 
 
 def _cmdline(pid: int) -> bytes:

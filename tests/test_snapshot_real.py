@@ -121,6 +121,35 @@ def test_interactive_snapshot_keeps_messages_states_and_label_context(
     assert re.search(r'- combobox "Timezone" @e\d+ \[expanded=false\]: "UTC\+01:00"', out)
 
 
+# Shaped like Material Web's md-outlined-select (a combobox in a shadow root, its label outside
+# the combobox) and MWC's mwc-select (a button labelled by its label and the selected text).
+MATERIAL_SELECTS = """<meta charset="utf-8"><title>Selects</title>
+<style>md-select-like::part(arrow)::after { content: "\\25BE"; }</style>
+<md-select-like></md-select-like><mwc-select-like></mwc-select-like>
+<script>
+customElements.define('md-select-like', class extends HTMLElement { connectedCallback() {
+  this.attachShadow({mode: 'open'}).innerHTML = `<span id="l">Fruit</span>
+    <div role="combobox" tabindex="0" aria-labelledby="l" aria-expanded="false" aria-haspopup="listbox"
+      aria-controls="m"><span>Banana</span><span part="arrow"></span></div>
+    <div role="listbox" id="m" hidden><div role="option">Apple</div>
+      <div role="option" aria-selected="true">Banana</div></div>`;
+}});
+customElements.define('mwc-select-like', class extends HTMLElement { connectedCallback() {
+  this.attachShadow({mode: 'open'}).innerHTML = `<div role="button" tabindex="0" aria-haspopup="listbox"
+    aria-expanded="false" aria-labelledby="label selected"><span id="label">Colour</span>
+    <span id="selected">Green</span></div>`;
+}});
+</script>"""
+
+
+def test_material_selects_in_shadow_roots_show_their_chosen_value(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/real/material-selects", MATERIAL_SELECTS))
+    out = snap(workspace, "-i")
+    assert re.search(r'- combobox "Fruit" @e\d+ \[expanded=false\]: "Banana', out), out
+    assert re.search(r'- button "Colour Green" @e\d+ \[expanded=false\]', out), out
+    assert "Apple" not in out  # the closed listbox's options are not listed
+
+
 def test_a_closed_select_of_a_hundred_options_is_one_line_in_every_view(
     workspace: Workspace, site: Site
 ) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from harness.mcp_tool import PlaywrightMcp
 
-from agent.reading import NotFound, Tally, is_stale, pick, pick_near
+from agent.reading import NotFound, Tally, is_stale, pick, pick_hinted, pick_near
 
 TIMEOUT = 120.0
 LOOKS, LOOK_AGAIN = 2, 0.5
@@ -109,6 +109,11 @@ class Browse:
         return "@" + _found(
             self.seen, lambda: self.snapshot(*flags), lambda t: pick_near(t, anchor, role, before)
         )
+
+    def find_hinted(self, role: str, hint: str, looks: int = LOOKS) -> str:
+        """An unnamed element, by the `(near "…")` hint refbrowse gives it."""
+        picker = lambda t: pick_hinted(t, role, hint)  # noqa: E731
+        return "@" + _found(self.seen, lambda: self.snapshot("-i"), picker, looks)
 
 
 def _found(seen: list[str], look: Callable[[], str], picker: Callable[[str], str], looks: int = LOOKS) -> str:

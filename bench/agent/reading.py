@@ -67,6 +67,21 @@ def pick_near(text: str, anchor: str, role: str, before: bool = False) -> str:
     raise NotFound(f"no {role} {'before' if before else 'after'} {anchor!r}")
 
 
+HINT = re.compile(r'\(near "((?:[^"\\]|\\.)*)"\)')
+
+
+def pick_hinted(text: str, role: str, hint: str) -> str:
+    """The ref of the first unnamed `role` element whose `(near "…")` hint contains `hint`."""
+    for line in added_as_lines(text).splitlines():
+        match = LINE.match(line)
+        if not match or match.group(1) != role or match.group(2):
+            continue
+        near, ref = HINT.search(match.group(3) or ""), REF.search(match.group(3) or "")
+        if near and ref and hint.lower() in near.group(1).lower():
+            return ref.group(1)
+    raise NotFound(f"no {role} near {hint!r}")
+
+
 def line_with(text: str, needle: str) -> str:
     """The first line of `text` that contains `needle`, stripped (what an agent quotes back)."""
     for line in text.splitlines():

@@ -227,7 +227,7 @@ def booking_before(b: Browse, app: Panel, run: str) -> str:
     b.act("select", b.find("combobox", "Room"), "Suite")
     b.act("fill", b.find("textbox", "Nights"), "3")
     b.snapshot()  # the checkbox has no name: the full snapshot shows its label next to it
-    b.act("check", b.find_near('"Breakfast included"', "checkbox", before=True))
+    b.act("check", b.find_near('- "Breakfast included"', "checkbox", before=True))
     b.act("click", b.find("button", "Book"))
     b.wait("500")  # the booking is a round trip over the websocket
     b.snapshot()  # did it book?
@@ -245,12 +245,17 @@ def booking_after(b: Browse, app: Panel, run: str) -> str:
 
 
 def breakfast(b: Browse) -> str:
-    """The breakfast checkbox: by name once snapshots name it, else by the label written after it."""
-    try:
-        return b.find("checkbox", "Breakfast", looks=1)
-    except TaskFailed:
-        b.snapshot()
-        return b.find_near('"Breakfast included"', "checkbox", before=True)
+    """The breakfast checkbox: by name, or by the hint of the text next to it, else from a full snapshot."""
+    for find in (
+        lambda: b.find("checkbox", "Breakfast", looks=0),
+        lambda: b.find_hinted("checkbox", "Breakfast"),
+    ):
+        try:
+            return find()
+        except TaskFailed:
+            continue
+    b.snapshot()
+    return b.find_near('- "Breakfast included"', "checkbox", before=True)
 
 
 def booking_mcp(m: Mcp, app: Panel, run: str) -> str:

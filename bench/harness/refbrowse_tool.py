@@ -25,8 +25,11 @@ BROWSE = os.path.join(REPO, ".venv", "bin", "browse")
 class Refbrowse(CliTool):
     name = "refbrowse"
 
-    def __init__(self, workdir: str, chromium: str) -> None:
-        state = os.path.join(workdir, "refbrowse-state")
+    def __init__(self, workdir: str, chromium: str, checkout: str = "") -> None:
+        """`checkout`: another checkout of refbrowse with its own .venv, measured as "refbrowse (base)"."""
+        if checkout:
+            self.name = "refbrowse (base)"
+        state = os.path.join(workdir, "refbrowse-base-state" if checkout else "refbrowse-state")
         env = {
             **os.environ,
             "BROWSE_STATE_DIR": state,
@@ -34,7 +37,7 @@ class Refbrowse(CliTool):
             "BROWSE_IDLE_TIMEOUT": str(3_600_000),
         }
         env.pop("BROWSE_SESSION", None)
-        super().__init__(BROWSE, env)
+        super().__init__(os.path.join(checkout, ".venv", "bin", "browse") if checkout else BROWSE, env)
         self.state = state
 
     def version(self) -> str:

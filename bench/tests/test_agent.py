@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from agent import report
 from agent.drivers import Browse, TaskFailed
-from agent.reading import NotFound, Tally, is_false_error, line_with, pick, pick_near
+from agent.reading import NotFound, Tally, is_false_error, line_with, pick, pick_hinted, pick_near
 from agent.suite import totals
 from agent.tasks import backlink_line, first_cell, text_value
 
@@ -68,6 +68,18 @@ def test_an_unnamed_element_is_found_by_the_text_next_to_it() -> None:
     assert pick_near(OURS, '"Breakfast included"', "checkbox", before=True) == "e70"
     assert pick_near(MCP, "]: Sign in", "button", before=True) == "f1e21"
     assert pick_near(MCP, '"- column -"', "combobox", before=True) == "e14"
+
+
+def test_an_unnamed_element_is_found_by_its_near_hint_and_a_named_one_is_not() -> None:
+    hinted = OURS.replace(
+        "- checkbox @e70 [checked]", '- checkbox @e70 (near "Breakfast included") [checked]'
+    )
+    assert pick_hinted(hinted, "checkbox", "breakfast") == "e70"
+    assert pick_near(hinted, '- "Breakfast included"', "checkbox", before=True) == "e70"
+    with pytest.raises(NotFound):
+        pick_hinted(OURS, "checkbox", "Breakfast")  # no hint on that line
+    with pytest.raises(NotFound):
+        pick_hinted('- button "Save" @e1 (near "Breakfast")', "button", "Breakfast")  # named: not by hint
 
 
 def test_nothing_near_the_text_or_no_such_text_is_not_found() -> None:

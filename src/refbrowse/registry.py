@@ -558,3 +558,13 @@ COMMANDS: dict[str, CommandSpec] = {
         "local": True,
     },
 }
+
+# What an action's `--json` data holds: its effects as fields, each present only when there is
+# something to say (see `daemon/effects.py`).
+EFFECTS_DATA = (
+    "{url, navigation: {kind, url}, tabs: [{event, kind, tab, url}], dialogs: [{type, message, answer}],"
+    " downloads: [{filename, url}], messages: [{event, kind, label, text}], view: [diff line], notes, busy}"
+)
+for _spec in COMMANDS.values():
+    if "--no-wait" in _spec["flags"]:
+        _spec.setdefault("data", EFFECTS_DATA)

@@ -8,6 +8,7 @@ the first timed run.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from harness.tool import Tool, find_ref
 from refbrowse.daemon.chromium import launch_flags
 
 PAGE = "/fixtures/warm.html"
+THINK_S = 0.5  # an agent's pause between a goto's answer and its snapshot (a model call takes longer)
 
 
 def _nothing(tool: Tool) -> None:
@@ -62,6 +64,7 @@ class RefTarget:
 def ops(ctx: Context) -> list[Op]:
     page = ctx.url(PAGE)
     button, box = RefTarget("button", "Add one"), RefTarget("textbox", "Name")
+    size, gift = RefTarget("combobox", "Size"), RefTarget("checkbox", "Gift")
     many, few = ctx.runs_warm, ctx.runs
     return [
         Op("goto", many, lambda t, _: t.goto(page)),
@@ -69,10 +72,21 @@ def ops(ctx: Context) -> list[Op]:
         Op("text", many, lambda t, _: t.text()),
         Op("snapshot -i", few, _snapshot(True)),
         Op("snapshot (full)", few, _snapshot(False)),
+        # the first snapshot of a new document, asked for at once: the worst case for a prepared one
+        Op("snapshot -i after goto", few, _snapshot(True), lambda t: _goto(t, page)),
+        # …and as an agent asks for it: after reading the goto's answer (half a second here)
+        Op("snapshot -i 0.5 s after goto", few, _snapshot(True), lambda t: _goto(t, page, THINK_S)),
         Op("click @ref", few, lambda t, _: t.click(button[t]), button.prepare),
         Op("fill @ref", few, lambda t, turn: t.fill(box[t], f"run {turn}"), box.prepare),
+        Op("select @ref", few, lambda t, turn: t.select(size[t], ("Small", "Large")[turn % 2]), size.prepare),
+        Op("check @ref", few, lambda t, _: t.check(gift[t]), gift.prepare),
         Op("evaluate js", few, lambda t, _: t.evaluate("document.title")),
     ]
+
+
+def _goto(tool: Tool, page: str, think_s: float = 0.0) -> None:
+    tool.goto(page)
+    time.sleep(think_s)
 
 
 def run(ctx: Context) -> dict[str, Any]:

@@ -16,13 +16,14 @@ import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon import trace
 from refbrowse.daemon.envelope import fence
-from refbrowse.daemon.handlers import Call
+from refbrowse.daemon.handlers import Answer, Call
 from refbrowse.daemon.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.pageprobe import ANSWER_MS, Message, PageBusy, PageReport, answered, observe
 from refbrowse.daemon.popups import PopupCounter, arrived, popup_counter
@@ -36,7 +37,7 @@ from refbrowse.daemon.settle import (
     settle_options,
     unless_navigation,
 )
-from refbrowse.daemon.snapshot import huge
+from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.daemon.viewdiff import before_view, keep_view, take_view, view_change
 
@@ -48,19 +49,31 @@ _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromiu
 
 @dataclass(slots=True)
 class Outcome:
-    """An action's effects: our own lines, and lines that quote the page (fenced)."""
+    """An action's effects: our own lines, lines that quote the page (fenced), and the same as fields.
+
+    `fields` is what `--json` gives as the result's `data`: `navigation`
+    ({kind, url}), and lists under `tabs`, `dialogs`, `downloads`, `messages`,
+    `view` and `notes`, each present only when there is something to say.
+    """
 
     url: str
     raw: bool
+    json: bool = False
     notes: list[str] = field(default_factory=list)
     quoted: list[str] = field(default_factory=list)
     trailer: list[str] = field(default_factory=list)
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, key: str, *records: object) -> None:
+        if records:
+            self.fields.setdefault(key, []).extend(records)
 
     def report(self, first: str) -> str:
         lines = [first, *self.notes]
         if self.quoted:
             lines.append(fence("\n".join(self.quoted), self.url, self.raw))
-        return "\n".join(lines + self.trailer)
+        text = "\n".join(lines + self.trailer)
+        return Answer(text, {"url": self.url, **self.fields}) if self.json else text
 
 
 class TabWatch:
@@ -133,30 +146,32 @@ async def perform(
         await _recover_if_stuck(call, tab)
     page = tab.page
     try:
-        seen = await answered(observe(tab, begin=True))
+        seen = await answered(trace.timed("look before", observe(tab, begin=True)))
         before = seen[1] if seen else None
         baseline = (
             None
             if navigation or before is None or not _viewable(before)
-            else await answered(before_view(tab, before))
+            else await answered(trace.timed("view before", before_view(tab, before)))
         )
     except PageBusy:
         before = baseline = None  # the action itself will meet the busy page and say so
-    counter = await popup_counter(call.session.context.browser)
+    counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
     with (
         ActionWatch(page) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
         try:
-            await action()
-            await _settle(tab, watch, doing, options, call.nav_timeout_ms)
+            await trace.timed("action", action())
+            await trace.timed("settle", _settle(tab, watch, doing, options, call.nav_timeout_ms))
         except PlaywrightError as exc:
             if not page.is_closed():
                 raise translate(exc, doing) from exc
         if watch.busy:
             _busy_tabs.add(tab)
-        outcome = Outcome(page.url, call.raw)
-        await _describe(call, tab, outcome, tabs, watch, before, baseline, navigation)
+        outcome = Outcome(page.url, call.raw, call.json)
+        await trace.timed(
+            "describe", _describe(call, tab, outcome, tabs, watch, before, baseline, navigation)
+        )
     return outcome
 
 
@@ -202,7 +217,7 @@ async def _describe(
     baseline: str | None,
     navigation: bool,
 ) -> None:
-    await _tab_lines(call.session, tab, tabs, out)
+    await trace.timed("tab lines", _tab_lines(call.session, tab, tabs, out))
     if tab.page.is_closed():
         return
     if watch.busy:
@@ -214,33 +229,54 @@ async def _describe(
         looked = None
         if not watch.navigating:
             looks = asyncio.gather(observe(tab), take_view(tab) if viewing else _nothing())
-            looked = await unless_navigation(watch, answered(looks))
+            looked = await unless_navigation(watch, answered(trace.timed("look and view after", looks)))
     except PageBusy:
         _busy(out, watch, before, navigation)
         return
     if looked is None:  # --no-wait, and a navigation is in flight: the page answers once it commits
-        out.notes += [] if navigation else _navigation_lines(watch, before, None, True)
+        if not navigation:
+            _navigation(out, watch, before, None, True)
         return
     seen, view = looked
     after = seen[1] if seen else None
+    _prepare_unless_viewed(tab, after, viewing)
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
-        out.notes += _navigation_lines(watch, before, after, new_document)
-    out.quoted += [_dialog_line(kind, message, tabs.answers()) for kind, message in tabs.dialogs]
-    out.quoted += [_download_line(download) for download in tabs.downloads]
+        _navigation(out, watch, before, after, new_document)
+    _dialogs_and_downloads(out, tabs)
     if after is not None:
-        out.quoted += _message_lines(before.messages if before and not new_document else (), after.messages)
+        _messages(out, before.messages if before and not new_document else (), after.messages)
     if baseline is not None and after is not None and not new_document:
         keep_view(tab, after, view)
         quoted, trailer = view_change(baseline, view)
         out.quoted += quoted
         out.trailer += trailer
+        out.add("view", *quoted[1:])
+        out.add("notes", *trailer)
+
+
+def _prepare_unless_viewed(tab: Tab, after: PageReport | None, viewing: bool) -> None:
+    """Read the page for the next `snapshot` in the background, unless the view taken just now did."""
+    if after is not None and not viewing:
+        prepared.prepare_soon(tab, after.elements)
+
+
+def _dialogs_and_downloads(out: Outcome, tabs: TabWatch) -> None:
+    answered_as = tabs.answers()
+    for kind, message in tabs.dialogs:
+        done = answered_as.get(message, "answered by the dialog policy (see `browse dialog`)")
+        out.quoted.append(f"{kind} dialog {_quote(message)}: {done}")
+        out.add("dialogs", {"type": kind, "message": message, "answer": done})
+    for download in tabs.downloads:
+        out.quoted.append(_download_line(download))
+        out.add("downloads", {"filename": download.suggested_filename, "url": download.url})
 
 
 def _busy(out: Outcome, watch: ActionWatch, before: PageReport | None, navigation: bool) -> None:
     if not navigation:
-        out.notes += _navigation_lines(watch, before, None, True)
+        _navigation(out, watch, before, None, True)
     out.notes.append(f"the page is busy: its script has not answered for {ANSWER_MS} ms or more")
+    out.fields["busy"] = True
 
 
 async def _nothing() -> None:
@@ -255,34 +291,50 @@ async def _tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -
         kind = "popup" if opened in tabs.popups else "tab"
         if opened.is_closed():
             out.notes.append(f"a {kind} opened and closed itself: {opened.url}")
+            out.add("tabs", {"event": "opened and closed", "kind": kind, "url": opened.url})
             continue
         number = next((session.number(t) for t in session.tabs if t.page is opened), None)
         out.notes.append(f"opened tab {number} ({kind}): {opened.url}")
+        out.add("tabs", {"event": "opened", "kind": kind, "tab": number, "url": opened.url})
     if tab.page.is_closed():
         current = session.current
         where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
         out.notes.append(f"this tab closed itself; current tab is {where}")
+        now = session.number(current) if current else None
+        out.add("tabs", {"event": "this tab closed itself", "current": now})
 
 
-def _navigation_lines(
+_NAVIGATION_LINES = {
+    "started": "navigation started to {} (not waited for)",
+    "same document": "URL changed to {} (same document)",
+    "same URL": "navigated (same URL) to {}",
+    "navigated": "navigated to {}",
+}
+
+
+def _navigation(
+    out: Outcome, watch: ActionWatch, before: PageReport | None, after: PageReport | None, new_document: bool
+) -> None:
+    kind, url = _navigation_kind(watch, before, after, new_document)
+    if kind:
+        out.notes.append(_NAVIGATION_LINES[kind].format(url))
+        out.fields["navigation"] = {"kind": kind, "url": url}
+
+
+def _navigation_kind(
     watch: ActionWatch, before: PageReport | None, after: PageReport | None, new_document: bool
-) -> list[str]:
+) -> tuple[str, str]:
+    """What the action did to the page's address, and the URL: ("", url) when nothing."""
     url = after.url if after else watch.page.url
     if watch.navigating:
-        started = watch.navigation.url if watch.navigation else url
-        return [f"navigation started to {started} (not waited for)"]
+        return "started", watch.navigation.url if watch.navigation else url
     if not watch.committed:
-        return []
+        return "", url
     if not new_document:
-        return [] if before and before.url == url else [f"URL changed to {url} (same document)"]
+        return ("", url) if before and before.url == url else ("same document", url)
     if before is not None and before.url == url:
-        return [f"navigated (same URL) to {url}"]
-    return [f"navigated to {url}"]
-
-
-def _dialog_line(kind: str, message: str, answers: dict[str, str]) -> str:
-    done = answers.get(message, "answered by the dialog policy (see `browse dialog`)")
-    return f"{kind} dialog {_quote(message)}: {done}"
+        return "same URL", url
+    return "navigated", url
 
 
 def _download_line(download: Download) -> str:
@@ -291,14 +343,24 @@ def _download_line(download: Download) -> str:
     return f"download started: {name} from {download.url} (not kept: `browse download SEL` saves it)"
 
 
-def _message_lines(before: tuple[Message, ...], after: tuple[Message, ...]) -> list[str]:
+def _messages(out: Outcome, before: tuple[Message, ...], after: tuple[Message, ...]) -> None:
+    """Messages that appeared, and dialogs that closed, as lines and as fields."""
     old = set(before)
     appeared = [m for m in dict.fromkeys(after) if m not in old]
     closed = [m for m in dict.fromkeys(before) if m[0] == "dialog" and m not in set(after)]
     lines = [_message_line(m) for m in appeared] + [f"dialog closed: {_quote(m[1])}" for m in closed]
+    records = [_message_record(m, "appeared") for m in appeared] + [
+        _message_record(m, "closed") for m in closed
+    ]
     if len(lines) > MESSAGE_LIMIT:
         lines = [*lines[:MESSAGE_LIMIT], f"… {len(lines) - MESSAGE_LIMIT} more messages"]
-    return lines
+    out.quoted += lines
+    out.add("messages", *records[:MESSAGE_LIMIT])
+
+
+def _message_record(message: Message, event: str) -> dict[str, str]:
+    kind, label, text = message
+    return {"event": event, "kind": kind, "label": label, "text": text[:TEXT_LIMIT]}
 
 
 def _message_line(message: Message) -> str:

@@ -97,15 +97,51 @@ _PROBE_JS = """(key) => {
   const meaningful = () => !!document.body && (clean(document.body.innerText).length > 0
     || !!document.body.querySelector('input, button, select, textarea, img, svg, canvas, video, iframe')
     || roots().length > 1);
+  // What a snapshot shows that a DOM mutation need not announce: field values and states, focus,
+  // scroll, viewport, style sheets edited through the CSSOM, shadow roots attached since the last look.
+  const ids = new WeakMap();
+  let nextId = 0;
+  const idOf = el => el ? (ids.get(el) || (ids.set(el, ++nextId), nextId)) : 0;
+  const hash = text => {
+    let a = 0x811c9dc5, b = 0x01000193;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = Math.imul(a ^ c, 16777619); b = Math.imul(b ^ c, 2246822519);
+    }
+    return (a >>> 0).toString(36) + (b >>> 0).toString(36) + ':' + text.length;
+  };
+  const sheets = () => {
+    const parts = [document.adoptedStyleSheets ? document.adoptedStyleSheets.length : 0];
+    for (const sheet of document.styleSheets) {
+      try { parts.push(sheet.cssRules.length, sheet.disabled ? 1 : 0); } catch (e) { parts.push('x'); }
+    }
+    return parts.join(',');
+  };
+  const stamp = () => {
+    const found = roots();
+    let active = document.activeElement;
+    while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+      active = active.shadowRoot.activeElement;
+    }
+    const fields = all('input, textarea, select, option').map(el => [idOf(el), el.value, el.checked,
+      el.indeterminate, el.selected, el.disabled].join('\u0001')).join('\u0002');
+    return [performance.timeOrigin, state.count, location.href, document.title, scrollX, scrollY, innerWidth,
+      innerHeight, devicePixelRatio, found.length, idOf(active), document.hasFocus(), sheets(), hash(fields),
+      document.getElementsByTagName('*').length].join('|');
+  };
   return {
     report,
+    stamp,
     begin: () => { state.invalid = new Map(); state.began = performance.now(); return report(); },
-    quiet: (quietMs, limitMs, floorMs, needContent) => new Promise(resolve => {
+    quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
       const check = () => {
         const now = performance.now();
         const since = Math.max(state.last, state.began, start + floorMs - quietMs);
-        const need = quietMs;
+        // Nothing changed since the action began (or, in a new document, since the probe came):
+        // a shorter wait shows that nothing will.
+        const untouched = state.began ? state.last < state.began : state.count === 0;
+        const need = idleMs !== undefined && floorMs === 0 && untouched ? idleMs : quietMs;
         const calm = now - since >= need && !animating();
         if ((calm && (!needContent || meaningful())) || now - start >= limitMs) {
           resolve(Math.round(now - start));
@@ -121,11 +157,17 @@ _PROBE_JS = """(key) => {
   Object.defineProperty(window, key, { value: probe, enumerable: false });
 }"""
 
-# One look: null when this document has no probe yet.
-_CALL_JS = """([key, op, args]) => {
-  const probe = window[key];
-  return probe ? probe[op](...args) : null;
-}"""
+# One look, installing the probe first in a document that has none: one round trip either way.
+_CALL_JS = f"""([key, op, args]) => {{
+  if (!window[key]) ({_PROBE_JS})(key);
+  return window[key][op](...args);
+}}"""
+
+# The probe's stamp of the page (null when this document has no probe yet) and its element count.
+LOOK_JS = """(key) => ({
+  stamp: window[key] ? window[key].stamp() : null,
+  elements: document.getElementsByTagName('*').length,
+})"""
 
 ANSWER_MS = 2_000  # a page that takes longer to answer a look is busy (a script that does not yield)
 T = TypeVar("T")
@@ -170,12 +212,7 @@ class Probe:
         self.tab = tab
 
     async def _call(self, op: str, *args: object) -> Any:
-        page = self.tab.page
-        found = await page.evaluate(_CALL_JS, [_KEY, op, list(args)])
-        if found is None:
-            await page.evaluate(_PROBE_JS, _KEY)
-            found = await page.evaluate(_CALL_JS, [_KEY, op, list(args)])
-        return found
+        return await self.tab.page.evaluate(_CALL_JS, [_KEY, op, list(args)])
 
     async def report(self, begin: bool = False) -> PageReport:
         raw = await self._call("begin" if begin else "report")
@@ -187,13 +224,22 @@ class Probe:
             int(raw["elements"]),
         )
 
-    async def quiet(self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool) -> int:
+    async def quiet(
+        self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool, idle_ms: int | None = None
+    ) -> int:
         """Wait until no mutation for `quiet_ms` since the action began (and at least `floor_ms`
-        from now), and, if asked, until the page shows something; the ms waited."""
-        return int(await self._call("quiet", quiet_ms, max(limit_ms, 0), floor_ms, need_content))
+        from now), and, if asked, until the page shows something; the ms waited. With `idle_ms`
+        and no floor, a page where nothing changed since the action began waits only that long."""
+        args: list[object] = [quiet_ms, max(limit_ms, 0), floor_ms, need_content]
+        return int(await self._call("quiet", *args, *([idle_ms] if idle_ms is not None else [])))
 
 
 _KEY = "__refbrowse_probe_" + secrets.token_hex(6)
+
+
+def probe_key() -> str:
+    """The name the probe lives under in every page of this daemon."""
+    return _KEY
 
 
 async def observe(tab: Tab, begin: bool = False) -> tuple[Probe, PageReport] | None:

@@ -159,13 +159,3 @@ def open_new(path: str) -> int:
         raise Refused(
             f"refusing to write {path}: it is a symlink", "give the path of a regular file"
         ) from None
-
-
-_policies: dict[str, Policy] = {}
-
-
-def policy_for(state_dir: str) -> Policy:
-    """The daemon's policy: read from its environment once."""
-    if state_dir not in _policies:
-        _policies[state_dir] = Policy.from_env(state_dir)
-    return _policies[state_dir]

@@ -48,12 +48,6 @@ _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
         "run `browse tabs` to see what is open, or `browse restart`",
     ),
     (
-        "Browser has been closed",
-        Unavailable,
-        "the browser has closed",
-        "run the command again: a fresh browser starts",
-    ),
-    (
         "Cannot navigate to invalid URL",
         UsageError,
         "that is not a URL a browser can load",

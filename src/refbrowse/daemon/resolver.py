@@ -11,6 +11,7 @@ by another element at its centre.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -36,7 +37,7 @@ _NAMED_ROLES = frozenset(
 _MARK = "data-refbrowse-c"
 
 # Scrolls the element into view when its centre is outside, then (if asked) hit-tests that centre.
-_HIT_TEST_JS = """(el, hitTest) => {
+_HIT_TEST_JS = """(el, hitTest, aimKey) => {
   let r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return {state: 'empty'};
   const outside = r => {
@@ -62,10 +63,16 @@ _HIT_TEST_JS = """(el, hitTest) => {
   // or the element's own host is never its cover.
   const up = n => n.assignedSlot || n.parentElement || (n.getRootNode() || {}).host || null;
   const within = (a, b) => { for (let n = b; n; n = up(n)) if (n === a) return true; return false; };
-  if (!hit || within(el, hit)) return {state: 'ok'};
-  if (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none') return {state: 'ok'};
   const labels = el.labels ? Array.from(el.labels) : [];
-  if (labels.some(l => within(l, hit))) return {state: 'ok'};
+  if (!hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none')
+      || labels.some(l => within(l, hit))) {
+    // Aimed: the element is kept (under a per-daemon name, for the click that follows) with the
+    // point to click, in the top frame only, whose viewport the mouse speaks in.
+    if (aimKey && window === window.top) {
+      Object.defineProperty(window, aimKey, {value: new WeakRef(el), configurable: true});
+    }
+    return {state: 'ok', point: [x, y]};
+  }
   const short = e => {
     let s = e.tagName.toLowerCase();
     if (e.id) s += '#' + e.id;
@@ -83,6 +90,33 @@ _HIT_TEST_JS = """(el, hitTest) => {
     || (top.innerText || '').trim()).replace(/\\s+/g, ' ').slice(0, 60);
   return {state: 'covered', path: path.join(' > '), role, label};
 }"""
+
+
+# The aimed element checked again where it is now; its point, or null (gone, moved away, covered).
+_AIM_JS = f"""(key) => {{
+  const held = window[key];
+  delete window[key];
+  const el = held && held.deref();
+  if (!el || !el.isConnected) return null;
+  const found = ({_HIT_TEST_JS})(el, true, '');
+  return found.state === 'ok' ? found.point : null;
+}}"""
+
+
+async def click_aimed(tab: Tab, aimed: Aimed) -> None:
+    """Click what `aim` found: with the mouse at its point, checked again just now.
+
+    Playwright's own click resolves the element again, scrolls and measures it
+    in several round trips (~20 ms here); the page still holds the aimed
+    element, so one look and one mouse click do. An element not ready, in a
+    frame, or that moved or got covered meanwhile is clicked the Playwright way.
+    """
+    if aimed.key:
+        point = await tab.page.evaluate(_AIM_JS, aimed.key)
+        if point is not None:
+            await tab.page.mouse.click(float(point[0]), float(point[1]))
+            return
+    await aimed.locator.click(force=aimed.ready, no_wait_after=True)
 
 
 async def resolve(tab: Tab, selector: str) -> Locator:
@@ -201,16 +235,33 @@ async def prepare_pointer(tab: Tab, selector: str, *, force: bool = False) -> tu
     stable animation frames costs ~35 ms. A disabled element is not ready, and
     the action waits for it to be enabled as Playwright does.
     """
+    aimed = await aim(tab, selector, force=force, keep="")
+    return aimed.locator, aimed.ready
+
+
+@dataclass(frozen=True, slots=True)
+class Aimed:
+    """An element ready for a click, kept in the page under `key` ("" when not kept)."""
+
+    locator: Locator
+    ready: bool
+    key: str
+
+
+async def aim(tab: Tab, selector: str, *, force: bool = False, keep: str | None = None) -> Aimed:
+    """`prepare_pointer`, keeping the element in the page for `click_aimed` (under a fresh name)."""
+    key = ("__refbrowse_aim_" + secrets.token_hex(8)) if keep is None else keep
     locator = await resolve_one(tab, selector)
     if force:
-        return locator, True
+        return Aimed(locator, True, "")
     try:
-        result: dict[str, Any] = await locator.evaluate(_HIT_TEST_JS, True)
+        result: dict[str, Any] = await locator.evaluate(f"(el, key) => ({_HIT_TEST_JS})(el, true, key)", key)
     except PlaywrightError as exc:
         raise translate(exc, f"getting {selector!r} ready") from exc
     if result.get("state") == "covered":
         raise _covered(selector, result)
-    return locator, result.get("state") == "ok"
+    ready = result.get("state") == "ok"
+    return Aimed(locator, ready, key if ready else "")
 
 
 def _covered(selector: str, result: dict[str, Any]) -> PageError:

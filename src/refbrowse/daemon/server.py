@@ -32,6 +32,7 @@ from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.reaper import Watchdog, kill_children
 from refbrowse.daemon.services import assemble
 from refbrowse.daemon.session import BrowserHost, Session
+from refbrowse.daemon.snapshot import prepared
 from refbrowse.daemon.tabguard import install as install_tab_guard
 from refbrowse.errors import ActionTimeout, BrowseError, Unavailable, UsageError
 from refbrowse.exitcodes import ExitCode
@@ -325,6 +326,7 @@ class Daemon:
         )
 
     async def _on_tab(self, call: Call) -> str:
+        prepared.command_started(call.tab, call.name)
         page = call.tab.page
         page.set_default_timeout(call.action_timeout_ms)
         page.set_default_navigation_timeout(call.nav_timeout_ms)

@@ -2,20 +2,26 @@
 
 `assemble` builds every service a command may use beyond its page (the
 browser host, log capture, the login-state persister, the kept DevTools
-sessions, user-agent overrides, handoffs, the activity page) and installs their hooks on the
+sessions, user-agent overrides, handoffs, the activity page, the path and URL
+policy and the per-tab memories) and installs their hooks on the
 daemon and its browser host. Handlers reach them as `call.services`; no
 module keeps a service of its own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
+
+from playwright.async_api import Page
 
 from refbrowse.daemon.activity.site import ActivitySite
 from refbrowse.daemon.cdp import CdpKeeper
 from refbrowse.daemon.handlers import DaemonView, confine, download, headed, logs, state, useragent
 from refbrowse.daemon.handoff import Handoffs
+from refbrowse.daemon.policy import Policy
 from refbrowse.daemon.session import BrowserHost
+from refbrowse.daemon.snapshot.service import SnapshotHistories
 from refbrowse.daemon.state.persister import Persister
 
 
@@ -28,6 +34,10 @@ class Services:
     agents: useragent.UserAgents  # each session's chosen user agent
     handoffs: Handoffs  # pages handed to a person, and failures that suggest one
     activity: ActivitySite  # the activity page: its feed of commands, live view and cookie picker
+    policy: Policy  # which files commands may touch and which URLs tabs may load
+    file_grants: confine.FileGrants = field(default_factory=confine.FileGrants)  # file:// pages allowed
+    wanted_downloads: download.WantedDownloads = field(default_factory=weakref.WeakSet[Page])
+    snapshot_history: SnapshotHistories = field(default_factory=SnapshotHistories)  # for `snapshot -D`
 
 
 def assemble(daemon: DaemonView) -> Services:
@@ -42,11 +52,12 @@ def assemble(daemon: DaemonView) -> Services:
         agents=useragent.UserAgents(cdp),
         handoffs=handoffs,
         activity=ActivitySite(daemon, handoffs),
+        policy=Policy.from_env(daemon.state_dir),
     )
     daemon.record_hooks.append(services.activity.record)
     daemon.on_shutdown.append(services.activity.close)
-    confine.install(daemon)
-    download.install(daemon)
+    confine.install(daemon, services.policy, services.file_grants)
+    download.install(daemon, services.wanted_downloads)
     headed.install(daemon, services.handoffs)
     logs.install(daemon, services.capture)
     state.install(daemon, services.persister)

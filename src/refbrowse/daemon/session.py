@@ -14,7 +14,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, ProxySettings, async_playwright
@@ -37,6 +37,9 @@ from refbrowse.daemon.target import (
 from refbrowse.errors import Unavailable
 from refbrowse.protocol import SECRET_ENV
 
+if TYPE_CHECKING:
+    from refbrowse.daemon.snapshot.prepared import Reading
+
 log = logging.getLogger("refbrowse")
 
 CONNECT_TIMEOUT_MS = 15_000
@@ -52,6 +55,8 @@ class Tab:
         self.id = next(self._ids)
         self.lock = asyncio.Lock()
         self.refs = RefMap()
+        self.reading: Reading | None = None  # the page as last read for a snapshot (see snapshot/prepared.py)
+        self.commands = 0  # commands started on this tab: a background read waits for none to come first
 
 
 TabHook = Callable[["Session", Tab], None]
@@ -314,8 +319,8 @@ class BrowserHost:
                 await _quietly(old.close())  # a remote browser is only disconnected from, never closed
             if old_target.headed and not target.headed:
                 await asyncio.to_thread(self.display.stop)
-        for hook in self.switched:
-            hook()
+        for tell in self.switched:
+            tell()
 
     async def session(self, name: str) -> Session:
         async with self._session_lock:

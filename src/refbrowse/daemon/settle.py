@@ -1,11 +1,15 @@
 """Settling: an action answers once the page has reacted to it, within a bound.
 
 The navigation an action caused commits and loads; then the DOM has been quiet
-for `QUIET_MS`, no finite CSS transition or animation is running (a menu or
-dialog on its way out), and every fetch, XHR or script the action started has ended, or
-the settle budget (`--settle MS`, default `DEFAULT_SETTLE_MS`) runs out. A
-navigation is noticed from the browser's own events, so an action that starts
-none pays no fixed delay for the check. `--no-wait` answers at once.
+(for `AFTER_CHANGE_MS` after its last change, or `IDLE_MS` from the action's
+start when nothing changed at all), no finite CSS transition or animation is
+running (a menu or dialog on its way out), and every fetch, XHR or script the
+action started has ended, or the settle budget (`--settle MS`, default
+`DEFAULT_SETTLE_MS`) runs out. A navigation is noticed from the browser's own
+events, so an action that starts none pays no fixed delay for the check.
+Whatever the page starts before a look answers reaches us before that answer
+(one DevTools connection, in order), so short windows miss no request.
+`--no-wait` answers at once.
 """
 
 from __future__ import annotations
@@ -21,14 +25,17 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page, Request
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from refbrowse.daemon.pageprobe import ANSWER_MS, PageBusy, answered, observe
+from refbrowse.daemon import trace
+from refbrowse.daemon.pageprobe import ANSWER_MS, PageBusy, Probe, answered
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.session import Tab
 from refbrowse.errors import UsageError
 
 T = TypeVar("T")
 DEFAULT_SETTLE_MS = 1_500
-QUIET_MS = 100
+QUIET_MS = 100  # `wait` without a condition: the DOM quiet this long
+AFTER_CHANGE_MS = 60  # after an action: quiet this long since the last change (or a new document's look)
+IDLE_MS = 30  # nothing changed yet since the action began (or the new document's first look): this long
 _MAX_SETTLE_MS = 60_000
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
 _AWAITED_TYPES = ("fetch", "xhr", "script")
@@ -136,21 +143,22 @@ async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_t
     while not tab.page.is_closed():
         await follow_navigation(watch, doing, nav_timeout_ms)
         if watch.committed and not loaded:
-            loaded = await _loaded(tab.page, deadline)
+            loaded = await trace.timed("settle: load", _loaded(tab.page, deadline))
         left = _left_ms(deadline)
         if left <= 0:
             return
         try:
-            got = await unless_navigation(watch, answered(observe(tab)))
+            quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
+            with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
+                await unless_navigation(
+                    watch, answered(trace.timed("settle: quiet", quiet), left + ANSWER_MS)
+                )
             if watch.navigating:
                 continue  # the action's navigation went out while we looked: follow it
-            if got is not None:
-                with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
-                    await answered(got[0].quiet(QUIET_MS, left, floor, watch.committed), left + ANSWER_MS)
         except PageBusy:
             watch.busy = True
             return
-        floor = QUIET_MS
+        floor = AFTER_CHANGE_MS
         if watch.navigating:
             continue
         if watch.drained.is_set() or _left_ms(deadline) <= 0:

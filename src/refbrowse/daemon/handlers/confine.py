@@ -21,31 +21,35 @@ from playwright.async_api import Frame, Page, Route
 
 from refbrowse.daemon.background import spawn
 from refbrowse.daemon.handlers import DaemonView
-from refbrowse.daemon.policy import Policy, policy_for
+from refbrowse.daemon.policy import Policy
 from refbrowse.daemon.session import Session, Tab
 
 log = logging.getLogger("refbrowse")
 
-# The file:// URL a command with --allow-file loaded in a page: that one document may stay.
-_granted: weakref.WeakKeyDictionary[Page, str] = weakref.WeakKeyDictionary()
+
+class FileGrants:
+    """The file:// URL a command with --allow-file loaded in each page: that one document may stay."""
+
+    def __init__(self) -> None:
+        self._granted: weakref.WeakKeyDictionary[Page, str] = weakref.WeakKeyDictionary()
+
+    def grant(self, page: Page, url: str) -> None:
+        if url.lower().startswith("file:"):
+            self._granted[page] = url
+
+    def granted(self, frame: Frame) -> bool:
+        return frame.parent_frame is None and self._granted.get(frame.page) == frame.url
 
 
-def grant_file(page: Page, url: str) -> None:
-    if url.lower().startswith("file:"):
-        _granted[page] = url
-
-
-def _file_allowed(policy: Policy, frame: Frame) -> bool:
+def _file_allowed(policy: Policy, grants: FileGrants, frame: Frame) -> bool:
     parts = urlsplit(frame.url)
     if policy.file_url_forbidden(unquote(parts.path)):
         return False
-    if policy.allow_file:
-        return True
-    return frame.parent_frame is None and _granted.get(frame.page) == frame.url
+    return policy.allow_file or grants.granted(frame)
 
 
-def _on_navigated(policy: Policy, frame: Frame) -> None:
-    if not frame.url.lower().startswith("file:") or _file_allowed(policy, frame):
+def _on_navigated(policy: Policy, grants: FileGrants, frame: Frame) -> None:
+    if not frame.url.lower().startswith("file:") or _file_allowed(policy, grants, frame):
         return
     log.warning("a page navigated to %s without permission: sent to about:blank", frame.url)
     spawn(_blank(frame))
@@ -70,11 +74,9 @@ def _route_hosts(policy: Policy) -> Callable[[Route], Awaitable[None]]:
     return gate
 
 
-def install(daemon: DaemonView) -> None:
-    policy = policy_for(daemon.state_dir)
-
+def install(daemon: DaemonView, policy: Policy, grants: FileGrants) -> None:
     def watch(session: Session, tab: Tab) -> None:
-        tab.page.on("framenavigated", lambda frame: _on_navigated(policy, frame))
+        tab.page.on("framenavigated", lambda frame: _on_navigated(policy, grants, frame))
 
     async def limit_hosts(session: Session) -> None:
         await session.context.route("**/*", _route_hosts(policy))

@@ -19,7 +19,7 @@ from refbrowse.daemon.cookies.browsers import describe_installed, read_cookies
 from refbrowse.daemon.cookies.jsonfile import CookieFileError, parse
 from refbrowse.daemon.cookies.model import Cookie, domains, plural, sent_to
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, UsageError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -28,7 +28,7 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 @handler("cookie-import")
 async def cookie_import(call: Call) -> str:
     path = call.args[0]
-    policy = policy_for(call.daemon.state_dir)
+    policy = call.services.policy
     real = os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG)))
     text = await asyncio.to_thread(_read, real, path)
     try:

@@ -24,7 +24,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse.daemon.background import spawn
 from refbrowse.daemon.handlers import Call, DaemonView, handler
 from refbrowse.daemon.handlers.navigate import checked_url
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, open_new, policy_for
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG, open_new
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.resolver import resolve
 from refbrowse.daemon.session import Session, Tab
@@ -38,8 +38,8 @@ MAX_REDIRECTS = 10
 _URL = re.compile(r"^(https?|file|data):", re.IGNORECASE)
 _FILENAME = re.compile(r"""filename\*?=(?:UTF-8'')?["']?([^"';]+)""", re.IGNORECASE)
 
-# Pages whose next download a `download` command is waiting for.
-_wanted: weakref.WeakSet[Page] = weakref.WeakSet()
+# Pages whose next download a `download` command is waiting for (one set per daemon, in its services).
+WantedDownloads = weakref.WeakSet[Page]
 
 
 class TooLarge(PageError):
@@ -58,7 +58,7 @@ def max_bytes(call: Call) -> int:
 def target_path(call: Call, suggested: str) -> str:
     given = call.arg(1)
     if given:
-        return policy_for(call.daemon.state_dir).output_path(given, call.flags.get(ALLOW_PATH_FLAG))
+        return call.services.policy.output_path(given, call.flags.get(ALLOW_PATH_FLAG))
     folder = os.path.join(call.daemon.state_dir, "downloads")
     os.makedirs(folder, mode=0o700, exist_ok=True)
     name = os.path.basename(suggested.replace("\\", "/")) or "download"
@@ -169,7 +169,7 @@ async def click_and_save(call: Call, selector: str) -> str:
     if call.arg(1):
         target_path(call, "")
     element = await resolve(call.tab, selector)
-    _wanted.add(call.page)
+    call.services.wanted_downloads.add(call.page)
     try:
         async with call.page.expect_download(timeout=call.action_timeout_ms) as started:
             await element.click()
@@ -177,7 +177,7 @@ async def click_and_save(call: Call, selector: str) -> str:
     except PlaywrightError as exc:
         raise translate(exc, f"waiting for a download after clicking {selector!r}") from exc
     finally:
-        _wanted.discard(call.page)
+        call.services.wanted_downloads.discard(call.page)
     await _watch_size(download, limit)
     path = target_path(call, download.suggested_filename)
     await download.save_as(path)
@@ -230,8 +230,8 @@ async def download(call: Call) -> str:
 # downloads nobody asked for
 
 
-def _refuse_unasked(page: Page, download: Download) -> None:
-    if page in _wanted:
+def _refuse_unasked(wanted: WantedDownloads, page: Page, download: Download) -> None:
+    if page in wanted:
         return
     log.warning("cancelled a download the page started on its own: %s", download.url)
     spawn(_discard(download))
@@ -245,10 +245,9 @@ async def _discard(download: Download) -> None:
         log.info("could not discard the download of %s: %s", download.url, exc)
 
 
-def _watch_tab(session: Session, tab: Tab) -> None:
-    page = tab.page
-    page.on("download", lambda d: _refuse_unasked(page, d))
+def install(daemon: DaemonView, wanted: WantedDownloads) -> None:
+    def watch(session: Session, tab: Tab) -> None:
+        page = tab.page
+        page.on("download", lambda d: _refuse_unasked(wanted, page, d))
 
-
-def install(daemon: DaemonView) -> None:
-    daemon.host.tab_hooks.append(_watch_tab)
+    daemon.host.tab_hooks.append(watch)

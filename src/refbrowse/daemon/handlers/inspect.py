@@ -19,7 +19,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.resolver import resolve
@@ -108,7 +108,7 @@ async def js(call: Call) -> str:
 @handler("eval")
 async def eval_file(call: Call) -> str:
     path = call.args[0]
-    policy = policy_for(call.daemon.state_dir)
+    policy = call.services.policy
     # The resolved path is read, so a symlink swapped after the check cannot redirect the read.
     real = os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG)))
     try:

@@ -12,11 +12,12 @@ import os
 
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon import trace
 from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
-from refbrowse.daemon.resolver import prepare, prepare_pointer, resolve_one
+from refbrowse.daemon.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.errors import PageError, UsageError
 
 
@@ -27,17 +28,15 @@ def force(call: Call) -> bool:
 @handler("click")
 async def click(call: Call) -> str:
     selector = call.args[0]
-    target, ready = await prepare_pointer(call.tab, selector, force=force(call))
-    outcome = await perform(
-        call, f"clicking {selector}", lambda: target.click(force=ready, no_wait_after=True)
-    )
+    aimed = await trace.timed("resolve", aim(call.tab, selector, force=force(call)))
+    outcome = await perform(call, f"clicking {selector}", lambda: click_aimed(call.tab, aimed))
     return outcome.report(f"Clicked {selector}")
 
 
 @handler("fill")
 async def fill(call: Call) -> str:
     selector, text = call.args[0], call.args[1]
-    target = await prepare(call.tab, selector, force=force(call), hit_test=False)
+    target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
     outcome = await perform(call, f"filling {selector}", lambda: target.fill(text, force=force(call)))
     return outcome.report(f"Filled {selector} ({len(text)} characters)")
 
@@ -230,7 +229,7 @@ async def upload(call: Call) -> str:
     missing = [path for path in files if not os.path.isfile(path)]
     if missing:
         raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
-    policy = policy_for(call.daemon.state_dir)
+    policy = call.services.policy
     # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read.
     real = [os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG))) for path in files]
     target = await resolve_one(call.tab, selector)

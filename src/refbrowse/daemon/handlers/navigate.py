@@ -14,8 +14,7 @@ from playwright.async_api import Page, Response
 
 from refbrowse.daemon.effects import Outcome, perform
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.handlers.confine import grant_file
-from refbrowse.daemon.policy import ALLOW_FILE_FLAG, policy_for
+from refbrowse.daemon.policy import ALLOW_FILE_FLAG
 from refbrowse.daemon.pwerrors import interrupted_by_navigation, translate
 from refbrowse.daemon.session import Tab
 from refbrowse.errors import PageError
@@ -25,7 +24,7 @@ _LOAD_ATTEMPTS = 3
 
 def checked_url(call: Call, url: str) -> str:
     """A URL (already normalised by its kind) that passes the daemon's URL policy (file://, allowed hosts)."""
-    policy_for(call.daemon.state_dir).check_url(url, bool(call.flags.get(ALLOW_FILE_FLAG)))
+    call.services.policy.check_url(url, bool(call.flags.get(ALLOW_FILE_FLAG)))
     return url
 
 
@@ -69,7 +68,7 @@ def _status(response: Response | None) -> str:
 @handler("goto")
 async def goto(call: Call) -> str:
     url = checked_url(call, call.args[0])
-    grant_file(call.page, url)
+    call.services.file_grants.grant(call.page, url)
     page, limit = call.page, call.nav_timeout_ms
     outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit))
     return outcome.report(f"Navigated to {call.page.url}{_status(response)}")

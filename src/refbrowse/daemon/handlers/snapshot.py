@@ -7,13 +7,14 @@ annotated screenshot (`-a`, `-o PATH`) all start from the same capture.
 
 from __future__ import annotations
 
+from refbrowse.daemon import trace
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
 from refbrowse.daemon.handlers.annotate import annotate, wanted
-from refbrowse.daemon.snapshot import huge
+from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.snapshot.data import snapshot_data
 from refbrowse.daemon.snapshot.render import RenderOptions, diff, render
-from refbrowse.daemon.snapshot.service import capture, history, scope, scope_clickables
+from refbrowse.daemon.snapshot.service import capture, scope, scope_clickables
 
 # Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
 DEFAULT_MAX_TOKENS = 25_000
@@ -32,10 +33,15 @@ def options(call: Call) -> RenderOptions:
 @handler("snapshot")
 async def snapshot(call: Call) -> str:
     selector = call.flags.get("-s")
-    if selector is None and (elements := await huge.element_count(call.page)) > huge.HUGE_ELEMENTS:
-        return fence(await huge.in_view(call.tab, elements), call.page.url, call.raw)
+    now = await prepared.look(call.tab)
+    if selector is None and now.elements > huge.HUGE_ELEMENTS:
+        return fence(await huge.in_view(call.tab, now.elements), call.page.url, call.raw)
     clickables = bool(call.flags.get("-C"))
-    taken = await capture(call.tab, clickables=clickables, unnamed=bool(call.flags.get("--all")))
+    reading = prepared.served(call.tab, now)
+    trace.note("snapshot: prepared reading served" if reading else "snapshot: page read now")
+    taken = await capture(
+        call.tab, clickables=clickables, unnamed=bool(call.flags.get("--all")), reading=reading
+    )
     roots = None
     if isinstance(selector, str):
         roots = await scope(call.tab, taken, selector)
@@ -44,7 +50,7 @@ async def snapshot(call: Call) -> str:
     # -D compares like with like: the previous snapshot taken with the same view flags.
     kind = " ".join(f"{flag}={call.flags.get(flag)}" for flag in ("-i", "-c", "-d", "-s", "-C", "--all"))
     kind += f" raw={call.raw}"  # --raw adds the url line, which is not a change in the page
-    previous = history(call.tab).swap(kind, taken.triage.document, text)
+    previous = call.services.snapshot_history.of(call.tab).swap(kind, taken.triage.document, text)
     shown = diff(previous, taken.triage.document, text) if call.flags.get("-D") else text
     fenced = fence(shown, call.page.url, call.raw)
     if call.flags.get("--max-tokens") is None and f"to stay under {DEFAULT_MAX_TOKENS} tokens" in text:

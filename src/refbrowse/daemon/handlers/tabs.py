@@ -6,7 +6,6 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.handlers.confine import grant_file
 from refbrowse.daemon.handlers.navigate import checked_url, load, navigate
 from refbrowse.daemon.session import Session, Tab
 from refbrowse.errors import UsageError
@@ -58,7 +57,7 @@ async def newtab(call: Call) -> str:
     opened = await call.session.new_tab()
     if not url:
         return f"Opened tab {call.session.number(opened)}: {opened.page.url}"
-    grant_file(opened.page, url)
+    call.services.file_grants.grant(opened.page, url)
     page, limit = opened.page, call.nav_timeout_ms
     outcome, _ = await navigate(call, f"loading {url}", lambda: load(page, url, limit), opened)
     return outcome.report(f"Opened tab {call.session.number(opened)}: {opened.page.url}")

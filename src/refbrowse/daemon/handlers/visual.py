@@ -24,11 +24,10 @@ from playwright.async_api import FloatRect, Locator, Page
 from refbrowse.daemon.cdp import CdpKeeper
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.handlers.confine import grant_file
 from refbrowse.daemon.handlers.navigate import checked_url, load
 from refbrowse.daemon.handlers.read import clean_text
 from refbrowse.daemon.headed import MARKER_TAG
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, policy_for, write_new
+from refbrowse.daemon.policy import ALLOW_PATH_FLAG, write_new
 from refbrowse.daemon.resolver import resolve
 from refbrowse.errors import UsageError
 
@@ -164,7 +163,7 @@ def output_path(call: Call, given: str | None, default: str) -> str:
     """The caller's path, if the file policy lets it be written, else our default under the state dir."""
     if not given:
         return default
-    return policy_for(call.daemon.state_dir).output_path(given, call.flags.get(ALLOW_PATH_FLAG))
+    return call.services.policy.output_path(given, call.flags.get(ALLOW_PATH_FLAG))
 
 
 def split_target(args: list[str]) -> tuple[str | None, str | None]:
@@ -272,7 +271,7 @@ async def page_text(call: Call, url: str) -> list[str]:
     """The visible text of `url`, loaded in a tab of its own that is closed afterwards."""
     checked = checked_url(call, url)
     page = await call.session.context.new_page()
-    grant_file(page, checked)
+    call.services.file_grants.grant(page, checked)
     try:
         await load(page, checked, call.nav_timeout_ms)
         return clean_text(str(await page.evaluate(_TEXT_JS) or "")).splitlines()

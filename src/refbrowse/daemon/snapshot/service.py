@@ -20,8 +20,9 @@ from refbrowse.daemon.refs import Ref, parse_ref
 from refbrowse.daemon.session import Tab
 from refbrowse.daemon.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
 from refbrowse.daemon.snapshot.parse import Node, parse_snapshot
+from refbrowse.daemon.snapshot.prepared import Reading, read
 from refbrowse.daemon.snapshot.roles import referable
-from refbrowse.daemon.snapshot.triage import Triage, triage
+from refbrowse.daemon.snapshot.triage import Triage
 from refbrowse.errors import ElementNotFound, UsageError
 
 _FIND_MS = 2_000  # the element is known to exist: this only bounds reading its box
@@ -40,18 +41,19 @@ class PageSnapshot:
         return {node.short_ref: node for node in self.tree.walk() if node.short_ref}
 
 
-async def capture(tab: Tab, *, clickables: bool = False, unnamed: bool = False) -> PageSnapshot:
+async def capture(
+    tab: Tab, *, clickables: bool = False, unnamed: bool = False, reading: Reading | None = None
+) -> PageSnapshot:
     """Snapshot the whole page of `tab` and refresh its refs.
 
-    With `clickables`, `-C` finds come too; those with no text and no name
-    only with `unnamed` (`-C --all`): an agent cannot tell one from another.
+    `reading` is a prepared reading of the page still current (see
+    `prepared`); without one the page is read now. With `clickables`, `-C`
+    finds come too; those with no text and no name only with `unnamed`
+    (`-C --all`): an agent cannot tell one from another.
     """
-    try:
-        facts = await triage(tab.page)
-        raw = await tab.page.aria_snapshot(mode="ai", boxes=True)
-    except PlaywrightError as exc:
-        raise translate(exc, f"taking a snapshot of {tab.page.url}") from exc
-    tree = parse_snapshot(raw)
+    reading = reading or await read(tab)
+    facts = reading.facts
+    tree = parse_snapshot(reading.aria)
     apply_marks(tree, facts)
     tab.refs.begin()
     for node in tree.walk():
@@ -97,15 +99,17 @@ class SnapshotHistory:
         return previous
 
 
-_histories: weakref.WeakKeyDictionary[Tab, SnapshotHistory] = weakref.WeakKeyDictionary()
+class SnapshotHistories:
+    """Every tab's `-D` history (one per daemon, in its services); a tab's goes when the tab goes."""
 
+    def __init__(self) -> None:
+        self._by_tab: weakref.WeakKeyDictionary[Tab, SnapshotHistory] = weakref.WeakKeyDictionary()
 
-def history(tab: Tab) -> SnapshotHistory:
-    """The `-D` history of `tab`; it goes when the tab goes."""
-    found = _histories.get(tab)
-    if found is None:
-        found = _histories[tab] = SnapshotHistory()
-    return found
+    def of(self, tab: Tab) -> SnapshotHistory:
+        found = self._by_tab.get(tab)
+        if found is None:
+            found = self._by_tab[tab] = SnapshotHistory()
+        return found
 
 
 async def _clickables(

@@ -18,6 +18,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
 
+from refbrowse.daemon.pageprobe import probe_key
 from refbrowse.daemon.snapshot.pagejs import FRAME_PASSWORDS_JS, TRIAGE_JS
 
 Box = tuple[int, int, int, int]
@@ -57,8 +58,21 @@ class Triage:
         )
 
 
+# The probe's stamp is read in the same script as the facts, before them: no mutation can fall between.
+_STAMPED_TRIAGE_JS = f"""(key) => {{
+  const stamp = window[key] ? window[key].stamp() : null;
+  return {{stamp, facts: ({TRIAGE_JS})()}};
+}}"""
+
+
 async def triage(page: Page) -> Triage:
-    facts: dict[str, Any] = await page.evaluate(TRIAGE_JS)
+    return (await stamped_triage(page))[0]
+
+
+async def stamped_triage(page: Page) -> tuple[Triage, str | None]:
+    """The triage, and the probe's stamp of the page at that moment (None without a probe)."""
+    found: dict[str, Any] = await page.evaluate(_STAMPED_TRIAGE_JS, probe_key())
+    facts: dict[str, Any] = found["facts"]
     frame_captcha = any(_CAPTCHA_FRAME.search(frame.url) for frame in page.frames[1:])
     passwords = {str(p) for p in facts["passwords"]} | await _frame_passwords(page)
     return Triage(
@@ -74,7 +88,7 @@ async def triage(page: Page) -> Triage:
         passwords=frozenset(passwords),
         marks=_marks(facts["marks"]),
         messages=frozenset(str(m) for m in facts["messages"]),
-    )
+    ), (str(found["stamp"]) if found["stamp"] is not None else None)
 
 
 async def _frame_passwords(page: Page) -> set[str]:

@@ -224,7 +224,7 @@ class _Builder:
             return None
         if node.role == "combobox" and node.value is None:
             selected = [c.name for c in node.walk() if c.role == "option" and "selected" in c.attrs]
-            return ", ".join(selected) if selected else None
+            return ", ".join(selected) if selected else _shown_choice(node)
         texts = [c for c in node.children if isinstance(c, str)]
         value = node.value if node.value is not None else (" ".join(texts) if texts else None)
         if value and (value in self.options.redact or "password" in node.marks):
@@ -239,6 +239,18 @@ class _Builder:
         if self.origin and url.startswith(self.origin + "/"):
             return url[len(self.origin) :]
         return url
+
+
+def _shown_choice(node: Node) -> str | None:
+    """The text a custom select shows as its choice (Material's selects keep it in spans inside).
+
+    Only when nothing inside can be acted on (an open list's options would be
+    text too), and without glyph-only words such as a drop-down arrow.
+    """
+    if any(child is not node and actionable(child) for child in node.walk()):
+        return None
+    words = [word for word in text_of(node, TEXT_LIMIT).split() if any(ch.isalnum() for ch in word)]
+    return " ".join(words) or None
 
 
 def _says_nothing(node: Node) -> bool:

@@ -1,0 +1,34 @@
+"""`BROWSE_TRACE=1` in the daemon's environment: where a command's time goes, in daemon.log.
+
+Off by default and free when off. Lines start with `trace:`; tests read them to
+tell which path a command took (a prepared snapshot or a fresh one), and a
+profile reads the time of each step of an action.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Awaitable
+from typing import TypeVar
+
+log = logging.getLogger("refbrowse")
+TRACING = bool(os.environ.get("BROWSE_TRACE"))
+T = TypeVar("T")
+
+
+def note(what: str) -> None:
+    if TRACING:
+        log.info("trace: %s", what)
+
+
+async def timed(label: str, step: Awaitable[T]) -> T:
+    """`step`'s value; with tracing on, a line saying how long it took."""
+    if not TRACING:
+        return await step
+    started = time.perf_counter()
+    try:
+        return await step
+    finally:
+        log.info("trace: %s %.1f ms", label, (time.perf_counter() - started) * 1000)
