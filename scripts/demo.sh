@@ -1,7 +1,8 @@
 #!/bin/sh
 # The main job on the demo page that ships with refbrowse: load it, read it,
 # then sign up the way an agent does: snapshot, fill and click by @ref, and
-# check with a snapshot diff that the page changed.
+# read what the click did from its own report. The page is a local file, so
+# `goto` says it may load one (`--allow-file`): file:// is off by default.
 set -e
 bin="$1"
 browse="$bin/browse"
@@ -30,7 +31,7 @@ ref_of() {
     echo "$found"
 }
 
-step goto "$page"
+step goto --allow-file "$page"
 step text
 step forms
 step links
@@ -46,6 +47,5 @@ step fill "$email" "ada@rocket.example"
 step select "$plan" "Enterprise"
 step check "$terms"
 step click "$create"
-step snapshot -i -D
 step text "#welcome-text"
 printf '\nThe browser stays up for the next command: try %s status, %s stop ends it.\n' "$browse" "$browse"

@@ -62,6 +62,15 @@ class FixtureHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def redirect(self, location: str, cookie: str = "") -> None:
+        """A 303 to `location`, setting `cookie` (a Set-Cookie value) when given."""
+        self.send_response(303)
+        self.send_header("Location", location)
+        if cookie:
+            self.send_header("Set-Cookie", cookie)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
 
 @dataclass
 class Site:

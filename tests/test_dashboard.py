@@ -473,3 +473,14 @@ def test_letting_go_on_the_page_keeps_a_handoff_to_a_visible_window(
     assert ws.run("url").code == 0
     assert "handoff: a person has the browser" in ws.ok("status")
     assert "Resumed: headless" in ws.ok("resume")
+
+
+def test_rows_name_the_tab_a_command_ran_in(ws: Workspace, app: Site) -> None:
+    ws.ok("newtab", app.url("/d/form?tab=two"))
+    ws.ok("js", "'in-tab-two'")
+    ws.ok("closetab")
+    ws.ok("js", "'back-in-tab-one'")
+    port, cookie = cookie_of(ws)
+    history = events_until(port, cookie, 0, "'back-in-tab-one'")
+    tabs = {str(e["args"][0]): e["tab"] for e in history if e["command"] == "js"}  # type: ignore[index]
+    assert (tabs["'in-tab-two'"], tabs["'back-in-tab-one'"]) == (2, 1)

@@ -67,11 +67,7 @@ def xvfb_pids(ws: Workspace) -> set[int]:
 
 def login_site(site: Site) -> str:
     def do_login(h: FixtureHandler) -> None:
-        h.send_response(303)
-        h.send_header("Location", "/hd/home")
-        h.send_header("Set-Cookie", "sid=by-a-person; Path=/; HttpOnly")
-        h.send_header("Content-Length", "0")
-        h.end_headers()
+        h.redirect("/hd/home", "sid=by-a-person; Path=/; HttpOnly")
 
     def home(h: FixtureHandler) -> None:
         who = "Welcome back" if "sid=by-a-person" in (h.headers.get("Cookie") or "") else "Not signed in"

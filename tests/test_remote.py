@@ -87,11 +87,7 @@ def login_pages(site: Site) -> str:
     def do_login(h: FixtureHandler) -> None:
         length = int(h.headers.get("Content-Length") or 0)
         user = h.rfile.read(length).decode().partition("user=")[2] or "nobody"
-        h.send_response(303)
-        h.send_header("Location", "/rm/home")
-        h.send_header("Set-Cookie", f"who={user}; Path=/")
-        h.send_header("Content-Length", "0")
-        h.end_headers()
+        h.redirect("/rm/home", f"who={user}; Path=/")
 
     def home(h: FixtureHandler) -> None:
         cookie = h.headers.get("Cookie") or ""

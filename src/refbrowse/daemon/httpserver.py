@@ -8,8 +8,11 @@ goes through `handle_error`, which this module's request handler overrides.
 
 A request whose head never ends is aiohttp's blind spot: its keep-alive timer
 closes such a connection without a word. Here each connection has a head
-timer instead: a request whose head has not arrived `HEAD_TIMEOUT_S` after its
-first byte gets a 408 with a one-line reason, and the connection is closed.
+timer instead, started when it opens and again after each answer: a request
+whose head has begun but not ended `HEAD_TIMEOUT_S` later gets a 408 with a
+one-line reason, and the connection is closed. (The timer starts at the
+connection rather than at the request's first byte because aiohttp's keep-alive
+timer, `IDLE_TIMEOUT_S`, also runs from there and must stay the later one.)
 """
 
 from __future__ import annotations

@@ -93,6 +93,7 @@ class ActivitySite:
             log.exception("the activity feed could not record %s", body.get("command"))
 
     async def _event(self, body: dict[str, Any], result: Result, started: float, parent: str) -> Event:
+        ended = time.time()  # before the redaction check, which is not the command's time
         name = str(body.get("command"))
         session = str(body.get("session") or "default")
         found = self.daemon.host.sessions.get(session)
@@ -105,12 +106,14 @@ class ActivitySite:
             time=started,
             client=parent or str(body.get("client") or "cli"),
             session=session,
-            tab=found.number(tab) if found is not None and tab is not None else 0,
+            tab=_number(found, tab),
             command=name,
             args=shown,
-            flags={str(k): v for k, v in (body.get("flags") or {}).items()},
+            flags={
+                str(k): scrub(v) if isinstance(v, str) else v for k, v in (body.get("flags") or {}).items()
+            },
             step_of=parent,
-            duration_ms=round((time.time() - started) * 1000),
+            duration_ms=round((ended - started) * 1000),
             ok=bool(result["ok"]),
             exit_code=int(result["exit_code"]),
             error=_without(str(result.get("error") or ""), hidden),
@@ -203,12 +206,17 @@ def _without(text: str, secrets: list[str]) -> str:
     return scrub(text)
 
 
+def _number(session: Session | None, tab: Tab | None) -> int:
+    """The tab's number in its session; 0 when there is none (closed, or no session yet)."""
+    return session.number(tab) if session is not None and tab is not None and tab in session.tabs else 0
+
+
 def _tabs(session: Session | None) -> list[dict[str, object]]:
     if session is None:
         return []
     return [
-        {"number": session.number(tab), "url": tab.page.url, "current": tab is session.current}
-        for tab in session.tabs
+        {"number": number, "url": tab.page.url, "current": tab is session.current}
+        for number, tab in enumerate(session.tabs, 1)
     ]
 
 
