@@ -201,6 +201,8 @@ async def _recover_if_stuck(call: Call, tab: Tab) -> None:
 async def _settle(tab: Tab, watch: ActionWatch, doing: str, options: SettleOptions, nav_ms: int) -> None:
     if options.wait:
         await settle(tab, watch, doing, options.budget_ms, nav_ms)
+        if watch.navigating:  # the browser announced the action's navigation after the page went quiet
+            await settle(tab, watch, doing, options.budget_ms, nav_ms)
     elif watch.navigating:
         pass  # --no-wait: the report says the navigation started
     elif watch.committed:

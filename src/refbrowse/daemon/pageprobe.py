@@ -98,7 +98,8 @@ _PROBE_JS = """(key) => {
     || !!document.body.querySelector('input, button, select, textarea, img, svg, canvas, video, iframe')
     || roots().length > 1);
   // What a snapshot shows that a DOM mutation need not announce: field values and states, focus,
-  // scroll, viewport, style sheets edited through the CSSOM, shadow roots attached since the last look.
+  // scroll, viewport, style sheets edited through the CSSOM, shadow roots attached since the last look,
+  // finite CSS transitions and animations under way.
   const ids = new WeakMap();
   let nextId = 0;
   const idOf = el => el ? (ids.get(el) || (ids.set(el, ++nextId), nextId)) : 0;
@@ -127,7 +128,9 @@ _PROBE_JS = """(key) => {
       el.indeterminate, el.selected, el.disabled].join('\u0001')).join('\u0002');
     return [performance.timeOrigin, state.count, location.href, document.title, scrollX, scrollY, innerWidth,
       innerHeight, devicePixelRatio, found.length, idOf(active), document.hasFocus(), sheets(), hash(fields),
-      document.getElementsByTagName('*').length].join('|');
+      document.getElementsByTagName('*').length,
+      // a transition still running can hide or show an element with no mutation: never the same stamp
+      animating() ? performance.now() : ''].join('|');
   };
   return {
     report,

@@ -7,8 +7,9 @@ running (a menu or dialog on its way out), and every fetch, XHR or script the
 action started has ended, or the settle budget (`--settle MS`, default
 `DEFAULT_SETTLE_MS`) runs out. A navigation is noticed from the browser's own
 events, so an action that starts none pays no fixed delay for the check.
-Whatever the page starts before a look answers reaches us before that answer
-(one DevTools connection, in order), so short windows miss no request.
+A fetch the page starts before a look answers reaches us before that answer
+(one DevTools connection, in order); a navigation goes through the browser and
+can be announced later, so `effects` settles again when one started meanwhile.
 `--no-wait` answers at once.
 """
 
@@ -35,7 +36,7 @@ T = TypeVar("T")
 DEFAULT_SETTLE_MS = 1_500
 QUIET_MS = 100  # `wait` without a condition: the DOM quiet this long
 AFTER_CHANGE_MS = 60  # after an action: quiet this long since the last change (or a new document's look)
-IDLE_MS = 30  # nothing changed yet since the action began (or the new document's first look): this long
+IDLE_MS = 50  # nothing changed yet since the action began (or the new document's first look): this long
 _MAX_SETTLE_MS = 60_000
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
 _AWAITED_TYPES = ("fetch", "xhr", "script")
