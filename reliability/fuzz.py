@@ -222,6 +222,8 @@ def run() -> list[tuple[str, str]]:
     site = Site()
     ws = Workspace("fuzz")
     os.environ["BROWSE_STATE_DIR"] = str(ws.state_dir)
+    home = os.getcwd()
+    os.chdir(ws.root)  # files the fuzzed commands write (screenshots, PDFs) land in the workspace
     signal.signal(signal.SIGALRM, _alarm)
     cli, http = Tally(exit_codes={}, examples=[]), Tally()
     try:
@@ -267,6 +269,7 @@ def run() -> list[tuple[str, str]]:
         cli.examples = (cli.examples or []) + _logged_errors(log)
     finally:
         os.environ.pop("BROWSE_STATE_DIR", None)
+        os.chdir(home)
         ws.close()
     return _rows(cli, http, deaths, logged)
 

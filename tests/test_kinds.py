@@ -35,6 +35,8 @@ BAD_USAGE = [
     (["snapshot", "--max-tokenz", "3"], "unknown flag for snapshot: --max-tokenz"),
     (["connect", "--cdp", "localhost:9222"], "connect --cdp takes a DevTools address"),
     (["connect", "--channel", "netscape"], "connect --channel takes one of chrome, msedge"),
+    (["pdf", "a\0b.pdf"], "pdf PATH is not a file path: it holds a NUL character"),
+    (["snapshot", "-a", "-o", "x\0.png"], "snapshot -o is not a file path"),
 ]
 
 
@@ -87,6 +89,8 @@ def test_the_daemon_rejects_what_the_cli_would() -> None:
         parse_values("tab", ["zero"], {})
     with pytest.raises(UsageError):
         parse_values("snapshot", [], {"--bogus": True})
+    with pytest.raises(UsageError):  # over MCP or HTTP a path can hold a NUL, which no shell passes
+        parse_values("eval", ["/tmp/a\0b.js"], {})
 
 
 def test_a_rest_of_line_argument_takes_every_remaining_word() -> None:

@@ -282,11 +282,19 @@ def _text(value: str, label: str) -> str:
     return value
 
 
+def _path(value: str, label: str) -> str:
+    if "\0" in value:
+        raise UsageError(
+            f"{label} is not a file path: it holds a NUL character", "give the file's path as it is"
+        )
+    return os.path.abspath(value)
+
+
 _SIMPLE = {
     "url": _url,
     "endpoint": _endpoint,
     "sel": _selector,
-    "path": lambda value, label: os.path.abspath(value),
+    "path": _path,
     "key": _key,
     "json": _json,
     "text": _text,
