@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import statistics
@@ -72,17 +71,12 @@ def daemon_side(ctx: Context) -> dict[str, float]:
 
 
 def post(info: dict[str, Any], command: str, args: list[str], flags: dict[str, Any]) -> float:
+    """One command sent the way the CLI sends it (its own client, over the daemon's socket)."""
+    from refbrowse.cli.client import request
+
     body = json.dumps({"command": command, "args": args, "flags": flags, "raw": False, "json": False})
-    headers = {"Authorization": f"Bearer {info['token']}", "Content-Type": "application/json"}
-    connection = http.client.HTTPConnection("127.0.0.1", int(info["port"]), timeout=60)
-    seconds, _ = timed(lambda: _send(connection, body, headers))
-    connection.close()
+    seconds, _ = timed(lambda: request(info, "POST", "/command", body.encode(), timeout=60))
     return seconds
-
-
-def _send(connection: http.client.HTTPConnection, body: str, headers: dict[str, str]) -> bytes:
-    connection.request("POST", "/command", body, headers)
-    return connection.getresponse().read()
 
 
 def run(ctx: Context) -> dict[str, Any]:
