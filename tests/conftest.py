@@ -24,6 +24,7 @@ from refbrowse.daemon.reaper import descendants as _descendants
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BROWSE = str(Path(sys.executable).parent / "browse")
+CHROMIUM = "/usr/bin/chromium"
 
 Route = Callable[["FixtureHandler"], None]
 
@@ -196,6 +197,19 @@ def browser_pid(daemon_pid: int) -> int:
         if b"chrom" in cmdline[0] and not any(arg.startswith(b"--type=") for arg in cmdline):
             return pid
     raise AssertionError(f"no browser process under daemon {daemon_pid}")
+
+
+def home_with_chromium_profile(tmp_path_factory: pytest.TempPathFactory, visit: str) -> Path:
+    """A home directory whose Chromium profile got its cookies from a real visit to `visit`."""
+    home = tmp_path_factory.mktemp("home")
+    profile = home / ".config" / "chromium"
+    subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", f"--user-data-dir={profile}", "--password-store=basic",
+         "--dump-dom", visit],
+        capture_output=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert (profile / "Default" / "Cookies").exists()
+    return home
 
 
 def _needs_browser(item: pytest.Item) -> bool:

@@ -14,7 +14,6 @@ import os
 import shutil
 import sqlite3
 import stat
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,9 +22,8 @@ from cryptography.hazmat.primitives import hashes, padding
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 
-from conftest import FixtureHandler, Site, Workspace, strip_fence
+from conftest import FixtureHandler, Site, Workspace, home_with_chromium_profile, strip_fence
 
-CHROMIUM = "/usr/bin/chromium"
 KEYRING_PASSWORD = "keyring-secret-42"
 
 
@@ -52,15 +50,7 @@ def app(site: Site) -> Site:
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory, app: Site) -> Path:
     """A home directory whose Chromium profile got its cookies from a real visit."""
-    home = tmp_path_factory.mktemp("home")
-    profile = home / ".config" / "chromium"
-    subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", f"--user-data-dir={profile}", "--password-store=basic",
-         "--dump-dom", app.url("/ci/set")],
-        capture_output=True, timeout=120, check=True,
-    )  # fmt: skip
-    assert (profile / "Default" / "Cookies").exists()
-    return home
+    return home_with_chromium_profile(tmp_path_factory, app.url("/ci/set"))
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,6 @@ import asyncio
 import http.client
 import json
 import re
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -24,12 +23,19 @@ import pytest
 from mcp import Client, StdioServerParameters
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from conftest import BROWSE, FixtureHandler, Site, Workspace, strip_fence
+from conftest import (
+    BROWSE,
+    CHROMIUM,
+    FixtureHandler,
+    Site,
+    Workspace,
+    home_with_chromium_profile,
+    strip_fence,
+)
 from refbrowse.daemon.activity.access import CODE_TTL_S, Access
 from refbrowse.daemon.activity.feed import Event, Feed
 from refbrowse.daemon.chromium import launch_flags
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "pw-Dash-77-secret"
 LOGIN = """<title>login</title><form><input name=user aria-label=User>
 <input type=password name=pass aria-label=Password><button type=button>Sign in</button></form>
@@ -68,13 +74,7 @@ def app(site: Site) -> Site:
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory, app: Site) -> Path:
     """A home directory with a real Chromium profile that visited the fixture site."""
-    home = tmp_path_factory.mktemp("home")
-    subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", f"--user-data-dir={home / '.config' / 'chromium'}",
-         "--password-store=basic", "--dump-dom", app.url("/d/set")],
-        capture_output=True, timeout=120, check=True,
-    )  # fmt: skip
-    return home
+    return home_with_chromium_profile(tmp_path_factory, app.url("/d/set"))
 
 
 AGENT = """import os, subprocess, sys, time
