@@ -156,11 +156,20 @@ def test_open_shadow_dom_content_appears_and_acts(workspace: Workspace, site: Si
     assert "shadow got deep" in strip_fence(workspace.ok("text", "#r"))
 
 
-def test_a_modal_is_listed_first_with_its_refs(workspace: Workspace, site: Site) -> None:
+def test_a_modal_is_listed_first_with_its_refs_and_its_inside_only_once(
+    workspace: Workspace, site: Site
+) -> None:
     workspace.ok("goto", site.url("/snap/modal.html"))
-    lines = snap(workspace, "-i").splitlines()
+    out = snap(workspace, "-i")
+    lines = out.splitlines()
     assert lines[2] == '⚠ blocking modal dialog "Subscribe": deal with it first'
     assert re.fullmatch(r'\s+- button "No thanks" @e\d+', lines[4])
+    assert re.search(r'^- dialog "Subscribe" @e\d+ \(listed above\)$', out, re.M), out
+    assert out.count('button "No thanks"') == 1
+    full = snap(workspace)
+    assert full.count("Subscribe to our list?") == 1 and full.index("Subscribe to our list?") < full.index(
+        "Behind"
+    )
 
 
 def test_a_cookie_banner_is_listed_first_with_its_buttons_only(workspace: Workspace, site: Site) -> None:

@@ -21,7 +21,7 @@ from typing import Any, TypeGuard
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon import trace
+from refbrowse.daemon import arrival, trace
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call
 from refbrowse.daemon.logbuffer import DialogEntry, RingBuffer
@@ -241,20 +241,54 @@ async def _describe(
         return
     seen, view = looked
     after = seen[1] if seen else None
-    _prepare_unless_viewed(tab, after, viewing)
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         _navigation(out, watch, before, after, new_document)
+    arrived = await _arrival(call, tab, out, after, navigation)
+    if not arrived.view:
+        _prepare_unless_viewed(tab, after, viewing)
     _dialogs_and_downloads(out, tabs)
-    if after is not None:
-        _messages(out, before.messages if before and not new_document else (), after.messages)
+    _page_lines(out, before, after, new_document, arrived)
     if baseline is not None and after is not None and not new_document:
-        keep_view(tab, after, view)
-        quoted, trailer = view_change(baseline, view)
-        out.quoted += quoted
-        out.trailer += trailer
-        out.add("view", *quoted[1:])
-        out.add("notes", *trailer)
+        _view_change(tab, out, after, baseline, view)
+
+
+def _view_change(tab: Tab, out: Outcome, after: PageReport, baseline: str, view: str | None) -> None:
+    """The small diff of the interactive view on the same document (one line when it changed a lot)."""
+    keep_view(tab, after, view)
+    quoted, trailer = view_change(baseline, view)
+    out.quoted += quoted
+    out.trailer += trailer
+    out.add("view", *quoted[1:])
+    out.add("notes", *trailer)
+
+
+def _page_lines(
+    out: Outcome,
+    before: PageReport | None,
+    after: PageReport | None,
+    new_document: bool,
+    arrived: arrival.Arrival,
+) -> None:
+    """Messages that appeared, then the view of the page the action arrived at."""
+    if after is not None:
+        old = before.messages if before and not new_document else ()
+        _messages(out, old, after.messages, printed=not arrived.whole)
+    out.quoted += [arrived.view] if arrived.view else []
+    out.trailer += [arrived.note] if arrived.note else []
+
+
+async def _arrival(
+    call: Call, tab: Tab, out: Outcome, after: PageReport | None, navigation: bool
+) -> arrival.Arrival:
+    """The view of the page the action arrived at: after a navigation to a new document, else nothing."""
+    moved = navigation or out.fields.get("navigation", {}).get("kind") in ("navigated", "same URL")
+    if after is None or not moved:
+        return arrival.Arrival()
+    found = await arrival.look(call, tab, after.elements, huge.HUGE_ELEMENTS)
+    if found.data is not None:
+        out.fields["page"] = found.data
+    return found
 
 
 def _prepare_unless_viewed(tab: Tab, after: PageReport | None, viewing: bool) -> None:
@@ -345,8 +379,13 @@ def _download_line(download: Download) -> str:
     return f"download started: {name} from {download.url} (not kept: `browse download SEL` saves it)"
 
 
-def _messages(out: Outcome, before: tuple[Message, ...], after: tuple[Message, ...]) -> None:
-    """Messages that appeared, and dialogs that closed, as lines and as fields."""
+def _messages(
+    out: Outcome, before: tuple[Message, ...], after: tuple[Message, ...], *, printed: bool = True
+) -> None:
+    """Messages that appeared, and dialogs that closed, as fields, and as lines when `printed`.
+
+    A new page's whole interactive view lists its messages already: they are not printed twice.
+    """
     old = set(before)
     appeared = [m for m in dict.fromkeys(after) if m not in old]
     closed = [m for m in dict.fromkeys(before) if m[0] == "dialog" and m not in set(after)]
@@ -356,7 +395,7 @@ def _messages(out: Outcome, before: tuple[Message, ...], after: tuple[Message, .
     ]
     if len(lines) > MESSAGE_LIMIT:
         lines = [*lines[:MESSAGE_LIMIT], f"… {len(lines) - MESSAGE_LIMIT} more messages"]
-    out.quoted += lines
+    out.quoted += lines if printed else []
     out.add("messages", *records[:MESSAGE_LIMIT])
 
 
