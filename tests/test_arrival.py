@@ -1,4 +1,4 @@
-"""An action that lands on a new page prints that page's interactive view: refs to act on, no snapshot call."""
+"""An action that lands on a new page prints its interactive view: refs to act on, no snapshot call."""
 
 from __future__ import annotations
 

@@ -145,7 +145,9 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("SEL",),
         "flags": _FORCE,
-        "help": "click an element; waits for the page to settle, then says what changed (a new page: its refs)",
+        "help": (
+            "click an element; waits for the page to settle, then says what changed (on a new page: its refs)"
+        ),
     },
     "fill": {
         "cat": "write",
