@@ -25,7 +25,7 @@
   const label = (ref) => {
     const [x, y] = ref.box;
     const tag = document.createElement("div");
-    tag.textContent = "@" + ref.ref;
+    tag.textContent = ref.ref;
     css(tag, {position: "fixed", left: `${Math.max(0, x)}px`, top: `${Math.max(0, y - 2)}px`,
               padding: "0 3px", "border-radius": "3px", background: COLOUR, color: "#fff",
               font: "600 11px/14px ui-monospace, monospace", "pointer-events": "none",
