@@ -12,19 +12,23 @@ that ignore `--load-extension` still accept with
 `--enable-unsafe-extension-debugging`). Each session is a browser context of
 its own, which Chromium treats as an incognito profile: the extension is
 loaded with `enableInIncognito` and declares `"incognito": "split"`, so every
-session gets its own instance of it, with its own service worker and storage,
-its content script runs on the session's pages, and its panel shows that
-session. No persistent context is needed, so sessions, the carry-over of
-`connect` and `disconnect`, and headless mode stay as they are.
+session gets its own instance of it, with its own service worker, its content
+script runs on the session's pages, and its panel shows that session.
+(Measured with Playwright 1.65 and Chromium 156: loaded without
+`enableInIncognito`, neither its worker nor its content script runs in a
+session's context; with it but without split mode, one worker serves every
+session and no context sees it.) No persistent context is needed, so sessions, the carry-over of `connect` and
+`disconnect`, and headless mode stay as they are.
 
 Access: a one-time link written into the extension's files would be stale by
 the time a person opens the panel, and an Origin check alone would let any
 local process that claims to be the extension in. So the daemon gives each
 session's instance, through Playwright's handle on its service worker, the
-activity listener's port, the session's name and a random key of the
-activity page's (`Access.extension_key`, not the daemon's bearer token). They
-go into `chrome.storage.session`, which lives in memory and which content
-scripts and pages cannot read; no file, URL or log holds them. With the key
+activity listener's port, a random key of the activity page's
+(`Access.extension_key`, not the daemon's bearer token) and the session's
+name. Port and key go into `chrome.storage.session`, which lives in memory,
+is shared by the instances and cannot be read by content scripts or pages;
+the name stays in that worker. No file, URL or log holds them. With the key
 the extension asks `/ext/code` for a one-time code for its panel's frame.
 """
 
@@ -49,7 +53,12 @@ log = logging.getLogger("refbrowse")
 HEADED_FLAGS = ("--enable-unsafe-extension-debugging",)
 LEFT_OUT_FLAGS = ("--disable-extensions",)  # Playwright's default, which would keep it from running
 # Only a session's own instance: the profile every session's context comes from has one too.
-_CONFIGURE = "config => chrome.extension.inIncognitoContext && chrome.storage.session.set(config)"
+# The session's name goes into the worker, since chrome.storage.session is one for all instances.
+_CONFIGURE = """({session, ...shared}) => {
+  if (!chrome.extension.inIncognitoContext) return false;
+  self.refbrowseSession = session;
+  return chrome.storage.session.set(shared).then(() => true);
+}"""
 
 
 def folder() -> str:

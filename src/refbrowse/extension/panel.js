@@ -1,17 +1,21 @@
 // The side panel: the session's activity page in a frame, and the @ref overlay's switch.
 //
 // The frame signs in as `browse dashboard`'s link does, with a one-time code;
-// the panel gets the code from the daemon with the key the daemon gave this
-// instance of the extension (chrome.storage.session, never a file or a URL).
+// the panel gets the code from the daemon with the key the daemon gave the
+// extension (chrome.storage.session, never a file or a URL), and its session's
+// name from this instance's worker.
 
+const WAIT_MS = 1000;
 const frame = document.getElementById("activity");
 const state = document.getElementById("state");
 const overlay = document.getElementById("overlay");
 
 async function open() {
-  const {port, key, session} = await chrome.storage.session.get(["port", "key", "session"]);
-  if (!port) {
+  const {port, key} = await chrome.storage.session.get(["port", "key"]);
+  const {session} = await chrome.runtime.sendMessage("panel?");
+  if (!port || !session) {
     state.textContent = "waiting for refbrowse…";
+    setTimeout(open, WAIT_MS);  // opened before the daemon named this session
     return false;
   }
   try {
@@ -20,7 +24,7 @@ async function open() {
       headers: {"X-Refbrowse-Key": key},
     });
     const {code} = await response.json();
-    const name = encodeURIComponent(session || "default");
+    const name = encodeURIComponent(session);
     frame.src = `http://127.0.0.1:${port}/auth?code=${encodeURIComponent(code)}&session=${name}`;
     state.textContent = "";
     return true;
@@ -30,9 +34,6 @@ async function open() {
   }
 }
 
-overlay.addEventListener("change", () => chrome.storage.session.set({overlay: overlay.checked}));
-chrome.storage.session.get("overlay").then(({overlay: on}) => { overlay.checked = Boolean(on); });
-chrome.storage.session.onChanged.addListener((changes) => {
-  if (changes.port && !frame.src) open();
-});
+overlay.addEventListener("change", () => chrome.runtime.sendMessage({overlay: overlay.checked}));
+chrome.runtime.sendMessage("panel?").then((found) => { overlay.checked = found.overlay; });
 open();

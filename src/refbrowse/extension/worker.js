@@ -1,11 +1,13 @@
 // The extension's service worker: the toolbar badge and the @ref overlay's data.
 //
-// The daemon writes {port, key, session} into chrome.storage.session (memory
-// only) of this session's instance of the extension ("incognito": "split" gives
-// each session's browser context an instance of its own). Every BEAT_MS the
-// worker asks the activity listener whether the daemon answers, and colours
-// the badge; while the overlay is on it also fetches the session's refs and
-// hands them to the tabs that show the snapshot's page.
+// "incognito": "split" gives each session's browser context an instance of its
+// own, but chrome.storage.session is one for all of them. So the daemon writes
+// what all share ({port, key}) there, in memory only, and names each instance's
+// session in that worker itself (`self.refbrowseSession`), again when a worker
+// starts anew. Every BEAT_MS the worker asks the activity listener whether the
+// daemon answers, and colours the badge; while the overlay is on it also
+// fetches the session's refs and hands them to the tabs that show the
+// snapshot's page. The overlay's switch is per instance too.
 
 const BEAT_MS = 1000;
 const ANSWER_MS = 3000;
@@ -17,6 +19,8 @@ chrome.sidePanel.setPanelBehavior({openPanelOnActionClick: true}).catch(() => {}
 chrome.action.setBadgeBackgroundColor({color: GREY});
 chrome.action.setBadgeText({text: "…"});
 
+self.refbrowseSession = self.refbrowseSession || "";
+let overlay = false;
 let latest = {url: "", refs: []};
 let sent = "";
 
@@ -38,8 +42,9 @@ async function badge(state) {
 }
 
 async function beat() {
-  const {port, session, overlay} = await chrome.storage.session.get(["port", "session", "overlay"]);
-  if (!port) return badge("unknown");
+  const {port} = await chrome.storage.session.get("port");
+  const session = self.refbrowseSession;
+  if (!port || !session) return badge("unknown");
   let health = null;
   try {
     health = await ask("/ext/health");
@@ -48,7 +53,7 @@ async function beat() {
   }
   await badge(health && health.ok ? "up" : "down");
   if (health && health.ok && overlay) {
-    const found = await ask(`/ext/refs?session=${encodeURIComponent(session || "default")}`).catch(() => null);
+    const found = await ask(`/ext/refs?session=${encodeURIComponent(session)}`).catch(() => null);
     if (found) latest = {url: found.url, refs: found.refs};
   }
   await share(overlay ? latest : {url: "", refs: []});
@@ -64,9 +69,15 @@ async function share(state) {
   }
 }
 
+// From this instance's content scripts and panel.
 chrome.runtime.onMessage.addListener((message, sender, reply) => {
   if (message === "refs?") {
-    chrome.storage.session.get("overlay").then(({overlay}) => reply(overlay ? latest : {url: "", refs: []}));
+    reply(overlay ? latest : {url: "", refs: []});
+  } else if (message === "panel?") {
+    reply({session: self.refbrowseSession, overlay});
+  } else if (message && typeof message.overlay === "boolean") {
+    overlay = message.overlay;
+    beat().then(() => reply({overlay}));
     return true;
   }
   return false;
