@@ -10,6 +10,7 @@ a shot of the whole X screen.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -94,6 +95,13 @@ def badge(worker: dict[str, Any]) -> list[int]:
     return colour
 
 
+def extension_id(ws: Workspace) -> str:
+    status = ws.ok("status")
+    found = re.search(r"extension: chrome-extension://(\w+) \(side panel, badge, @ref overlay\)", status)
+    assert found, status
+    return found.group(1)
+
+
 def display_of(ws: Workspace) -> str:
     found = re.search(r"display (:\d+)", ws.ok("status"))
     assert found, ws.ok("status")
@@ -143,10 +151,7 @@ def test_headed_mode_loads_the_extension_into_each_session(
     headed: Workspace, debug_port: int, site: Site
 ) -> None:
     ws = headed
-    status = ws.ok("status")
-    found = re.search(r"extension: chrome-extension://(\w+) \(side panel, badge, @ref overlay\)", status)
-    assert found, status
-    workers = targets(debug_port, "service_worker", rf"^chrome-extension://{found.group(1)}/worker\.js$")
+    workers = targets(debug_port, "service_worker", rf"^chrome-extension://{extension_id(ws)}/worker\.js$")
     assert workers, "the extension's service worker runs in the browser"
     ws.ok("--session", "second", "goto", site.page("/ext/second", "<title>Second</title>"))
     until(lambda: session_worker(debug_port, "default"), "the default session's instance of the extension")
@@ -280,3 +285,32 @@ def test_the_overlay_labels_the_refs_and_stays_out_of_snapshot_text_and_screensh
     finally:
         _switch_overlay(panel, False)
     until(lambda: js(ws, "document.querySelectorAll('refbrowse-refs').length") == "0", "the labels gone")
+
+
+def _ask(port: int, method: str, path: str, **headers: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request(method, path, headers={"Host": f"127.0.0.1:{port}", **headers})
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_only_the_loaded_extension_s_key_gets_codes_and_only_its_frame_comes_across_sites(
+    headed: Workspace, debug_port: int
+) -> None:
+    """Last in the file: it ends headless."""
+    worker = until(lambda: session_worker(debug_port, "default"), "the default session's instance")
+    shared = devtools.evaluate(worker, "chrome.storage.session.get(['port', 'key'])")
+    port, key = int(shared["port"]), str(shared["key"])
+    assert _ask(port, "POST", "/ext/code", **{"X-Refbrowse-Key": key}) == 200
+    assert _ask(port, "POST", "/ext/code") == 401
+    assert _ask(port, "POST", "/ext/code", **{"X-Refbrowse-Key": key[:-1] + "x"}) == 401
+    across = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "iframe"}
+    assert _ask(port, "GET", "/api/refs", **across) == 403, "only the page itself may be framed"
+    assert _ask(port, "GET", "/", **across, Origin="http://evil.example") == 403
+    assert _ask(port, "GET", "/", **across) == 401, "framed, the page still needs its cookie"
+    assert _ask(port, "POST", "/api/chat", Origin=f"chrome-extension://{extension_id(headed)}") == 403
+    headed.ok("disconnect")
+    assert _ask(port, "POST", "/ext/code", **{"X-Refbrowse-Key": key}) == 401, "no extension, no key"
+    assert _ask(port, "GET", "/", **across) == 403, "headless, nothing frames the page"

@@ -30,6 +30,7 @@ CODE_TTL_S = 60.0
 COOKIE = "refbrowse_activity"
 KEY_HEADER = "X-Refbrowse-Key"
 FRAMED_PATHS = ("/auth", "/")  # what the side panel's frame loads across sites
+EXTENSION_PATHS = "/ext/"  # the extension's own calls (see `panel`)
 
 
 class Access:
@@ -78,7 +79,9 @@ class Access:
         if request.headers.get("Host") not in hosts:
             return "a Host header that is not this page's address"
         origin = request.headers.get("Origin")
-        origins = tuple(f"http://{host}" for host in hosts) + tuple(filter(None, [self.extension_origin]))
+        origins = tuple(f"http://{host}" for host in hosts)
+        if self.extension_origin and request.path.startswith(EXTENSION_PATHS):
+            origins += (self.extension_origin,)
         if origin is not None and origin not in origins:
             return "a request from another web page (its Origin is not this page's)"
         site = request.headers.get("Sec-Fetch-Site", "same-origin")

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from refbrowse.daemon.activity.access import Access
+from refbrowse.daemon.activity.access import EXTENSION_PATHS, Access
 from refbrowse.daemon.session import Tab
 
 if TYPE_CHECKING:
     from refbrowse.daemon.handlers import DaemonView
 
-PREFIX = "/ext/"
+PREFIX = EXTENSION_PATHS
 
 
 class Heartbeat:
