@@ -14,24 +14,26 @@ async function open() {
   const {port, key} = await chrome.storage.session.get(["port", "key"]);
   const {session} = await chrome.runtime.sendMessage("panel?");
   if (!port || !session) {
-    state.textContent = "waiting for refbrowse…";
-    setTimeout(open, WAIT_MS);  // opened before the daemon named this session
-    return false;
+    return later("waiting for refbrowse…");  // opened before the daemon named this session
   }
   try {
     const response = await fetch(`http://127.0.0.1:${port}/ext/code`, {
       method: "POST",
       headers: {"X-Refbrowse-Key": key},
     });
+    if (!response.ok) return later(`refbrowse refused the panel (${response.status})`);
     const {code} = await response.json();
     const name = encodeURIComponent(session);
     frame.src = `http://127.0.0.1:${port}/auth?code=${encodeURIComponent(code)}&session=${name}`;
     state.textContent = "";
-    return true;
   } catch {
-    state.textContent = "the daemon does not answer";
-    return false;
+    later("the daemon does not answer");
   }
+}
+
+function later(why) {
+  state.textContent = why;
+  setTimeout(open, WAIT_MS);
 }
 
 overlay.addEventListener("change", () => chrome.runtime.sendMessage({overlay: overlay.checked}));

@@ -34,11 +34,17 @@ async function ask(path) {
   return response.ok ? response.json() : null;
 }
 
+const LOOKS = {
+  up: [GREEN, "on", "the daemon answers"],
+  down: [RED, "off", "the daemon does not answer"],
+  unknown: [GREY, "…", "waiting for the daemon to name this session"],
+};
+
 async function badge(state) {
-  const looks = {up: [GREEN, "on"], down: [RED, "off"], unknown: [GREY, "…"]}[state];
-  await chrome.action.setBadgeBackgroundColor({color: looks[0]});
-  await chrome.action.setBadgeText({text: looks[1]});
-  await chrome.action.setTitle({title: `refbrowse: the daemon ${state === "up" ? "answers" : "does not answer"}`});
+  const [color, text, title] = LOOKS[state];
+  await chrome.action.setBadgeBackgroundColor({color});
+  await chrome.action.setBadgeText({text});
+  await chrome.action.setTitle({title: `refbrowse: ${title}`});
 }
 
 async function beat() {
