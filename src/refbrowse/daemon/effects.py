@@ -39,7 +39,7 @@ from refbrowse.daemon.settle import (
 )
 from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
-from refbrowse.daemon.viewdiff import before_view, keep_view, take_view, view_change
+from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, take_view, view_change
 
 TEXT_LIMIT = 150  # characters of one quoted message
 MESSAGE_LIMIT = 8  # messages listed; the rest are counted
@@ -131,14 +131,21 @@ _busy_tabs: weakref.WeakSet[Tab] = weakref.WeakSet()
 
 
 async def perform(
-    call: Call, doing: str, action: Action, *, navigation: bool = False, tab: Tab | None = None
+    call: Call,
+    doing: str,
+    action: Action,
+    *,
+    navigation: bool = False,
+    tab: Tab | None = None,
+    asked: Asked | None = None,
 ) -> Outcome:
     """Run `action` on the call's tab, settle, and say what it did.
 
     `navigation` marks actions whose purpose is to navigate (goto, back…):
     their first line already says where the page went, and the page they
     leave is not diffed against the one they reach. `tab` defaults to the
-    call's current tab.
+    call's current tab. `asked` is the change the action asks of its own
+    element: the diff leaves it out when it happened just so.
     """
     options = settle_options(call.flags)
     tab = tab or call.tab
@@ -170,7 +177,7 @@ async def perform(
             _busy_tabs.add(tab)
         outcome = Outcome(page.url, call.raw, call.json)
         await trace.timed(
-            "describe", _describe(call, tab, outcome, tabs, watch, before, baseline, navigation)
+            "describe", _describe(call, tab, outcome, tabs, watch, (before, baseline), navigation, asked)
         )
     return outcome
 
@@ -215,10 +222,11 @@ async def _describe(
     out: Outcome,
     tabs: TabWatch,
     watch: ActionWatch,
-    before: PageReport | None,
-    baseline: str | None,
+    looked_before: tuple[PageReport | None, str | None],
     navigation: bool,
+    asked: Asked | None,
 ) -> None:
+    before, baseline = looked_before
     await trace.timed("tab lines", _tab_lines(call.session, tab, tabs, out))
     if tab.page.is_closed():
         return
@@ -250,13 +258,16 @@ async def _describe(
     _dialogs_and_downloads(out, tabs)
     _page_lines(out, before, after, new_document, arrived)
     if baseline is not None and after is not None and not new_document:
-        _view_change(tab, out, after, baseline, view)
+        _view_change(tab, out, after, (baseline, view), asked)
 
 
-def _view_change(tab: Tab, out: Outcome, after: PageReport, baseline: str, view: str | None) -> None:
+def _view_change(
+    tab: Tab, out: Outcome, after: PageReport, views: tuple[str, str | None], asked: Asked | None
+) -> None:
     """The small diff of the interactive view on the same document (one line when it changed a lot)."""
+    baseline, view = views
     keep_view(tab, after, view)
-    quoted, trailer = view_change(baseline, view)
+    quoted, trailer = view_change(baseline, view, asked)
     out.quoted += quoted
     out.trailer += trailer
     out.add("view", *quoted[1:])
