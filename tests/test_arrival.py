@@ -86,3 +86,12 @@ def test_json_gives_the_new_pages_refs_as_data(workspace: Workspace, site: Site)
     assert page["title"] == "Sign in to Acme"
     roles = {(r["role"], r["name"]) for r in page["refs"]}
     assert {("textbox", "Email"), ("button", "Sign in")} <= roles
+
+
+def test_the_next_action_diffs_against_the_printed_view(workspace: Workspace, site: Site) -> None:
+    view = strip_fence(workspace.ok("goto", site.url("/effects/table.html")).split("\n", 1)[1])
+    deletes = re.findall(r'button "Delete" (@e\d+)', view)
+    printed = workspace.ok("click", deletes[1])
+    changed = [line for line in strip_fence(printed.split("\n", 1)[1]).splitlines() if line[:1] in "+-"]
+    assert changed and any(deletes[1] in line for line in changed if line.startswith("-")), printed
+    assert not any(deletes[0] in line or deletes[2] in line for line in changed), printed

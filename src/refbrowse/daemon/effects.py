@@ -299,6 +299,8 @@ async def _arrival(
     found = await arrival.look(call, tab, after.elements, huge.HUGE_ELEMENTS)
     if found.data is not None:
         out.fields["page"] = found.data
+    if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
+        keep_view(tab, after, found.view.rsplit("\n", 1)[0])
     return found
 
 
