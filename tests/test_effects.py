@@ -36,11 +36,15 @@ def test_a_slotted_button_of_a_web_component_reports_the_dialog_it_opened_and_cl
     out = snap(workspace, "-i")
     printed = workspace.ok("click", ref(out, "button", "Open details"))
     assert printed.splitlines()[0] == f"Clicked {ref(out, 'button', 'Open details')}"
-    assert 'dialog opened: "Details"' in fenced_part(printed)
-    assert re.search(r'^\+.*button "Close details" @e\d+', fenced_part(printed), re.M), printed
+    quoted = fenced_part(printed)
+    # the dialog is said once: as the blocking overlay that appeared, not also as a message
+    assert '+⚠ blocking modal dialog "Details": deal with it first' in quoted and "dialog opened" not in quoted
+    assert re.search(r'^\+.*button "Close details" @e\d+', quoted, re.M), printed
     inside = snap(workspace, "-i")
-    printed = workspace.ok("click", ref(inside, "button", "Close details"))
-    assert 'dialog closed: "Details"' in fenced_part(printed)
+    printed = workspace.ok("--json", "click", ref(inside, "button", "Close details"))
+    result = json.loads(printed)
+    assert result["output"].count('"Details"') == 1 and '-⚠ blocking modal dialog "Details"' in result["output"]
+    assert {"event": "closed", "kind": "dialog", "label": "Details", "text": ""} in result["data"]["messages"]
 
 
 def test_deleting_one_of_a_tables_repeated_buttons_reports_the_status_and_a_small_diff(

@@ -324,3 +324,23 @@ def test_a_full_screen_layer_lists_the_refs_above_its_backdrop_and_says_its_name
     assert '⚠ blocking full-screen layer "Search": deal with it first' in warning
     assert re.search(r'  - link "Installation" (@e\d+)', warning), out
     assert "Next page" not in warning  # under the backdrop: not part of the layer
+
+
+FIELD_FRAME = """<!doctype html><html><head><meta charset="utf-8"><title>Task</title></head><body>
+<div style="cursor:pointer" onclick="document.getElementById('pick').setAttribute('aria-expanded', 'true')">
+  <div>Priority</div>
+  <div id="pick" role="combobox" aria-label="Priority" tabindex="0" aria-expanded="false">Normal</div>
+  <span>arrow_drop_down</span>
+</div>
+<div style="cursor:pointer" onclick="this.dataset.opened = 1"><span>Open invoice</span>
+  <input type="checkbox" aria-label="Select invoice"></div>
+</body></html>"""
+
+
+def test_a_fields_clickable_frame_gets_no_ref_of_its_own_but_a_clickable_row_keeps_one(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/real/field-frame", FIELD_FRAME))
+    out = snap(workspace, "-i")
+    assert re.search(r'^- combobox "Priority" @e\d+ \[expanded=false\]: "Normal"$', out, re.M), out
+    assert "arrow_drop_down" not in out and out.count("@e") == 3, out  # the field, the row, its checkbox

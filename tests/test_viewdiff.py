@@ -44,3 +44,22 @@ def test_uncheck_asks_for_no_checked_state_and_a_ref_in_a_name_is_not_the_elemen
     after = BEFORE.replace('"Place order"', '"Pay @e11"')
     assert view_change(checked, after, Asked("@e11", ("[checked]",), absent=True)) == ([], [])
     assert view_change(checked, after, Asked("@e11", ("[checked]",)))[0]
+
+
+def test_a_closed_list_is_one_line_that_counts_what_went_with_it() -> None:
+    opened = BEFORE + '\n- listbox "Sizes" @e20\n  - option "S" @e21\n  - option "M" @e22'
+    quoted, _ = view_change(opened, BEFORE)
+    assert quoted[1:] == ['-- listbox "Sizes" @e20 (and the 2 lines inside it)']
+
+
+def test_a_modals_line_in_the_tree_is_not_repeated_in_a_diff() -> None:
+    shown = (
+        '⚠ blocking modal dialog "Sure?": deal with it first\n  - dialog "Sure?" @e30\n'
+        '    - button "Yes" @e31\n' + BEFORE + '\n- dialog "Sure?" @e30 (listed above)'
+    )
+    quoted, _ = view_change(BEFORE, shown)
+    assert quoted[1:] == [
+        '+⚠ blocking modal dialog "Sure?": deal with it first',
+        '+  - dialog "Sure?" @e30',
+        '+    - button "Yes" @e31',
+    ]

@@ -42,6 +42,7 @@ from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, take_view, view_change
 
 TEXT_LIMIT = 150  # characters of one quoted message
+_SAID_IN_DIFF = frozenset(("dialog opened", "dialog closed", "alert", "status", "message", "live region"))
 MESSAGE_LIMIT = 8  # messages listed; the rest are counted
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
 _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
@@ -268,6 +269,7 @@ def _view_change(
     baseline, view = views
     keep_view(tab, after, view)
     quoted, trailer = view_change(baseline, view, asked)
+    out.quoted = [line for line in out.quoted if not _in_diff(line, quoted)]
     out.quoted += quoted
     out.trailer += trailer
     out.add("view", *quoted[1:])
@@ -302,6 +304,19 @@ async def _arrival(
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
         keep_view(tab, after, found.view.rsplit("\n", 1)[0])
     return found
+
+
+def _in_diff(message: str, diff: list[str]) -> bool:
+    """A message line that the diff of the view says too: a dialog as a blocking overlay that
+    appeared or went, an alert or status as a line that appeared. Said once is enough."""
+    kind, _, quoted = message.partition(": ")
+    if kind not in _SAID_IN_DIFF or not quoted.startswith('"'):
+        return False
+    if kind.startswith("dialog"):
+        start = quoted[:40]  # the overlay line shortens long labels
+        sign = "+" if kind == "dialog opened" else "-"
+        return any(line.startswith(f"{sign}⚠ blocking modal dialog {start}") for line in diff)
+    return any(line.startswith("+") and line.endswith(f": {quoted}") for line in diff)
 
 
 def _prepare_unless_viewed(tab: Tab, after: PageReport | None, viewing: bool) -> None:

@@ -108,6 +108,34 @@ def _without_asked(old: list[str], new: list[str], asked: Asked | None) -> tuple
     return old[: was[0]] + old[was[1] :], new[: now[0]] + new[now[1] :]
 
 
+def _folded(changed: list[str]) -> list[str]:
+    """The diff lines worth reading: what a removed element held is one count, not its lines again.
+
+    A closed menu or list takes its options with it, and their refs are gone:
+    `-- listbox "Size" @e5 (and the 4 lines inside it)` says as much. A modal's
+    one line in the tree (`(listed above)`) repeats the overlay lines above it.
+    """
+    out: list[str] = []
+    gone_at = -1  # indentation of the removed line whose inside is being counted
+    inside = 0
+    for line in changed:
+        depth = len(line) - len(line[1:].lstrip()) - 1
+        if line[0] == "-" and gone_at >= 0 and depth > gone_at:
+            inside += 1
+            continue
+        _close(out, inside)
+        inside, gone_at = 0, depth if line[0] == "-" else -1
+        if not line.endswith(" (listed above)"):
+            out.append(line)
+    _close(out, inside)
+    return out
+
+
+def _close(out: list[str], inside: int) -> None:
+    if inside and out:
+        out[-1] += f" (and the {inside} line{'s' if inside != 1 else ''} inside it)"
+
+
 def view_change(before: str, after: str | None, asked: Asked | None = None) -> tuple[list[str], list[str]]:
     """(lines quoting the page, our own lines) that describe how the view changed, beyond what was asked."""
     if after is None or after == before:
@@ -118,6 +146,7 @@ def view_change(before: str, after: str | None, asked: Asked | None = None) -> t
         for line in difflib.unified_diff(old, new, n=0, lineterm="")
         if line[:1] in "+-" and not line.startswith(("+++", "---"))
     ]
+    changed = _folded(changed)
     if not changed:
         return [], []
     share = len(changed) / max(len(old), len(new), 1)
