@@ -22,7 +22,7 @@ def test_goto_prints_the_pages_refs_and_an_action_can_use_them_at_once(
     printed = workspace.ok("goto", site.url("/snap/login.html"))
     assert printed.startswith(f"Navigated to {site.url('/snap/login.html')} (200)\n")
     view = strip_fence(printed.split("\n", 1)[1])
-    assert view.startswith('title: "Sign in to Acme"\npage: login')
+    assert view.startswith('title: "Sign in to Acme"\npage: login · login form present')
     email = ref(view, "textbox", "Email")
     assert "(password hidden)" in view and "hunter2" not in printed
     workspace.ok("fill", email, "ada@example.com")
