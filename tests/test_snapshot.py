@@ -223,3 +223,11 @@ def test_bad_flag_values_are_usage_errors(workspace: Workspace, site: Site) -> N
     assert result.code == 2 and "-d takes a positive whole number" in result.err
     missing = workspace.run("snapshot", "-s", "#nothing-here")
     assert missing.code == 1 and "#nothing-here" in missing.err
+
+
+def test_an_empty_status_region_is_no_line_of_the_interactive_view(workspace: Workspace, site: Site) -> None:
+    page = '<h1>Form</h1><div role="status"></div><p role="alert">Saved</p><button>Go</button>'
+    workspace.ok("goto", site.page("/snap/empty-status", page))
+    out = snap(workspace, "-i")
+    assert not re.search(r"^\s*- status\s*$", out, re.M), out
+    assert re.search(r'^- alert @e\d+: "Saved"$', out, re.M), out

@@ -123,7 +123,7 @@ class _Builder:
         """Lines for what can be acted on under `node`, and messages that matter; True if any."""
         keep = (
             actionable(node)
-            or node.role in MESSAGES
+            or (node.role in MESSAGES and _says_something(node))
             or (node.role == "heading" and not _repeats_container(node))
         )
         container = _context_container(node)
@@ -261,6 +261,11 @@ def _shown_choice(node: Node) -> str | None:
         return None
     words = [word for word in text_of(node, TEXT_LIMIT).split() if any(ch.isalnum() for ch in word)]
     return " ".join(words) or None
+
+
+def _says_something(node: Node) -> bool:
+    """A live region with words in it: an empty one (a status area waiting for news) is no line."""
+    return bool(node.name or node.value or text_of(node))
 
 
 def _says_nothing(node: Node) -> bool:
