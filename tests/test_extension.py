@@ -27,6 +27,7 @@ import pytest
 
 import devtools
 from conftest import CHROMIUM, Site, Workspace, strip_fence
+from test_headed import _pixels
 
 X_TOOLS = ("Xvfb", "xdotool", "import", "convert")
 MISSING = [tool for tool in X_TOOLS if shutil.which(tool) is None]
@@ -231,14 +232,8 @@ def _label_pixels(ws: Workspace, shot: Path) -> int:
 
 
 def _count_colour(png: Path, geometry: str) -> int:
-    text = subprocess.run(
-        ["convert", str(png), "-crop", geometry, "+repage", "txt:-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
     count = 0
-    for line in text.splitlines():
+    for line in _pixels(png, geometry):
         found = re.search(r"\((\d+),(\d+),(\d+)", line)
         if found and all(abs(int(a) - b) <= 30 for a, b in zip(found.groups(), LABEL_RGB, strict=True)):
             count += 1
