@@ -16,7 +16,8 @@ def _cookie_echo(site: Site) -> str:
 def test_tabs_open_switch_and_close(workspace: Workspace, site: Site) -> None:
     first, second = site.url("/read/article.html"), site.url("/read/other.html")
     workspace.ok("goto", first)
-    assert workspace.ok("newtab", second).strip() == f"Opened tab 2: {second}"
+    opened = workspace.ok("newtab", second)
+    assert opened.startswith(f"Opened tab 2: {second}\n<<<untrusted") and 'title: "Other"' in opened
     listing = strip_fence(workspace.ok("tabs")).splitlines()
     assert listing == [f"  1  Field notes  {first}", f"* 2  Other  {second}"]
     assert workspace.ok("tab", "1").strip() == f"Switched to tab 1: {first}"
