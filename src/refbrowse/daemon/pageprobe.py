@@ -78,7 +78,7 @@ _PROBE_JS = """(key) => {
       return ['invalid', labelOf(el), why];
     });
   };
-  const report = () => {
+  const report = withStamp => {
     const messages = outermost(all(MESSAGE).filter(el => visible(el) && clean(el.innerText)))
       .map(el => [kind(el), '', clean(el.innerText)]);
     const dialogs = all(DIALOG).filter(visible).map(el => ['dialog', clean(el.getAttribute('aria-label'))
@@ -88,6 +88,7 @@ _PROBE_JS = """(key) => {
       count: state.count, document: String(performance.timeOrigin), url: location.href,
       elements: document.getElementsByTagName('*').length,
       messages: messages.concat(dialogs, invalidFields()),
+      stamp: withStamp ? stamp() : null,
     };
   };
   // A finite CSS transition or animation still running: a menu or dialog on its way out,
@@ -135,7 +136,7 @@ _PROBE_JS = """(key) => {
   return {
     report,
     stamp,
-    begin: () => { state.invalid = new Map(); state.began = performance.now(); return report(); },
+    begin: () => { state.invalid = new Map(); state.began = performance.now(); return report(false); },
     quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
       const check = () => {
@@ -200,6 +201,7 @@ class PageReport:
     url: str
     messages: tuple[Message, ...]
     elements: int = 0  # elements in the document (its shadow roots not counted)
+    stamp: str | None = None  # the probe's stamp (see `prepared`), when asked for
 
 
 class Probe:
@@ -217,14 +219,15 @@ class Probe:
     async def _call(self, op: str, *args: object) -> Any:
         return await self.tab.page.evaluate(_CALL_JS, [_KEY, op, list(args)])
 
-    async def report(self, begin: bool = False) -> PageReport:
-        raw = await self._call("begin" if begin else "report")
+    async def report(self, begin: bool = False, stamp: bool = False) -> PageReport:
+        raw = await (self._call("begin") if begin else self._call("report", stamp))
         return PageReport(
             int(raw["count"]),
             str(raw["document"]),
             str(raw["url"]),
             tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
             int(raw["elements"]),
+            str(raw["stamp"]) if raw["stamp"] is not None else None,
         )
 
     async def quiet(
@@ -245,12 +248,13 @@ def probe_key() -> str:
     return _KEY
 
 
-async def observe(tab: Tab, begin: bool = False) -> tuple[Probe, PageReport] | None:
-    """The probe of the tab's current document and what it reports now; None if the page is gone."""
+async def observe(tab: Tab, begin: bool = False, stamp: bool = False) -> tuple[Probe, PageReport] | None:
+    """The probe of the tab's current document and what it reports now (with its stamp if asked);
+    None if the page is gone."""
     if tab.page.is_closed():
         return None
     probe = Probe(tab)
     try:
-        return probe, await probe.report(begin)
+        return probe, await probe.report(begin, stamp)
     except PlaywrightError:
         return None  # the page is navigating or closing: there is nothing to observe yet

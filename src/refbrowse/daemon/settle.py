@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import TypeVar
@@ -136,8 +136,18 @@ async def follow_navigation(watch: ActionWatch, doing: str, nav_timeout_ms: int)
         raise translate(PlaywrightTimeout(f"the page did not load after {doing}"), doing) from exc
 
 
-async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_timeout_ms: int) -> None:
-    """Navigation, then load, then DOM quiet and the action's requests done, within `budget_ms`."""
+async def settle(
+    tab: Tab,
+    watch: ActionWatch,
+    doing: str,
+    budget_ms: int,
+    nav_timeout_ms: int,
+    looking: Callable[[], None] = lambda: None,
+) -> None:
+    """Navigation, then load, then DOM quiet and the action's requests done, within `budget_ms`.
+
+    `looking` is called as each wait for quiet begins: work that can share the wait starts then.
+    """
     deadline = time.monotonic() + budget_ms / 1000
     loaded = False
     floor = 0  # the first look counts from the action's start; later ones follow a request's end
@@ -151,9 +161,11 @@ async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_t
         try:
             quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
-                await unless_navigation(
+                waiting = unless_navigation(
                     watch, answered(trace.timed("settle: quiet", quiet), left + ANSWER_MS)
                 )
+                looking()
+                await waiting
             if watch.navigating:
                 continue  # the action's navigation went out while we looked: follow it
         except PageBusy:
