@@ -23,7 +23,7 @@ from refbrowse.daemon.session import Tab
 _PROBE_JS = """(key) => {
   if (window[key]) return;
   const probe = (() => {
-  const state = { count: 0, last: performance.now(), began: 0, invalid: new Map() };
+  const state = { count: 0, last: performance.now(), began: 0, invalid: new Map(), input: 0, navigate: null };
   const observed = new WeakSet();
   const observer = new MutationObserver(records => {
     state.count += records.length;
@@ -63,6 +63,26 @@ _PROBE_JS = """(key) => {
     return el.tagName === 'OUTPUT' ? 'output' : 'message';
   };
   const outermost = els => els.filter(el => !els.some(other => other !== el && other.contains(el)));
+  // A timer an input's handler sets for N ms is due a little after the input's time + N: the idle
+  // wait ends after that, so that a handler's `setTimeout(…, IDLE)` is within it.
+  const INPUT_MARGIN_MS = 5;
+  // The last input the browser dispatched (an action's click, keys, fill): timers its handlers set
+  // count from here. Only trusted events: a page's own synthetic events are not an action.
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'keydown', 'keyup',
+    'input', 'change']) {
+    window.addEventListener(type, e => { if (e.isTrusted) state.input = performance.now(); },
+      { capture: true, passive: true });
+  }
+  // A navigation the document asked for (a link, a location change, a form, even from a timer):
+  // the browser's request for it can reach the daemon after the page answers a look.
+  if (window.navigation) navigation.addEventListener('navigate', e => { state.navigate = e; });
+  const leaving = () => {
+    const e = state.navigate;
+    if (!e || e.defaultPrevented || e.destination.sameDocument || e.downloadRequest !== null
+      || navigation.transition) return '';
+    const landed = navigation.currentEntry && navigation.currentEntry.url === e.destination.url;
+    return landed && e.navigationType !== 'reload' ? '' : e.destination.url;
+  };
   document.addEventListener('invalid', e => {
     if (e.target instanceof Element) state.invalid.set(e.target, true);
   }, true);
@@ -136,19 +156,29 @@ _PROBE_JS = """(key) => {
   return {
     report,
     stamp,
-    begin: () => { state.invalid = new Map(); state.began = performance.now(); return report(false); },
+    begin: () => {
+      state.invalid = new Map(); state.began = performance.now(); state.navigate = null; state.input = 0;
+      return report(false);
+    },
     quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
       const check = () => {
         const now = performance.now();
-        const since = Math.max(state.last, state.began, start + floorMs - quietMs);
+        const away = leaving();
+        if (away) {  // said once: the daemon follows it, and a navigation that never comes is not said again
+          state.navigate = null;
+          resolve([Math.round(now - start), away]);
+          return;
+        }
+        const since = Math.max(state.last, state.began, state.input + INPUT_MARGIN_MS,
+          start + floorMs - quietMs);
         // Nothing changed since the action began (or, in a new document, since the probe came):
         // a shorter wait shows that nothing will.
         const untouched = state.began ? state.last < state.began : state.count === 0;
         const need = idleMs !== undefined && floorMs === 0 && untouched ? idleMs : quietMs;
         const calm = now - since >= need && !animating();
         if ((calm && (!needContent || meaningful())) || now - start >= limitMs) {
-          resolve(Math.round(now - start));
+          resolve([Math.round(now - start), '']);
         } else {
           setTimeout(check, Math.max(10, Math.min(need - (now - since), limitMs - (now - start))));
         }
@@ -204,6 +234,14 @@ class PageReport:
     stamp: str | None = None  # the probe's stamp (see `prepared`), when asked for
 
 
+@dataclass(frozen=True, slots=True)
+class Quiet:
+    """How a wait for quiet ended: the ms waited, and the URL the document asked to leave for ("" if none)."""
+
+    waited_ms: int
+    leaving: str
+
+
 class Probe:
     """The observer of one document of one tab.
 
@@ -232,12 +270,14 @@ class Probe:
 
     async def quiet(
         self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool, idle_ms: int | None = None
-    ) -> int:
+    ) -> Quiet:
         """Wait until no mutation for `quiet_ms` since the action began (and at least `floor_ms`
-        from now), and, if asked, until the page shows something; the ms waited. With `idle_ms`
-        and no floor, a page where nothing changed since the action began waits only that long."""
+        from now), and, if asked, until the page shows something. With `idle_ms` and no floor, a
+        page where nothing changed since the action began waits only that long. The wait counts
+        from the action's last input too, and ends early when the document asks to navigate away."""
         args: list[object] = [quiet_ms, max(limit_ms, 0), floor_ms, need_content]
-        return int(await self._call("quiet", *args, *([idle_ms] if idle_ms is not None else [])))
+        waited, leaving = await self._call("quiet", *args, *([idle_ms] if idle_ms is not None else []))
+        return Quiet(int(waited), str(leaving))
 
 
 _KEY = "__refbrowse_probe_" + secrets.token_hex(6)

@@ -38,6 +38,9 @@ QUIET_MS = 100  # `wait` without a condition: the DOM quiet this long
 AFTER_CHANGE_MS = 60  # after an action: quiet this long since the last change (or a new document's look)
 IDLE_MS = 50  # nothing changed yet since the action began (or the new document's first look): this long
 _MAX_SETTLE_MS = 60_000
+# A navigation the page asked for reaches the network within milliseconds (after its beforeunload
+# handlers); one still not requested after this long was dropped or turned into something else.
+REQUESTED_MS = 500
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
 _AWAITED_TYPES = ("fetch", "xhr", "script")
 
@@ -160,12 +163,15 @@ async def settle(
             return
         try:
             quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
+            found = None
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
                 waiting = unless_navigation(
                     watch, answered(trace.timed("settle: quiet", quiet), left + ANSWER_MS)
                 )
                 looking()
-                await waiting
+                found = await waiting
+            if found is not None and found.leaving and not watch.navigating:
+                await _requested(watch, deadline)
             if watch.navigating:
                 continue  # the action's navigation went out while we looked: follow it
         except PageBusy:
@@ -178,6 +184,13 @@ async def settle(
             return
         with suppress(TimeoutError):
             await asyncio.wait_for(watch.drained.wait(), _left_ms(deadline) / 1000)
+
+
+async def _requested(watch: ActionWatch, deadline: float) -> None:
+    """The page asked to navigate: wait, within the budget, for the browser's request to arrive."""
+    limit_ms = min(_left_ms(deadline), REQUESTED_MS)
+    with suppress(TimeoutError):
+        await asyncio.wait_for(watch.started.wait(), max(limit_ms, 0) / 1000)
 
 
 async def unless_navigation(watch: ActionWatch, look: Awaitable[T]) -> T | None:
