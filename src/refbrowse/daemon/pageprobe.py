@@ -3,9 +3,11 @@
 An action asks it, before and after, what the page says (alerts, status and
 live regions, toasts, open dialogs, fields marked invalid) and how many DOM
 mutations happened; `settle` asks it to wait until the DOM has been quiet for a
-while. It lives in a closure held by a Playwright handle, never on `window`,
-and changes nothing in the page: the page cannot see or spoof it, and it
-reaches into open shadow roots, where web components keep their content.
+while, counted from the last input the browser dispatched, and learns from it
+when the document asked to navigate away. It lives in a closure held by a
+Playwright handle, never on `window`, and changes nothing in the page (its
+listeners are passive): the page cannot see or spoof it, and it reaches into
+open shadow roots, where web components keep their content.
 """
 
 from __future__ import annotations

@@ -2,15 +2,19 @@
 
 The navigation an action caused commits and loads; then the DOM has been quiet
 (for `AFTER_CHANGE_MS` after its last change, or `IDLE_MS` from the action's
-start when nothing changed at all), no finite CSS transition or animation is
+last input when nothing changed at all, so that a handler's timer of up to
+`IDLE_MS` is inside the wait), no finite CSS transition or animation is
 running (a menu or dialog on its way out), and every fetch, XHR or script the
 action started has ended, or the settle budget (`--settle MS`, default
 `DEFAULT_SETTLE_MS`) runs out. A navigation is noticed from the browser's own
 events, so an action that starts none pays no fixed delay for the check.
 A fetch the page starts before a look answers reaches us before that answer
 (one DevTools connection, in order); a navigation goes through the browser and
-can be announced later, so `effects` settles again when one started meanwhile.
-`--no-wait` answers at once.
+can be announced later, so the probe also notices the document asking to
+navigate (the Navigation API's `navigate` event) and the wait ends there to
+follow it, and `effects` settles again when one started meanwhile. Work that
+can share the wait (reading the page) starts as it begins. `--no-wait`
+answers at once.
 """
 
 from __future__ import annotations
