@@ -6,11 +6,11 @@ for the diff of the interactive view, and, after a navigation, for the next
 `snapshot`. Each read started inside that window is kept with the probe's
 stamp of the moment it was taken (see `prepared`), and it is used only when
 the action's last look finds the same stamp: a page that changed after it was
-read is read again afterwards, as it was before this module existed.
+read is read again afterwards.
 
-Only pages that `prepared` would keep are read early (one frame, not huge);
-the look that decides it (the probe's, which also installs the probe in a
-new document) is one round trip inside the window.
+Only small pages that `prepared` would keep are read early (one frame, at most
+`EARLY_ELEMENTS` elements); the look that decides it (the probe's, which also
+installs the probe in a new document) is one round trip inside the window.
 """
 
 from __future__ import annotations
@@ -25,11 +25,14 @@ from refbrowse.daemon import trace
 from refbrowse.daemon.background import spawn
 from refbrowse.daemon.pageprobe import observe
 from refbrowse.daemon.session import Tab
-from refbrowse.daemon.snapshot import huge, prepared
+from refbrowse.daemon.snapshot import prepared
 from refbrowse.daemon.snapshot.prepared import Reading
 from refbrowse.errors import BrowseError
 
 log = logging.getLogger("refbrowse")
+# Pages up to this size are read early. A bigger page's reading takes the page's own thread long
+# enough to delay what it does in reaction to the action, and may have to be taken again after.
+EARLY_ELEMENTS = 3_000
 
 
 class EarlyReading:
@@ -56,7 +59,7 @@ class EarlyReading:
         tab = self.tab
         # The probe's own look: it installs the probe in a new document, so the stamp is never missing.
         seen = await observe(tab, stamp=True)
-        if seen is None or seen[1].elements > huge.HUGE_ELEMENTS or len(tab.page.frames) != 1:
+        if seen is None or seen[1].elements > EARLY_ELEMENTS or len(tab.page.frames) != 1:
             return None
         return await prepared.read(tab)
 
