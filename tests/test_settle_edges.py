@@ -130,3 +130,19 @@ def test_a_link_to_a_fragment_is_a_same_document_change_not_a_navigation_awaited
     workspace.ok("goto", url)
     printed = workspace.ok("click", ref(snap(workspace, "-i"), "link", "Part"))
     assert effects(printed) == f"URL changed to {url}#part (same document)"
+
+
+def test_a_select_whose_change_handler_navigates_from_a_timer_reports_the_navigation(
+    workspace: Workspace, site: Site
+) -> None:
+    next_url = site.page("/edges/next", NEXT)
+    url = site.page(
+        "/edges/select",
+        "<title>Select</title><label>Size <select "
+        "onchange=\"setTimeout(() => location.href = '/edges/next', 50)\">"
+        "<option>Small</option><option>Large</option></select></label>",
+    )
+    workspace.ok("goto", url)
+    printed = workspace.ok("select", ref(snap(workspace, "-i"), "combobox", "Size"), "Large")
+    assert effects(printed) == f"navigated to {next_url}"
+    assert 'button "Onward"' in snap(workspace, "-i")

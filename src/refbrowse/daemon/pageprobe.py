@@ -69,11 +69,14 @@ _PROBE_JS = """(key) => {
   // wait ends after that, so that a handler's `setTimeout(…, IDLE)` is within it.
   const INPUT_MARGIN_MS = 5;
   // The last input the browser dispatched (an action's click, keys, fill): timers its handlers set
-  // count from here. Only trusted events: a page's own synthetic events are not an action.
-  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'keydown', 'keyup',
-    'input', 'change']) {
-    window.addEventListener(type, e => { if (e.isTrusted) state.input = performance.now(); },
-      { capture: true, passive: true });
+  // count from here. Pointer and key events only when trusted (a page's own are not an action);
+  // input and change events always, since Playwright's select and upload dispatch them from script.
+  const inputAt = trusted => e => { if (e.isTrusted || !trusted) state.input = performance.now(); };
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'keydown', 'keyup']) {
+    window.addEventListener(type, inputAt(true), { capture: true, passive: true });
+  }
+  for (const type of ['input', 'change']) {
+    window.addEventListener(type, inputAt(false), { capture: true, passive: true });
   }
   // A navigation the document asked for (a link, a location change, a form, even from a timer):
   // the browser's request for it can reach the daemon after the page answers a look.
