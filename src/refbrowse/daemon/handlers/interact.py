@@ -134,10 +134,11 @@ async def select(call: Call) -> str:
 
 async def _set_checked(call: Call, checked: bool) -> str:
     selector = call.args[0]
-    # Ready (in view, enabled, not covered, checked just now): Playwright's own waits would only repeat it.
-    target, ready = await prepare_pointer(call.tab, selector, force=force(call))
+    target = await prepare(call.tab, selector, force=force(call))
     doing = f"{'checking' if checked else 'unchecking'} {selector}"
-    outcome = await perform(call, doing, lambda: target.set_checked(checked, force=ready, no_wait_after=True))
+    outcome = await perform(
+        call, doing, lambda: target.set_checked(checked, force=force(call), no_wait_after=True)
+    )
     return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
 
 
