@@ -27,7 +27,7 @@ demo: install chromium
 	@sh scripts/demo.sh $(BIN)
 
 test: install chromium xvfb
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=15
 
 # The tests that need no browser: seconds, for the edit-test loop. CI runs `test`.
 test-fast: install

@@ -1,7 +1,7 @@
 #!/bin/sh
-# The main job on the demo page that ships with refbrowse: load it, read it,
-# then sign up the way an agent does: snapshot, fill and click by @ref, and
-# read what the click did from its own report. The page is a local file, so
+# The main job on the demo page that ships with refbrowse: load it (goto
+# prints the page's refs), read it, then sign up the way an agent does: fill
+# and click by @ref, and read what the click did from its own report. The page is a local file, so
 # `goto` says it may load one (`--allow-file`): file:// is off by default.
 set -e
 bin="$1"
@@ -36,7 +36,6 @@ step text
 step forms
 step links
 step tabs
-step snapshot -i
 team=$(ref_of textbox "Team name")
 email=$(ref_of textbox "Work email")
 plan=$(ref_of combobox "Plan")

@@ -23,7 +23,7 @@ def test_chain_runs_each_step_and_prints_it_under_its_name(workspace: Workspace,
     ]
     out = workspace.ok("chain", input=json.dumps(steps))
     blocks = out.strip().split("\n\n")
-    assert blocks[0] == f"[1/4] goto {form_page}\nNavigated to {form_page} (200)"
+    assert blocks[0].startswith(f"[1/4] goto {form_page}\nNavigated to {form_page} (200)\n<<<untrusted")
     assert blocks[1].startswith("[2/4] js ")
     assert blocks[2].endswith("\nfilled")
     assert blocks[3] == f"[4/4] url\n{form_page}"

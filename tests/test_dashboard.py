@@ -401,6 +401,7 @@ def test_the_chat_runs_the_agent_on_the_page_and_streams_its_output(
     assert strip_fence(ws.ok("js", "document.querySelector('#x').value")).strip() == "hello from chat"
     fill = page.locator("#rows tr", has=page.locator("td.command", has_text="fill")).first
     expect(fill.locator("td.args")).to_have_text('#x "hello from chat"')
+    expect(fill.locator("td.client")).to_have_text("chat")
 
 
 def test_a_chat_run_can_be_cancelled(ws: Workspace, page: Page) -> None:

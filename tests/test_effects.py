@@ -36,11 +36,17 @@ def test_a_slotted_button_of_a_web_component_reports_the_dialog_it_opened_and_cl
     out = snap(workspace, "-i")
     printed = workspace.ok("click", ref(out, "button", "Open details"))
     assert printed.splitlines()[0] == f"Clicked {ref(out, 'button', 'Open details')}"
-    assert 'dialog opened: "Details"' in fenced_part(printed)
-    assert re.search(r'^\+.*button "Close details" @e\d+', fenced_part(printed), re.M), printed
+    quoted = fenced_part(printed)
+    # the dialog is said once: as the blocking overlay that appeared, not also as a message
+    assert '+⚠ blocking modal dialog "Details": deal with it first' in quoted
+    assert "dialog opened" not in quoted
+    assert re.search(r'^\+.*button "Close details" @e\d+', quoted, re.M), printed
     inside = snap(workspace, "-i")
-    printed = workspace.ok("click", ref(inside, "button", "Close details"))
-    assert 'dialog closed: "Details"' in fenced_part(printed)
+    printed = workspace.ok("--json", "click", ref(inside, "button", "Close details"))
+    result = json.loads(printed)
+    said = result["output"]
+    assert said.count('"Details"') == 1 and '-⚠ blocking modal dialog "Details"' in said
+    assert {"event": "closed", "kind": "dialog", "label": "Details", "text": ""} in result["data"]["messages"]
 
 
 def test_deleting_one_of_a_tables_repeated_buttons_reports_the_status_and_a_small_diff(
@@ -151,20 +157,24 @@ def test_a_post_that_returns_to_the_same_url_is_a_navigation_to_the_same_url(
     out = snap(workspace, "-i")
     printed = workspace.ok("click", ref(out, "button", "Save profile"))
     assert f"navigated (same URL) to {url}" in effects(printed)
-    assert 'alert: "Saved"' in fenced_part(printed)
-    assert "now at" not in printed
+    assert re.search(r'^- alert @e\d+: "Saved"$', fenced_part(printed), re.M), printed  # in the new view
+    assert printed.count("Saved") == 1 and "now at" not in printed
     assert workspace.ok("reload").startswith(f"Reloaded {url} (200)")
 
 
-def test_a_link_click_reports_the_navigation_and_a_fill_the_changed_value(
+def test_a_link_click_reports_the_navigation_and_a_fill_only_what_it_did_not_ask_for(
     workspace: Workspace, site: Site
 ) -> None:
     workspace.ok("goto", site.url("/snap/form.html"))
     out = snap(workspace, "-i")
-    printed = workspace.ok("fill", ref(out, "textbox", "Name"), "Ann")
-    assert re.search(r'^\+.*textbox "Name" @e\d+ .*"Ann"', fenced_part(printed), re.M), printed
+    name = ref(out, "textbox", "Name")
+    assert workspace.ok("fill", name, "Ann").strip() == f"Filled {name} (3 characters)"
+    assert re.search(rf'^\s*- textbox "Name" {name} .*: "Ann"$', snap(workspace, "-i"), re.M)
+    emptied = workspace.ok("fill", name, "")  # not a value the report can be sure of: the diff says
+    assert re.search(r'^-.*textbox "Name" @e\d+ .*"Ann"', fenced_part(emptied), re.M), emptied
     printed = workspace.ok("click", ref(out, "link", "Next page"))
-    assert effects(printed) == f"navigated to {site.url('/snap/form-next.html')}"
+    assert effects(printed).splitlines()[0] == f"navigated to {site.url('/snap/form-next.html')}"
+    assert 'textbox "Query" @e' in fenced_part(printed)  # the new page's refs
 
 
 def test_a_big_change_is_one_line(workspace: Workspace, site: Site) -> None:
@@ -249,11 +259,13 @@ def test_a_click_that_starts_a_slow_navigation_waits_for_it_instead_of_timing_ou
     url = site.route("/effects/slow-login", _slow_login)
     workspace.ok("goto", url)
     printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Sign in"))
-    assert effects(printed) == f"navigated to {site.url('/effects/signed-in')}", printed
+    assert effects(printed).splitlines()[0] == f"navigated to {site.url('/effects/signed-in')}", printed
     workspace.ok("goto", url)
     out = snap(workspace, "-i")
     workspace.ok("fill", ref(out, "textbox", "User"), "ann")
-    assert effects(workspace.ok("press", "Enter")) == f"navigated to {site.url('/effects/signed-in')}"
+    pressed = effects(workspace.ok("press", "Enter"))
+    assert pressed.splitlines()[0] == f"navigated to {site.url('/effects/signed-in')}"
+    assert 'heading "Welcome back"' in pressed
 
 
 def test_no_wait_on_a_slow_navigation_says_it_started_and_not_that_the_page_is_busy(

@@ -14,7 +14,7 @@ from refbrowse.kinds import parse
 @pytest.fixture(scope="module")
 def article(workspace: Workspace, site: Site) -> str:
     url = site.url("/read/article.html")
-    assert workspace.ok("goto", url).strip() == f"Navigated to {url} (200)"
+    assert workspace.ok("goto", url).splitlines()[0] == f"Navigated to {url} (200)"
     return url
 
 
@@ -103,9 +103,10 @@ def test_back_forward_and_reload(workspace: Workspace, site: Site, article: str)
     other = site.url("/read/other.html")
     workspace.ok("goto", article)
     workspace.ok("goto", other)
-    assert workspace.ok("back").strip() == f"Back → {article}"
-    assert workspace.ok("forward").strip() == f"Forward → {other}"
-    assert workspace.ok("reload").strip() == f"Reloaded {other} (200)"
+    back = workspace.ok("back")
+    assert back.splitlines()[0] == f"Back → {article}" and 'title: "Field notes"' in back
+    assert workspace.ok("forward").splitlines()[0] == f"Forward → {other}"
+    assert workspace.ok("reload").splitlines()[0] == f"Reloaded {other} (200)"
     assert workspace.ok("url").strip() == other
 
 

@@ -33,7 +33,7 @@ def test_a_click_whose_handler_navigates_from_a_timer_reports_the_navigation_and
     )
     workspace.ok("goto", url)
     printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Go"))
-    assert effects(printed) == f"navigated to {next_url}"
+    assert effects(printed).splitlines()[0] == f"navigated to {next_url}"
     assert 'button "Onward"' in snap(workspace, "-i")
 
 
@@ -48,7 +48,7 @@ def test_a_form_posted_from_a_timer_is_followed_to_the_page_it_returns(
     )
     workspace.ok("goto", url)
     printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Send"))
-    assert effects(printed) == f"navigated to {site.url('/edges/posted')}"
+    assert effects(printed).splitlines()[0] == f"navigated to {site.url('/edges/posted')}"
     assert 'button "Onward"' in snap(workspace, "-i")
 
 
@@ -144,5 +144,5 @@ def test_a_select_whose_change_handler_navigates_from_a_timer_reports_the_naviga
     )
     workspace.ok("goto", url)
     printed = workspace.ok("select", ref(snap(workspace, "-i"), "combobox", "Size"), "Large")
-    assert effects(printed) == f"navigated to {next_url}"
+    assert effects(printed).splitlines()[0] == f"navigated to {next_url}"
     assert 'button "Onward"' in snap(workspace, "-i")

@@ -156,11 +156,20 @@ def test_open_shadow_dom_content_appears_and_acts(workspace: Workspace, site: Si
     assert "shadow got deep" in strip_fence(workspace.ok("text", "#r"))
 
 
-def test_a_modal_is_listed_first_with_its_refs(workspace: Workspace, site: Site) -> None:
+def test_a_modal_is_listed_first_with_its_refs_and_its_inside_only_once(
+    workspace: Workspace, site: Site
+) -> None:
     workspace.ok("goto", site.url("/snap/modal.html"))
-    lines = snap(workspace, "-i").splitlines()
+    out = snap(workspace, "-i")
+    lines = out.splitlines()
     assert lines[2] == '⚠ blocking modal dialog "Subscribe": deal with it first'
     assert re.fullmatch(r'\s+- button "No thanks" @e\d+', lines[4])
+    assert re.search(r'^- dialog "Subscribe" @e\d+ \(listed above\)$', out, re.M), out
+    assert out.count('button "No thanks"') == 1
+    full = snap(workspace)
+    assert full.count("Subscribe to our list?") == 1 and full.index("Subscribe to our list?") < full.index(
+        "Behind"
+    )
 
 
 def test_a_cookie_banner_is_listed_first_with_its_buttons_only(workspace: Workspace, site: Site) -> None:
@@ -176,7 +185,7 @@ def test_a_cookie_banner_is_listed_first_with_its_buttons_only(workspace: Worksp
 def test_triage_recognises_a_login_page_and_hides_its_password(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/login.html"))
     out = snap(workspace)
-    assert out.splitlines()[1] == "page: login · login form: yes · captcha: no · forms: 1"
+    assert out.splitlines()[1] == "page: login · login form present · forms: 1"
     assert "hunter2" not in out
     assert '"(password hidden)"' in out
 
@@ -184,7 +193,7 @@ def test_triage_recognises_a_login_page_and_hides_its_password(workspace: Worksp
 def test_triage_recognises_an_article(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/article.html"))
     out = snap(workspace, "-i")
-    assert out.splitlines()[1] == "page: article · login form: no · captcha: no · forms: 0"
+    assert out.splitlines()[1] == "page: article · forms: 0"
 
 
 def test_triage_sees_a_captcha_frame(workspace: Workspace, site: Site) -> None:
@@ -192,7 +201,7 @@ def test_triage_sees_a_captcha_frame(workspace: Workspace, site: Site) -> None:
     page = f'<form><input name=q></form><iframe src="{site.url("/recaptcha/api2/anchor")}"></iframe>'
     workspace.ok("goto", site.page("/snap-captcha", page))
     workspace.ok("wait", "--load")
-    assert "captcha: yes" in snap(workspace, "-i")
+    assert "· captcha present ·" in snap(workspace, "-i")
 
 
 def test_hostile_names_cannot_forge_a_ref(workspace: Workspace, site: Site) -> None:
@@ -214,3 +223,11 @@ def test_bad_flag_values_are_usage_errors(workspace: Workspace, site: Site) -> N
     assert result.code == 2 and "-d takes a positive whole number" in result.err
     missing = workspace.run("snapshot", "-s", "#nothing-here")
     assert missing.code == 1 and "#nothing-here" in missing.err
+
+
+def test_an_empty_status_region_is_no_line_of_the_interactive_view(workspace: Workspace, site: Site) -> None:
+    page = '<h1>Form</h1><div role="status"></div><p role="alert">Saved</p><button>Go</button>'
+    workspace.ok("goto", site.page("/snap/empty-status", page))
+    out = snap(workspace, "-i")
+    assert not re.search(r"^\s*- status\s*$", out, re.M), out
+    assert re.search(r'^- alert @e\d+: "Saved"$', out, re.M), out

@@ -67,7 +67,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": {"--allow-file": (None, "allow a file:// URL (or BROWSE_ALLOW_FILE=1)"), **SETTLE_FLAGS},
         "help": (
             "load a page (http, https, about, data; file with --allow-file;"
-            " a bare host gets https, a local one http)"
+            " a bare host gets https, a local one http) and print its refs"
         ),
     },
     "back": {"cat": "write", "args": (), "flags": SETTLE_FLAGS, "help": "go back in history"},
@@ -145,7 +145,9 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("SEL",),
         "flags": _FORCE,
-        "help": "click an element; waits for the page to settle, then says what changed",
+        "help": (
+            "click an element; waits for the page to settle, then says what changed (on a new page: its refs)"
+        ),
     },
     "fill": {
         "cat": "write",
@@ -563,7 +565,8 @@ COMMANDS: dict[str, CommandSpec] = {
 # something to say (see `daemon/effects.py`).
 EFFECTS_DATA = (
     "{url, navigation: {kind, url}, tabs: [{event, kind, tab, url}], dialogs: [{type, message, answer}],"
-    " downloads: [{filename, url}], messages: [{event, kind, label, text}], view: [diff line], notes, busy}"
+    " downloads: [{filename, url}], messages: [{event, kind, label, text}], view: [diff line], notes, busy,"
+    " page: the new page's `snapshot -i` data after a navigation}"
 )
 for _spec in COMMANDS.values():
     if "--no-wait" in _spec["flags"]:

@@ -1,8 +1,9 @@
 """The scripted task: a 12-step errand on the local shop, done by each tool its own way.
 
 Log in, search, open a result, fill an order form (text, select, checkbox),
-submit, verify the confirmation. Every ref comes from the tool's own snapshot
-output (for @playwright/mcp: `browser_snapshot` over JSON-RPC). Measured: wall
+submit, verify the confirmation. Every ref comes from the tool's own output:
+what the navigation printed when it shows the page, else a snapshot (for
+@playwright/mcp: `browser_snapshot` over JSON-RPC). Measured: wall
 time of the whole task, and the characters the tool printed for it (what an
 agent would read back into its context).
 """
@@ -21,12 +22,20 @@ LOOKS = 3
 CONFIRMATION = "Order confirmed: Blue widget for Ada Lovelace, express shipping, gift wrapped."
 
 
-def look(tool: Tool, role: str, name: str) -> tuple[str, str]:
-    """A snapshot that shows the element the next step needs, and that element's ref.
+def look(tool: Tool, role: str, name: str, printed: str = "") -> tuple[str, str]:
+    """The text that shows the element the next step needs, and that element's ref.
 
-    A tool that answers before the new page has rendered gets another look, as
-    an agent would take one: those extra snapshots count in time and characters.
+    First what the last command printed: refbrowse prints the new page's refs
+    after a navigation, @playwright/mcp a snapshot after every action. Else a
+    snapshot; a tool that answers before the new page has rendered gets
+    another look, as an agent would take one: those extra snapshots count in
+    time and characters.
     """
+    if printed:
+        try:
+            return printed, find_ref(printed, role, name)
+        except ToolFailed:
+            pass
     for _ in range(LOOKS - 1):
         seen = tool.snapshot(tool.has_interactive_snapshot)
         try:
@@ -38,18 +47,17 @@ def look(tool: Tool, role: str, name: str) -> tuple[str, str]:
 
 
 def errand(tool: Tool, base: str) -> None:
-    """The steps, as an agent that reads a snapshot before each page's actions."""
-    tool.goto(base + "/app/login")
-    seen, user = look(tool, "textbox", "Username")
+    """The steps, as an agent that reads each page's refs before acting on it."""
+    seen, user = look(tool, "textbox", "Username", tool.goto(base + "/app/login"))
     tool.fill(user, "ada")
     tool.fill(find_ref(seen, "textbox", "Password"), "correct horse")
-    tool.click_to(find_ref(seen, "button", "Log in"), "/app/search")
-    seen, query = look(tool, "searchbox", "Search products")
+    arrived = tool.click_to(find_ref(seen, "button", "Log in"), "/app/search")
+    seen, query = look(tool, "searchbox", "Search products", arrived)
     tool.fill(query, "widget")
-    tool.click_to(find_ref(seen, "button", "Search"), "/app/results")
-    tool.click_to(look(tool, "link", "Blue widget")[1], "/app/item/")
-    tool.click_to(look(tool, "link", "Order this item")[1], "/app/order/")
-    seen, full_name = look(tool, "textbox", "Full name")
+    arrived = tool.click_to(find_ref(seen, "button", "Search"), "/app/results")
+    arrived = tool.click_to(look(tool, "link", "Blue widget", arrived)[1], "/app/item/")
+    arrived = tool.click_to(look(tool, "link", "Order this item", arrived)[1], "/app/order/")
+    seen, full_name = look(tool, "textbox", "Full name", arrived)
     tool.fill(full_name, "Ada Lovelace")
     tool.select(find_ref(seen, "combobox", "Shipping"), "express")
     tool.check(find_ref(seen, "checkbox", "Gift wrap"))

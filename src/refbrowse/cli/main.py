@@ -113,6 +113,8 @@ def respond(req: Request) -> tuple[int, bytes, bytes]:
         return ExitCode.OK, f"refbrowse {__version__}\n".encode(), b""
     if req["session"] is None:
         req["session"] = os.environ.get("BROWSE_SESSION") or None
+    if "client" not in req and os.environ.get("BROWSE_CLIENT"):
+        req["client"] = os.environ["BROWSE_CLIENT"]  # who runs this `browse`, for the feed ("chat")
     state_dir = find_state_dir()
     if req["command"] == "restart":
         from refbrowse.cli import launcher

@@ -20,7 +20,7 @@ from typing import Any, TypeGuard
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon import trace
+from refbrowse.daemon import arrival, trace
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call
 from refbrowse.daemon.logbuffer import DialogEntry, RingBuffer
@@ -39,9 +39,10 @@ from refbrowse.daemon.settle import (
 from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.snapshot.early import EarlyReading
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
-from refbrowse.daemon.viewdiff import before_view, keep_view, take_view, view_change
+from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, take_view, view_change
 
 TEXT_LIMIT = 150  # characters of one quoted message
+_SAID_IN_DIFF = frozenset(("dialog opened", "dialog closed", "alert", "status", "message", "live region"))
 MESSAGE_LIMIT = 8  # messages listed; the rest are counted
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
 _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
@@ -131,14 +132,21 @@ _busy_tabs: weakref.WeakSet[Tab] = weakref.WeakSet()
 
 
 async def perform(
-    call: Call, doing: str, action: Action, *, navigation: bool = False, tab: Tab | None = None
+    call: Call,
+    doing: str,
+    action: Action,
+    *,
+    navigation: bool = False,
+    tab: Tab | None = None,
+    asked: Asked | None = None,
 ) -> Outcome:
     """Run `action` on the call's tab, settle, and say what it did.
 
     `navigation` marks actions whose purpose is to navigate (goto, back…):
     their first line already says where the page went, and the page they
     leave is not diffed against the one they reach. `tab` defaults to the
-    call's current tab.
+    call's current tab. `asked` is the change the action asks of its own
+    element: the diff leaves it out when it happened just so.
     """
     options = settle_options(call.flags)
     tab = tab or call.tab
@@ -172,7 +180,8 @@ async def perform(
         outcome = Outcome(page.url, call.raw, call.json)
         try:
             await trace.timed(
-                "describe", _describe(call, tab, outcome, tabs, watch, (before, baseline), early, navigation)
+                "describe",
+                _describe(call, tab, outcome, tabs, watch, (before, baseline), navigation, (asked, early)),
             )
         finally:
             early.finish_later()
@@ -222,10 +231,11 @@ async def _describe(
     tabs: TabWatch,
     watch: ActionWatch,
     looked_before: tuple[PageReport | None, str | None],
-    early: EarlyReading,
     navigation: bool,
+    asked_and_early: tuple[Asked | None, EarlyReading],
 ) -> None:
     before, baseline = looked_before
+    asked, early = asked_and_early
     await trace.timed("tab lines", _tab_lines(call.session, tab, tabs, out))
     if tab.page.is_closed():
         return
@@ -243,20 +253,74 @@ async def _describe(
             _navigation(out, watch, before, None, True)
         return
     after, view = looked
-    _prepare_unless_read(tab, after, early, viewing)
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         _navigation(out, watch, before, after, new_document)
+    arrived = await _arrival(call, tab, out, after, navigation, early)
+    if not arrived.view:
+        _prepare_unless_read(tab, after, early, viewing)
     _dialogs_and_downloads(out, tabs)
-    if after is not None:
-        _messages(out, before.messages if before and not new_document else (), after.messages)
+    _page_lines(out, before, after, new_document, arrived)
     if baseline is not None and after is not None and not new_document:
-        keep_view(tab, after, view)
-        quoted, trailer = view_change(baseline, view)
-        out.quoted += quoted
-        out.trailer += trailer
-        out.add("view", *quoted[1:])
-        out.add("notes", *trailer)
+        _view_change(tab, out, after, (baseline, view), asked)
+
+
+def _view_change(
+    tab: Tab, out: Outcome, after: PageReport, views: tuple[str, str | None], asked: Asked | None
+) -> None:
+    """The small diff of the interactive view on the same document (one line when it changed a lot)."""
+    baseline, view = views
+    keep_view(tab, after, view)
+    quoted, trailer = view_change(baseline, view, asked)
+    out.quoted = [line for line in out.quoted if not _in_diff(line, quoted)]
+    out.quoted += quoted
+    out.trailer += trailer
+    out.add("view", *quoted[1:])
+    out.add("notes", *trailer)
+
+
+def _page_lines(
+    out: Outcome,
+    before: PageReport | None,
+    after: PageReport | None,
+    new_document: bool,
+    arrived: arrival.Arrival,
+) -> None:
+    """Messages that appeared, then the view of the page the action arrived at."""
+    if after is not None:
+        old = before.messages if before and not new_document else ()
+        _messages(out, old, after.messages, printed=not arrived.whole)
+    out.quoted += [arrived.view] if arrived.view else []
+    out.trailer += [arrived.note] if arrived.note else []
+
+
+async def _arrival(
+    call: Call, tab: Tab, out: Outcome, after: PageReport | None, navigation: bool, early: EarlyReading
+) -> arrival.Arrival:
+    """The view of the page the action arrived at: after a navigation to a new document, else nothing."""
+    moved = navigation or out.fields.get("navigation", {}).get("kind") in ("navigated", "same URL")
+    if after is None or not moved:
+        return arrival.Arrival()
+    reading = await early.matching(after.stamp)  # read while the action settled, if still the page
+    found = await arrival.look(call, tab, after.elements, huge.HUGE_ELEMENTS, reading)
+    if found.data is not None:
+        out.fields["page"] = found.data
+    if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
+        keep_view(tab, after, found.view.rsplit("\n", 1)[0])
+    return found
+
+
+def _in_diff(message: str, diff: list[str]) -> bool:
+    """A message line that the diff of the view says too: a dialog as a blocking overlay that
+    appeared or went, an alert or status as a line that appeared. Said once is enough."""
+    kind, _, quoted = message.partition(": ")
+    if kind not in _SAID_IN_DIFF or not quoted.startswith('"'):
+        return False
+    if kind.startswith("dialog"):
+        start = quoted[:40]  # the overlay line shortens long labels
+        sign = "+" if kind == "dialog opened" else "-"
+        return any(line.startswith(f"{sign}⚠ blocking modal dialog {start}") for line in diff)
+    return any(line.startswith("+") and line.endswith(f": {quoted}") for line in diff)
 
 
 async def _look_after(
@@ -369,8 +433,13 @@ def _download_line(download: Download) -> str:
     return f"download started: {name} from {download.url} (not kept: `browse download SEL` saves it)"
 
 
-def _messages(out: Outcome, before: tuple[Message, ...], after: tuple[Message, ...]) -> None:
-    """Messages that appeared, and dialogs that closed, as lines and as fields."""
+def _messages(
+    out: Outcome, before: tuple[Message, ...], after: tuple[Message, ...], *, printed: bool = True
+) -> None:
+    """Messages that appeared, and dialogs that closed, as fields, and as lines when `printed`.
+
+    A new page's whole interactive view lists its messages already: they are not printed twice.
+    """
     old = set(before)
     appeared = [m for m in dict.fromkeys(after) if m not in old]
     closed = [m for m in dict.fromkeys(before) if m[0] == "dialog" and m not in set(after)]
@@ -380,7 +449,7 @@ def _messages(out: Outcome, before: tuple[Message, ...], after: tuple[Message, .
     ]
     if len(lines) > MESSAGE_LIMIT:
         lines = [*lines[:MESSAGE_LIMIT], f"… {len(lines) - MESSAGE_LIMIT} more messages"]
-    out.quoted += lines
+    out.quoted += lines if printed else []
     out.add("messages", *records[:MESSAGE_LIMIT])
 
 

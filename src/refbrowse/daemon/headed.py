@@ -11,6 +11,7 @@
   The host also notes when a person last pressed a key or the pointer in the
   tab (`data-touched`), so `resume` continues on the tab they ended on.
 - `raise_window`: the platform's window tool (xdotool, wmctrl) where one exists.
+- The extension's @ref labels (`REFS_TAG`) are built the same way as the marker.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ XVFB_INSTALL_HINT = (
 )
 
 MARKER_TAG = "refbrowse-marker"
+REFS_TAG = "refbrowse-refs"  # the extension's @ref labels (refbrowse/extension/overlay.js)
+WINDOW_TAGS = (MARKER_TAG, REFS_TAG)  # drawn for the person at the window, hidden from `screenshot`
 MARKER_COLOUR = "#e8590c"
 MARKER_SCRIPT = """
 (() => {

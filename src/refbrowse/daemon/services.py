@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from playwright.async_api import Page
 
+from refbrowse.daemon import extension
 from refbrowse.daemon.activity.site import ActivitySite
 from refbrowse.daemon.cdp import CdpKeeper
 from refbrowse.daemon.handlers import DaemonView, confine, download, headed, logs, state, useragent
@@ -59,6 +60,7 @@ def assemble(daemon: DaemonView) -> Services:
     confine.install(daemon, services.policy, services.file_grants)
     download.install(daemon, services.wanted_downloads)
     headed.install(daemon, services.handoffs)
+    extension.install(daemon, services.activity)
     logs.install(daemon, services.capture)
     state.install(daemon, services.persister)
     useragent.install(daemon, services.agents)

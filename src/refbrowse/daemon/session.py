@@ -21,7 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Page, Playwright, Prox
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
-from refbrowse.daemon import carry
+from refbrowse.daemon import carry, extension
 from refbrowse.daemon.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
 from refbrowse.daemon.headed import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.refs import RefMap
@@ -156,6 +156,7 @@ class BrowserHost:
         self.gone = ""  # why the browser is gone for good: "" while it lives
         self.target = BrowserTarget()
         self.executable = ""
+        self.extension_id = ""  # the extension a local headed browser loaded (see `extension`); "" for none
         self.display = VirtualDisplay()
         self.sessions: dict[str, Session] = {}
         self._session_lock = asyncio.Lock()
@@ -215,6 +216,7 @@ class BrowserHost:
         assert self._playwright is not None
         if target.remote:
             browser, executable = await self._connect(target), ""
+            self.extension_id = ""
         else:
             browser, executable = await self._launch(target)
         browser.on("disconnected", self._disconnected)
@@ -245,13 +247,16 @@ class BrowserHost:
         if target.headed and needs_virtual_display():
             env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
             env["DISPLAY"] = await self.display.start()
-        return await self._playwright.chromium.launch(
+        browser = await self._playwright.chromium.launch(
             executable_path=executable,
             headless=not target.headed,
-            args=launch_flags(),
+            args=launch_flags() + list(extension.HEADED_FLAGS if target.headed else ()),
+            ignore_default_args=list(extension.LEFT_OUT_FLAGS) if target.headed else None,
             proxy=proxy_settings(target.proxy),
             env=env,  # type: ignore[arg-type]
-        ), executable
+        )
+        self.extension_id = await extension.load(browser) if target.headed else ""
+        return browser, executable
 
     @staticmethod
     def _executable(target: BrowserTarget) -> str:

@@ -5,8 +5,9 @@ given one more argument: the message, then the page's URL, title and
 `snapshot -i`, marked as untrusted data. It runs in a fresh directory of its
 own under the state directory, with this `browse` first on its PATH and
 `BROWSE_SESSION` naming the session, so the commands it runs drive the same
-tabs (and show in the feed). Its output streams back to the page as it comes;
-it is stopped after `LIMIT_S`, or when the person cancels. One run at a time.
+tabs; `BROWSE_CLIENT=chat` makes them show in the feed as the chat's. Its
+output streams back to the page as it comes; it is stopped after `LIMIT_S`, or
+when the person cancels. One run at a time.
 """
 
 from __future__ import annotations
@@ -133,7 +134,10 @@ def _agent_env(state_dir: str, session: str) -> dict[str, str]:
     folder = os.path.dirname(browse if os.path.exists(browse) else shutil.which("browse") or browse)
     env: dict[str, Any] = dict(os.environ)
     env.update(
-        PATH=f"{folder}{os.pathsep}{env.get('PATH', '')}", BROWSE_SESSION=session, BROWSE_STATE_DIR=state_dir
+        PATH=f"{folder}{os.pathsep}{env.get('PATH', '')}",
+        BROWSE_SESSION=session,
+        BROWSE_STATE_DIR=state_dir,
+        BROWSE_CLIENT="chat",
     )
     return env
 

@@ -3,7 +3,8 @@
 The daemon's command API stays on its Unix socket; this listener serves only
 the page (static files in `static/`) and its API: the command feed as
 server-sent events, the refs of a tab, the live view and takeover (`screen`),
-the cookie picker (`picker`) and the chat box (`chat`). Each request passes `Access` first.
+the cookie picker (`picker`), the chat box (`chat`) and the headed browser's
+extension (`panel`). Each request passes `Access` first.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from refbrowse.daemon.activity import chat, picker, screen
+from refbrowse.daemon.activity import chat, panel, picker, screen
 from refbrowse.daemon.activity.access import Access
 from refbrowse.daemon.activity.feed import Event, Feed
 from refbrowse.daemon.activity.redact import HIDDEN, redacted_args
@@ -47,6 +48,7 @@ class ActivitySite:
         self.handoffs = handoffs
         self.feed = Feed()
         self.access = Access()
+        self.heartbeat = panel.Heartbeat()  # the extension's last call, for `status`
         self.screens = screen.Screens(daemon.host, handoffs)
         self._runner: web.AppRunner | None = None
         self.chat: chat.Chat | None = None
@@ -58,8 +60,13 @@ class ActivitySite:
 
     async def url(self, session: str) -> str:
         """A fresh one-time address of the page, opening the listener if it is not open yet."""
-        await self._start()
+        await self.listen()
         return f"http://127.0.0.1:{self.port}/auth?code={self.access.mint()}&session={session}"
+
+    async def listen(self) -> int:
+        """Open the listener if it is not open yet; its port."""
+        await self._start()
+        return self.port
 
     async def _start(self) -> None:
         async with self._starting:
@@ -130,6 +137,7 @@ class ActivitySite:
         app.router.add_get("/api/events", self._events)
         app.router.add_get("/api/refs", self._refs)
         screen.add_routes(app, self.screens)
+        panel.add_routes(app, self.daemon, self.access, self.heartbeat)
         picker.add_routes(app, self.daemon)
         self.chat = chat.add_routes(app, self.daemon)
         return app
@@ -139,7 +147,10 @@ class ActivitySite:
         refused = self.access.refusal(request)
         if refused:
             return web.json_response({"ok": False, "error": f"forbidden: {refused}"}, status=403)
-        if request.path not in PUBLIC_PATHS and not self.access.admitted(request):
+        if request.path.startswith(panel.PREFIX):
+            if not self.access.extension_admitted(request):
+                return web.json_response({"ok": False, "error": "not the extension"}, status=401)
+        elif request.path not in PUBLIC_PATHS and not self.access.admitted(request):
             return web.json_response(
                 {"ok": False, "error": "not signed in", "hint": "run `browse dashboard` for a fresh link"},
                 status=401,
@@ -147,11 +158,14 @@ class ActivitySite:
         response = await handler(request)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["X-Frame-Options"] = "DENY"
+        if not self.access.extension_origin:  # CSP's frame-ancestors says who may frame the page
+            response.headers["X-Frame-Options"] = "DENY"
         return response
 
     async def _auth(self, request: web.Request) -> web.StreamResponse:
-        cookie = self.access.redeem(request.query.get("code", ""))
+        code = request.query.get("code", "")
+        partitioned = self.access.for_panel(code)
+        cookie = self.access.redeem(code)
         if cookie is None:
             return web.Response(
                 status=401,
@@ -159,17 +173,17 @@ class ActivitySite:
             )
         session = request.query.get("session", "default")
         response = web.HTTPSeeOther(f"/?session={_quoted(session)}")
-        self.access.set_cookie(response, cookie)
+        self.access.set_cookie(response, cookie, partitioned)
         return response
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return _asset("index.html")
+        return _asset("index.html", self.access.frame_ancestors())
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         if name not in STATIC:
             raise web.HTTPNotFound()
-        return _asset(name)
+        return _asset(name, self.access.frame_ancestors())
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         """Server-sent events: what the page missed since `Last-Event-ID`, then each new command."""
@@ -196,7 +210,7 @@ class ActivitySite:
     async def _refs(self, request: web.Request) -> web.StreamResponse:
         session = self.daemon.host.sessions.get(request.query.get("session", "default"))
         tab = session.current if session is not None else None
-        return web.json_response({"ok": True, "tabs": _tabs(session), "refs": _refs_of(tab)})
+        return web.json_response({"ok": True, "tabs": _tabs(session), "refs": panel.refs_of(tab)})
 
 
 def _without(text: str, secrets: list[str]) -> str:
@@ -220,15 +234,6 @@ def _tabs(session: Session | None) -> list[dict[str, object]]:
     ]
 
 
-def _refs_of(tab: Tab | None) -> list[dict[str, object]]:
-    if tab is None:
-        return []
-    return [
-        {"ref": str(t.ref), "role": t.role, "name": t.name, "states": list(t.states), "box": t.box}
-        for t in tab.refs.live()
-    ]
-
-
 async def _send(response: web.StreamResponse, event: Event, last: int) -> int:
     if event.id <= last:
         return last  # already sent from the history
@@ -237,10 +242,11 @@ async def _send(response: web.StreamResponse, event: Event, last: int) -> int:
     return event.id
 
 
-def _asset(name: str) -> web.Response:
+def _asset(name: str, frame_ancestors: str) -> web.Response:
     text = resources.files("refbrowse.daemon.activity").joinpath("static", name).read_text("utf-8")
     kind = _TYPES[name.rsplit(".", 1)[1]]
-    headers = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"}
+    policy = f"default-src 'self'; img-src 'self' data:; frame-ancestors {frame_ancestors}"
+    headers = {"Content-Security-Policy": policy}
     return web.Response(text=text, content_type=kind, headers=headers)
 
 

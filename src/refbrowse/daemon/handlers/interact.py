@@ -8,6 +8,7 @@ action runs through `effects.perform`: it settles, then says what it did.
 
 from __future__ import annotations
 
+import json
 import os
 
 from playwright.async_api import Error as PlaywrightError
@@ -17,12 +18,20 @@ from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
+from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
+from refbrowse.daemon.viewdiff import Asked
 from refbrowse.errors import PageError, UsageError
 
 
 def force(call: Call) -> bool:
     return bool(call.flags.get("--force"))
+
+
+def asked_of(selector: str, *shows: str, absent: bool = False, fold: bool = False) -> Asked | None:
+    """The change an action asks of the element `selector` names, when it is a ref the view shows."""
+    ref = parse_ref(selector)
+    return Asked(str(ref), shows, absent, fold) if ref is not None and ref.kind == "e" else None
 
 
 @handler("click")
@@ -37,7 +46,10 @@ async def click(call: Call) -> str:
 async def fill(call: Call) -> str:
     selector, text = call.args[0], call.args[1]
     target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
-    outcome = await perform(call, f"filling {selector}", lambda: target.fill(text, force=force(call)))
+    asked = asked_of(selector, ": " + json.dumps(text, ensure_ascii=False)) if text else None
+    outcome = await perform(
+        call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
+    )
     return outcome.report(f"Filled {selector} ({len(text)} characters)")
 
 
@@ -128,6 +140,7 @@ async def select(call: Call) -> str:
         call,
         f"selecting in {selector}",
         lambda: target.select_option(value=values, force=force(call), no_wait_after=True),
+        asked=asked_of(selector, *wanted, fold=True),
     )
     return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
 
@@ -137,7 +150,10 @@ async def _set_checked(call: Call, checked: bool) -> str:
     target = await prepare(call.tab, selector, force=force(call))
     doing = f"{'checking' if checked else 'unchecking'} {selector}"
     outcome = await perform(
-        call, doing, lambda: target.set_checked(checked, force=force(call), no_wait_after=True)
+        call,
+        doing,
+        lambda: target.set_checked(checked, force=force(call), no_wait_after=True),
+        asked=asked_of(selector, "[checked]", absent=not checked),
     )
     return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
 

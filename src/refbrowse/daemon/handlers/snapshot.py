@@ -8,6 +8,7 @@ annotated screenshot (`-a`, `-o PATH`) all start from the same capture.
 from __future__ import annotations
 
 from refbrowse.daemon import trace
+from refbrowse.daemon.arrival import history_kind
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
 from refbrowse.daemon.handlers.annotate import annotate, wanted
@@ -50,8 +51,7 @@ async def snapshot(call: Call) -> str:
         taken = await scope_clickables(call.tab, taken, selector) if clickables else taken
     text = render(taken, options(call), roots)
     # -D compares like with like: the previous snapshot taken with the same view flags.
-    kind = " ".join(f"{flag}={call.flags.get(flag)}" for flag in ("-i", "-c", "-d", "-s", "-C", "--all"))
-    kind += f" raw={call.raw}"  # --raw adds the url line, which is not a change in the page
+    kind = history_kind(call.flags, call.raw)
     previous = call.services.snapshot_history.of(call.tab).swap(kind, taken.triage.document, text)
     shown = diff(previous, taken.triage.document, text) if call.flags.get("-D") else text
     fenced = fence(shown, call.page.url, call.raw)

@@ -26,7 +26,7 @@ from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.handlers.navigate import checked_url, load
 from refbrowse.daemon.handlers.read import clean_text
-from refbrowse.daemon.headed import MARKER_TAG
+from refbrowse.daemon.headed import WINDOW_TAGS
 from refbrowse.daemon.policy import ALLOW_PATH_FLAG, write_new
 from refbrowse.daemon.resolver import resolve
 from refbrowse.errors import UsageError
@@ -35,11 +35,13 @@ MAX_SIDE = 2_000
 SELECTOR_STARTS = ("@", ".", "#", "[")
 SIZES = (("mobile", 375, 812), ("tablet", 768, 1024), ("desktop", 1280, 800))
 
-# Shows or hides the headed-mode marker; true when the page has one.
-_MARKER_DISPLAY_JS = """([tag, display]) => {
-  const marker = document.documentElement && document.documentElement.querySelector(`:scope > ${tag}`);
-  if (marker) marker.style.setProperty('display', display, 'important');
-  return !!marker;
+# Shows or hides what the headed window draws over the page (its marker, the @ref labels);
+# true when the page has any of it.
+_MARKER_DISPLAY_JS = """([tags, display]) => {
+  const root = document.documentElement;
+  const hosts = root ? tags.flatMap(tag => Array.from(root.querySelectorAll(`:scope > ${tag}`))) : [];
+  for (const host of hosts) host.style.setProperty('display', display, 'important');
+  return hosts.length > 0;
 }"""
 
 _LAYOUT_JS = (
@@ -105,13 +107,13 @@ async def capture(
     The headed-mode marker is hidden while the picture is taken: it is there for
     the person at the window, not part of the page.
     """
-    layout = await page.evaluate(_LAYOUT_JS, [MARKER_TAG, "none"])
+    layout = await page.evaluate(_LAYOUT_JS, [list(WINDOW_TAGS), "none"])
     try:
         return await _capture(cdp, page, layout, region, element)
     finally:
         if layout["marker"]:
             with suppress(PlaywrightError):
-                await page.evaluate(_MARKER_DISPLAY_JS, [MARKER_TAG, "block"])
+                await page.evaluate(_MARKER_DISPLAY_JS, [list(WINDOW_TAGS), "block"])
 
 
 async def _capture(
@@ -197,7 +199,7 @@ async def element_region(call: Call, selector: str) -> tuple[Region, Locator]:
 
 
 async def whole_page(page: Page) -> Region:
-    layout = await page.evaluate(_LAYOUT_JS, [MARKER_TAG, "block"])
+    layout = await page.evaluate(_LAYOUT_JS, [list(WINDOW_TAGS), "block"])
     return Region(0, 0, layout["dw"], layout["dh"])
 
 

@@ -46,8 +46,9 @@ def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | N
     head = [f"title: {json.dumps(facts.title, ensure_ascii=False)}"]
     head += [f"url: {facts.url}"] if options.show_url else []
     head.append(facts.summary())
-    head += overlay_lines(snapshot, view)
-    lines = build_lines(roots if roots is not None else [snapshot.tree], view)
+    overlays, above = overlay_lines(snapshot, view)
+    head += overlays
+    lines = build_lines(roots if roots is not None else [snapshot.tree], replace(view, listed_above=above))
     tail = clickable_lines(snapshot)
     body = [line.render() for line in lines]
     if options.max_tokens is not None:
@@ -62,15 +63,22 @@ def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | N
     return f"{text}\n~{estimate_tokens(text)} tokens"
 
 
-def overlay_lines(snapshot: PageSnapshot, view: ViewOptions) -> list[str]:
+def overlay_lines(snapshot: PageSnapshot, view: ViewOptions) -> tuple[list[str], frozenset[int]]:
+    """Blocking overlays with their inside, in the view's own mode; and the ids of the nodes listed.
+
+    The tree below gives each listed node one line where it sits, so a modal's
+    inside is never written twice.
+    """
     out: list[str] = []
+    listed: set[int] = set()
     for overlay in snapshot.triage.overlays:
         label = f" {json.dumps(shorten(overlay.label, 60), ensure_ascii=False)}" if overlay.label else ""
         out.append(f"⚠ blocking {overlay.kind}{label}: deal with it first")
         roots = _overlay_nodes(snapshot.tree, overlay)
-        inner = build_lines(roots, replace(view, interactive=True, compact=False, depth=None))
+        listed.update(id(node) for node in roots)
+        inner = build_lines(roots, replace(view, depth=None))
         out += ["  " + line.render() for line in inner] or ["  (no refs inside: try `browse press Escape`)"]
-    return out
+    return out, frozenset(listed)
 
 
 def _overlay_nodes(tree: Node, overlay: Overlay) -> list[Node]:

@@ -32,10 +32,18 @@ VALUE_ROLES = frozenset(("textbox", "searchbox", "combobox", "spinbutton", "slid
 
 
 def pointer_target(node: Node) -> bool:
-    """A node the page made clickable (cursor: pointer) that no clickable ancestor explains."""
+    """A node the page made clickable (cursor: pointer) that no clickable ancestor explains.
+
+    A field's clickable frame (Quasar's and Material's select and text field
+    wrap the one field with its label and icons) is not a target of its own:
+    the field inside is.
+    """
     if not node.pointer or node.role in INTERACTIVE:
         return False
-    return not any(a.pointer or a.role in INTERACTIVE for a in node.ancestors())
+    if any(a.pointer or a.role in INTERACTIVE for a in node.ancestors()):
+        return False
+    inside = [n for n in node.walk()[1:] if n.role in INTERACTIVE]
+    return not (len(inside) == 1 and inside[0].role in VALUE_ROLES)
 
 
 def actionable(node: Node) -> bool:

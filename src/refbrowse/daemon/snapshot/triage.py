@@ -51,11 +51,11 @@ class Triage:
     messages: frozenset[str]  # text of alerts, toasts, banners and error messages
 
     def summary(self) -> str:
-        yes = {True: "yes", False: "no"}
-        return (
-            f"page: {self.page_type} · login form: {yes[self.login_form]} · "
-            f"captcha: {yes[self.captcha]} · forms: {self.forms}"
-        )
+        """`page: login · login form present · forms: 1`: what is absent goes unsaid (it is every page)."""
+        parts = [f"page: {self.page_type}"]
+        parts += ["login form present"] if self.login_form else []
+        parts += ["captcha present"] if self.captcha else []
+        return " · ".join([*parts, f"forms: {self.forms}"])
 
 
 # The probe's stamp is read in the same script as the facts, before them: no mutation can fall between.

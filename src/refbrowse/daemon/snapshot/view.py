@@ -43,6 +43,7 @@ class ViewOptions:
     redact: frozenset[str] = frozenset()  # values of password fields, never shown
     messages: frozenset[str] = frozenset()  # alert, toast, banner and error texts: `-i` keeps them
     repeated: frozenset[tuple[str, str]] = frozenset()  # (role, name) of controls that need their row
+    listed_above: frozenset[int] = frozenset()  # ids of overlay nodes shown before the tree: one line here
 
 
 @dataclass(slots=True)
@@ -77,7 +78,7 @@ class _Builder:
     # full and compact views
 
     def full(self, node: Node, depth: int, parent: int) -> None:
-        if _says_nothing(node):
+        if _says_nothing(node) or self._listed_above(node, depth, parent):
             return
         if self._hidden_wrapper(node) or _repeats_only_child(node):
             self.full_children(node, depth, parent)
@@ -102,6 +103,13 @@ class _Builder:
             elif child.strip() and not _labels_a_neighbour(children, index):
                 self.add(depth, "- " + _quote(shorten(child, TEXT_LIMIT)), parent, None)
 
+    def _listed_above(self, node: Node, depth: int, parent: int) -> bool:
+        """A blocking overlay already listed before the tree: one line where it sits, not its inside again."""
+        if id(node) not in self.options.listed_above:
+            return False
+        self.add(depth, self.describe(node) + " (listed above)", parent, node)
+        return True
+
     def _hidden_wrapper(self, node: Node) -> bool:
         if node.role == "document":
             return True
@@ -115,10 +123,12 @@ class _Builder:
         """Lines for what can be acted on under `node`, and messages that matter; True if any."""
         keep = (
             actionable(node)
-            or node.role in MESSAGES
+            or (node.role in MESSAGES and _says_something(node))
             or (node.role == "heading" and not _repeats_container(node))
         )
         container = _context_container(node)
+        if self._listed_above(node, depth, parent):
+            return True
         if not keep and not container:
             return self._interactive_children(node, depth, parent)
         mark = len(self.lines)
@@ -251,6 +261,11 @@ def _shown_choice(node: Node) -> str | None:
         return None
     words = [word for word in text_of(node, TEXT_LIMIT).split() if any(ch.isalnum() for ch in word)]
     return " ".join(words) or None
+
+
+def _says_something(node: Node) -> bool:
+    """A live region with words in it: an empty one (a status area waiting for news) is no line."""
+    return bool(node.name or node.value or text_of(node))
 
 
 def _says_nothing(node: Node) -> bool:

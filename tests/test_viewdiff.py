@@ -1,0 +1,65 @@
+"""The diff of the interactive view an action reports, without the change the action itself asked for."""
+
+from __future__ import annotations
+
+from refbrowse.daemon.viewdiff import Asked, view_change
+
+BEFORE = """title: "Order"
+- textbox "Full name" @e9 [required]
+- combobox "Shipping" @e10: "Standard"
+  - option "Standard" [selected]
+  - option "Express"
+- checkbox "Gift wrap" @e11
+- button "Place order" @e12"""
+
+
+def test_a_fill_that_set_the_asked_value_leaves_no_diff() -> None:
+    after = BEFORE.replace('"Full name" @e9 [required]', '"Full name" @e9 [required]: "Ada"')
+    assert view_change(BEFORE, after, Asked("@e9", (': "Ada"',))) == ([], [])
+    assert view_change(BEFORE, after)[0][1:] == [
+        '-- textbox "Full name" @e9 [required]',
+        '+- textbox "Full name" @e9 [required]: "Ada"',
+    ]
+
+
+def test_a_value_the_page_rewrote_stays_in_the_diff() -> None:
+    after = BEFORE.replace('"Full name" @e9 [required]', '"Full name" @e9 [required]: "ADA"')
+    quoted, _ = view_change(BEFORE, after, Asked("@e9", (': "Ada"',)))
+    assert '+- textbox "Full name" @e9 [required]: "ADA"' in quoted
+
+
+def test_a_select_drops_its_options_lines_too_but_not_what_else_changed() -> None:
+    after = (
+        BEFORE.replace('@e10: "Standard"', '@e10: "Express"')
+        .replace('"Standard" [selected]', '"Standard"')
+        .replace('"Express"\n', '"Express" [selected]\n')
+        .replace('- button "Place order" @e12', '- button "Place order (+5.00)" @e13')
+    )
+    quoted, _ = view_change(BEFORE, after, Asked("@e10", ("express",), fold=True))
+    assert quoted[1:] == ['-- button "Place order" @e12', '+- button "Place order (+5.00)" @e13']
+
+
+def test_uncheck_asks_for_no_checked_state_and_a_ref_in_a_name_is_not_the_element() -> None:
+    checked = BEFORE.replace("@e11", "@e11 [checked]").replace('"Place order"', '"Pay @e11"')
+    after = BEFORE.replace('"Place order"', '"Pay @e11"')
+    assert view_change(checked, after, Asked("@e11", ("[checked]",), absent=True)) == ([], [])
+    assert view_change(checked, after, Asked("@e11", ("[checked]",)))[0]
+
+
+def test_a_closed_list_is_one_line_that_counts_what_went_with_it() -> None:
+    opened = BEFORE + '\n- listbox "Sizes" @e20\n  - option "S" @e21\n  - option "M" @e22'
+    quoted, _ = view_change(opened, BEFORE)
+    assert quoted[1:] == ['-- listbox "Sizes" @e20 (and the 2 lines inside it)']
+
+
+def test_a_modals_line_in_the_tree_is_not_repeated_in_a_diff() -> None:
+    shown = (
+        '⚠ blocking modal dialog "Sure?": deal with it first\n  - dialog "Sure?" @e30\n'
+        '    - button "Yes" @e31\n' + BEFORE + '\n- dialog "Sure?" @e30 (listed above)'
+    )
+    quoted, _ = view_change(BEFORE, shown)
+    assert quoted[1:] == [
+        '+⚠ blocking modal dialog "Sure?": deal with it first',
+        '+  - dialog "Sure?" @e30',
+        '+    - button "Yes" @e31',
+    ]
