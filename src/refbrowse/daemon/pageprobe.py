@@ -25,7 +25,9 @@ from refbrowse.daemon.session import Tab
 _PROBE_JS = """(key) => {
   if (window[key]) return;
   const probe = (() => {
-  const state = { count: 0, last: performance.now(), began: 0, invalid: new Map(), input: 0, navigate: null };
+  const state = {
+    count: 0, last: performance.now(), began: 0, invalid: new Map(), input: 0, navigate: null, acting: false,
+  };
   const observed = new WeakSet();
   const observer = new MutationObserver(records => {
     state.count += records.length;
@@ -69,9 +71,12 @@ _PROBE_JS = """(key) => {
   // wait ends after that, so that a handler's `setTimeout(…, IDLE)` is within it.
   const INPUT_MARGIN_MS = 5;
   // The last input the browser dispatched (an action's click, keys, fill): timers its handlers set
-  // count from here. Pointer and key events only when trusted (a page's own are not an action);
-  // input and change events always, since Playwright's select and upload dispatch them from script.
-  const inputAt = trusted => e => { if (e.isTrusted || !trusted) state.input = performance.now(); };
+  // count from here. Trusted events only, and input and change events dispatched by script while
+  // the action runs (Playwright's select and upload dispatch them so): a page's own synthetic
+  // events are not an action, and must not keep an action waiting.
+  const inputAt = trusted => e => {
+    if (e.isTrusted || (!trusted && state.acting)) state.input = performance.now();
+  };
   for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'keydown', 'keyup']) {
     window.addEventListener(type, inputAt(true), { capture: true, passive: true });
   }
@@ -163,10 +168,12 @@ _PROBE_JS = """(key) => {
     stamp,
     begin: () => {
       state.invalid = new Map(); state.began = performance.now(); state.navigate = null; state.input = 0;
+      state.acting = true;
       return report(false);
     },
     quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
+      state.acting = false;  // the action has returned: what is dispatched from now on is the page's
       const check = () => {
         const now = performance.now();
         const away = leaving();
