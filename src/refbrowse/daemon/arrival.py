@@ -25,6 +25,7 @@ from refbrowse.errors import BrowseError
 if TYPE_CHECKING:
     from refbrowse.daemon.handlers import Call
     from refbrowse.daemon.session import Tab
+    from refbrowse.daemon.snapshot.prepared import Reading
 
 # About 4,000 characters: a login form, a search page or an admin form fits whole;
 # a long page shows what is in view first.
@@ -43,14 +44,19 @@ class Arrival:
     whole: bool = False  # the view was not cut to the budget
 
 
-async def look(call: Call, tab: Tab, elements: int, huge_after: int) -> Arrival:
-    """The arrived page's interactive view, or a line saying why there is none."""
+async def look(
+    call: Call, tab: Tab, elements: int, huge_after: int, reading: Reading | None = None
+) -> Arrival:
+    """The arrived page's interactive view (from `reading`, a reading of the page as it is now,
+    if given), or a line saying why there is none."""
     if elements > huge_after:
         return Arrival(
             note=f"(a big page: {elements} elements; `browse snapshot -i --max-tokens N` lists refs)"
         )
     try:
-        taken = await trace.timed("arrival view", capture(tab, timeout_ms=call.nav_timeout_ms))
+        taken = await trace.timed(
+            "arrival view", capture(tab, reading=reading, timeout_ms=call.nav_timeout_ms)
+        )
     except BrowseError:
         return Arrival(note="(the new page could not be read yet: run `browse snapshot -i`)")
     text = render(taken, RenderOptions(interactive=True, max_tokens=ARRIVAL_TOKENS, show_url=call.raw))

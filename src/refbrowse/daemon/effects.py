@@ -10,7 +10,6 @@ the page is fenced as untrusted content; the rest is refbrowse's own words.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import weakref
 from collections.abc import Awaitable, Callable
@@ -38,6 +37,7 @@ from refbrowse.daemon.settle import (
     unless_navigation,
 )
 from refbrowse.daemon.snapshot import huge, prepared
+from refbrowse.daemon.snapshot.early import EarlyReading
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, take_view, view_change
 
@@ -164,22 +164,27 @@ async def perform(
     except PageBusy:
         before = baseline = None  # the action itself will meet the busy page and say so
     counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
+    early = EarlyReading(tab)
     with (
         ActionWatch(page) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
         try:
             await trace.timed("action", action())
-            await trace.timed("settle", _settle(tab, watch, doing, options, call.nav_timeout_ms))
+            await trace.timed("settle", _settle(tab, watch, doing, options, call.nav_timeout_ms, early))
         except PlaywrightError as exc:
             if not page.is_closed():
                 raise translate(exc, doing) from exc
         if watch.busy:
             _busy_tabs.add(tab)
         outcome = Outcome(page.url, call.raw, call.json)
-        await trace.timed(
-            "describe", _describe(call, tab, outcome, tabs, watch, (before, baseline), navigation, asked)
-        )
+        try:
+            await trace.timed(
+                "describe",
+                _describe(call, tab, outcome, tabs, watch, (before, baseline), navigation, (asked, early)),
+            )
+        finally:
+            early.finish_later()
     return outcome
 
 
@@ -206,11 +211,13 @@ async def _recover_if_stuck(call: Call, tab: Tab) -> None:
     )
 
 
-async def _settle(tab: Tab, watch: ActionWatch, doing: str, options: SettleOptions, nav_ms: int) -> None:
+async def _settle(
+    tab: Tab, watch: ActionWatch, doing: str, options: SettleOptions, nav_ms: int, early: EarlyReading
+) -> None:
     if options.wait:
-        await settle(tab, watch, doing, options.budget_ms, nav_ms)
+        await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
         if watch.navigating:  # the browser announced the action's navigation after the page went quiet
-            await settle(tab, watch, doing, options.budget_ms, nav_ms)
+            await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
     elif watch.navigating:
         pass  # --no-wait: the report says the navigation started
     elif watch.committed:
@@ -225,22 +232,19 @@ async def _describe(
     watch: ActionWatch,
     looked_before: tuple[PageReport | None, str | None],
     navigation: bool,
-    asked: Asked | None,
+    asked_and_early: tuple[Asked | None, EarlyReading],
 ) -> None:
     before, baseline = looked_before
+    asked, early = asked_and_early
     await trace.timed("tab lines", _tab_lines(call.session, tab, tabs, out))
     if tab.page.is_closed():
         return
     if watch.busy:
         _busy(out, watch, before, navigation)
         return
-    # The view is taken alongside the report: two round trips in flight at once, not one after the other.
     viewing = baseline is not None and not watch.navigating
     try:
-        looked = None
-        if not watch.navigating:
-            looks = asyncio.gather(observe(tab), take_view(tab) if viewing else _nothing())
-            looked = await unless_navigation(watch, answered(trace.timed("look and view after", looks)))
+        looked = await _look_after(tab, watch, early, viewing)
     except PageBusy:
         _busy(out, watch, before, navigation)
         return
@@ -248,14 +252,13 @@ async def _describe(
         if not navigation:
             _navigation(out, watch, before, None, True)
         return
-    seen, view = looked
-    after = seen[1] if seen else None
+    after, view = looked
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         _navigation(out, watch, before, after, new_document)
-    arrived = await _arrival(call, tab, out, after, navigation)
+    arrived = await _arrival(call, tab, out, after, navigation, early)
     if not arrived.view:
-        _prepare_unless_viewed(tab, after, viewing)
+        _prepare_unless_read(tab, after, early, viewing)
     _dialogs_and_downloads(out, tabs)
     _page_lines(out, before, after, new_document, arrived)
     if baseline is not None and after is not None and not new_document:
@@ -292,13 +295,14 @@ def _page_lines(
 
 
 async def _arrival(
-    call: Call, tab: Tab, out: Outcome, after: PageReport | None, navigation: bool
+    call: Call, tab: Tab, out: Outcome, after: PageReport | None, navigation: bool, early: EarlyReading
 ) -> arrival.Arrival:
     """The view of the page the action arrived at: after a navigation to a new document, else nothing."""
     moved = navigation or out.fields.get("navigation", {}).get("kind") in ("navigated", "same URL")
     if after is None or not moved:
         return arrival.Arrival()
-    found = await arrival.look(call, tab, after.elements, huge.HUGE_ELEMENTS)
+    reading = await early.matching(after.stamp)  # read while the action settled, if still the page
+    found = await arrival.look(call, tab, after.elements, huge.HUGE_ELEMENTS, reading)
     if found.data is not None:
         out.fields["page"] = found.data
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
@@ -319,9 +323,35 @@ def _in_diff(message: str, diff: list[str]) -> bool:
     return any(line.startswith("+") and line.endswith(f": {quoted}") for line in diff)
 
 
-def _prepare_unless_viewed(tab: Tab, after: PageReport | None, viewing: bool) -> None:
-    """Read the page for the next `snapshot` in the background, unless the view taken just now did."""
-    if after is not None and not viewing:
+async def _look_after(
+    tab: Tab, watch: ActionWatch, early: EarlyReading, viewing: bool
+) -> tuple[PageReport | None, str | None] | None:
+    """What the page reports now (None if it cannot say), and its view if asked; None while a
+    navigation is in flight."""
+    if watch.navigating:
+        return None
+    looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab))))
+    if looked is None:
+        return None
+    after = looked[0]
+    viewed = viewing and after is not None
+    view = await answered(trace.timed("view after", _view_after(tab, after, early))) if viewed else None
+    return after, view
+
+
+async def _report(tab: Tab) -> tuple[PageReport | None]:
+    seen = await observe(tab, stamp=True)
+    return (seen[1] if seen else None,)
+
+
+async def _view_after(tab: Tab, after: PageReport | None, early: EarlyReading) -> str | None:
+    """The interactive view now: from the reading taken while settling if the page has not changed since."""
+    return await take_view(tab, await early.matching(after.stamp if after else None))
+
+
+def _prepare_unless_read(tab: Tab, after: PageReport | None, early: EarlyReading, viewing: bool) -> None:
+    """Read the page for the next `snapshot` in the background, unless a reading of it now is kept."""
+    if after is not None and not viewing and not early.kept(after.stamp):
         prepared.prepare_soon(tab, after.elements)
 
 
@@ -341,10 +371,6 @@ def _busy(out: Outcome, watch: ActionWatch, before: PageReport | None, navigatio
         _navigation(out, watch, before, None, True)
     out.notes.append(f"the page is busy: its script has not answered for {ANSWER_MS} ms or more")
     out.fields["busy"] = True
-
-
-async def _nothing() -> None:
-    return None
 
 
 async def _tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -> None:

@@ -3,9 +3,11 @@
 An action asks it, before and after, what the page says (alerts, status and
 live regions, toasts, open dialogs, fields marked invalid) and how many DOM
 mutations happened; `settle` asks it to wait until the DOM has been quiet for a
-while. It lives in a closure held by a Playwright handle, never on `window`,
-and changes nothing in the page: the page cannot see or spoof it, and it
-reaches into open shadow roots, where web components keep their content.
+while, counted from the last input the browser dispatched, and learns from it
+when the document asked to navigate away. It lives in a closure held by a
+Playwright handle, never on `window`, and changes nothing in the page (its
+listeners are passive): the page cannot see or spoof it, and it reaches into
+open shadow roots, where web components keep their content.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from refbrowse.daemon.session import Tab
 _PROBE_JS = """(key) => {
   if (window[key]) return;
   const probe = (() => {
-  const state = { count: 0, last: performance.now(), began: 0, invalid: new Map() };
+  const state = {
+    count: 0, last: performance.now(), began: 0, invalid: new Map(), input: 0, navigate: null, acting: false,
+  };
   const observed = new WeakSet();
   const observer = new MutationObserver(records => {
     state.count += records.length;
@@ -63,6 +67,32 @@ _PROBE_JS = """(key) => {
     return el.tagName === 'OUTPUT' ? 'output' : 'message';
   };
   const outermost = els => els.filter(el => !els.some(other => other !== el && other.contains(el)));
+  // A timer an input's handler sets for N ms is due a little after the input's time + N: the idle
+  // wait ends after that, so that a handler's `setTimeout(…, IDLE)` is within it.
+  const INPUT_MARGIN_MS = 5;
+  // The last input the browser dispatched (an action's click, keys, fill): timers its handlers set
+  // count from here. Trusted events only, and input and change events dispatched by script while
+  // the action runs (Playwright's select and upload dispatch them so): a page's own synthetic
+  // events are not an action, and must not keep an action waiting.
+  const inputAt = trusted => e => {
+    if (e.isTrusted || (!trusted && state.acting)) state.input = performance.now();
+  };
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'keydown', 'keyup']) {
+    window.addEventListener(type, inputAt(true), { capture: true, passive: true });
+  }
+  for (const type of ['input', 'change']) {
+    window.addEventListener(type, inputAt(false), { capture: true, passive: true });
+  }
+  // A navigation the document asked for (a link, a location change, a form, even from a timer):
+  // the browser's request for it can reach the daemon after the page answers a look.
+  if (window.navigation) navigation.addEventListener('navigate', e => { state.navigate = e; });
+  const leaving = () => {
+    const e = state.navigate;
+    if (!e || e.defaultPrevented || e.destination.sameDocument || e.downloadRequest !== null
+      || navigation.transition) return '';
+    const landed = navigation.currentEntry && navigation.currentEntry.url === e.destination.url;
+    return landed && e.navigationType !== 'reload' ? '' : e.destination.url;
+  };
   document.addEventListener('invalid', e => {
     if (e.target instanceof Element) state.invalid.set(e.target, true);
   }, true);
@@ -78,7 +108,7 @@ _PROBE_JS = """(key) => {
       return ['invalid', labelOf(el), why];
     });
   };
-  const report = () => {
+  const report = withStamp => {
     const messages = outermost(all(MESSAGE).filter(el => visible(el) && clean(el.innerText)))
       .map(el => [kind(el), '', clean(el.innerText)]);
     const dialogs = all(DIALOG).filter(visible).map(el => ['dialog', clean(el.getAttribute('aria-label'))
@@ -88,6 +118,7 @@ _PROBE_JS = """(key) => {
       count: state.count, document: String(performance.timeOrigin), url: location.href,
       elements: document.getElementsByTagName('*').length,
       messages: messages.concat(dialogs, invalidFields()),
+      stamp: withStamp ? stamp() : null,
     };
   };
   // A finite CSS transition or animation still running: a menu or dialog on its way out,
@@ -135,19 +166,31 @@ _PROBE_JS = """(key) => {
   return {
     report,
     stamp,
-    begin: () => { state.invalid = new Map(); state.began = performance.now(); return report(); },
+    begin: () => {
+      state.invalid = new Map(); state.began = performance.now(); state.navigate = null; state.input = 0;
+      state.acting = true;
+      return report(false);
+    },
     quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
+      state.acting = false;  // the action has returned: what is dispatched from now on is the page's
       const check = () => {
         const now = performance.now();
-        const since = Math.max(state.last, state.began, start + floorMs - quietMs);
+        const away = leaving();
+        if (away) {  // said once: the daemon follows it, and a navigation that never comes is not said again
+          state.navigate = null;
+          resolve([Math.round(now - start), away]);
+          return;
+        }
+        const since = Math.max(state.last, state.began, state.input + INPUT_MARGIN_MS,
+          start + floorMs - quietMs);
         // Nothing changed since the action began (or, in a new document, since the probe came):
         // a shorter wait shows that nothing will.
         const untouched = state.began ? state.last < state.began : state.count === 0;
         const need = idleMs !== undefined && floorMs === 0 && untouched ? idleMs : quietMs;
         const calm = now - since >= need && !animating();
         if ((calm && (!needContent || meaningful())) || now - start >= limitMs) {
-          resolve(Math.round(now - start));
+          resolve([Math.round(now - start), '']);
         } else {
           setTimeout(check, Math.max(10, Math.min(need - (now - since), limitMs - (now - start))));
         }
@@ -200,6 +243,15 @@ class PageReport:
     url: str
     messages: tuple[Message, ...]
     elements: int = 0  # elements in the document (its shadow roots not counted)
+    stamp: str | None = None  # the probe's stamp (see `prepared`), when asked for
+
+
+@dataclass(frozen=True, slots=True)
+class Quiet:
+    """How a wait for quiet ended: the ms waited, and the URL the document asked to leave for ("" if none)."""
+
+    waited_ms: int
+    leaving: str
 
 
 class Probe:
@@ -217,24 +269,27 @@ class Probe:
     async def _call(self, op: str, *args: object) -> Any:
         return await self.tab.page.evaluate(_CALL_JS, [_KEY, op, list(args)])
 
-    async def report(self, begin: bool = False) -> PageReport:
-        raw = await self._call("begin" if begin else "report")
+    async def report(self, begin: bool = False, stamp: bool = False) -> PageReport:
+        raw = await (self._call("begin") if begin else self._call("report", stamp))
         return PageReport(
             int(raw["count"]),
             str(raw["document"]),
             str(raw["url"]),
             tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
             int(raw["elements"]),
+            str(raw["stamp"]) if raw["stamp"] is not None else None,
         )
 
     async def quiet(
         self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool, idle_ms: int | None = None
-    ) -> int:
+    ) -> Quiet:
         """Wait until no mutation for `quiet_ms` since the action began (and at least `floor_ms`
-        from now), and, if asked, until the page shows something; the ms waited. With `idle_ms`
-        and no floor, a page where nothing changed since the action began waits only that long."""
+        from now), and, if asked, until the page shows something. With `idle_ms` and no floor, a
+        page where nothing changed since the action began waits only that long. The wait counts
+        from the action's last input too, and ends early when the document asks to navigate away."""
         args: list[object] = [quiet_ms, max(limit_ms, 0), floor_ms, need_content]
-        return int(await self._call("quiet", *args, *([idle_ms] if idle_ms is not None else [])))
+        waited, leaving = await self._call("quiet", *args, *([idle_ms] if idle_ms is not None else []))
+        return Quiet(int(waited), str(leaving))
 
 
 _KEY = "__refbrowse_probe_" + secrets.token_hex(6)
@@ -245,12 +300,13 @@ def probe_key() -> str:
     return _KEY
 
 
-async def observe(tab: Tab, begin: bool = False) -> tuple[Probe, PageReport] | None:
-    """The probe of the tab's current document and what it reports now; None if the page is gone."""
+async def observe(tab: Tab, begin: bool = False, stamp: bool = False) -> tuple[Probe, PageReport] | None:
+    """The probe of the tab's current document and what it reports now (with its stamp if asked);
+    None if the page is gone."""
     if tab.page.is_closed():
         return None
     probe = Probe(tab)
     try:
-        return probe, await probe.report(begin)
+        return probe, await probe.report(begin, stamp)
     except PlaywrightError:
         return None  # the page is navigating or closing: there is nothing to observe yet

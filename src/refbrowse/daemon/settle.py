@@ -2,22 +2,26 @@
 
 The navigation an action caused commits and loads; then the DOM has been quiet
 (for `AFTER_CHANGE_MS` after its last change, or `IDLE_MS` from the action's
-start when nothing changed at all), no finite CSS transition or animation is
+last input when nothing changed at all, so that a handler's timer of up to
+`IDLE_MS` is inside the wait), no finite CSS transition or animation is
 running (a menu or dialog on its way out), and every fetch, XHR or script the
 action started has ended, or the settle budget (`--settle MS`, default
 `DEFAULT_SETTLE_MS`) runs out. A navigation is noticed from the browser's own
 events, so an action that starts none pays no fixed delay for the check.
 A fetch the page starts before a look answers reaches us before that answer
 (one DevTools connection, in order); a navigation goes through the browser and
-can be announced later, so `effects` settles again when one started meanwhile.
-`--no-wait` answers at once.
+can be announced later, so the probe also notices the document asking to
+navigate (the Navigation API's `navigate` event) and the wait ends there to
+follow it, and `effects` settles again when one started meanwhile. Work that
+can share the wait (reading the page) starts as it begins. `--no-wait`
+answers at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import TypeVar
@@ -38,6 +42,9 @@ QUIET_MS = 100  # `wait` without a condition: the DOM quiet this long
 AFTER_CHANGE_MS = 60  # after an action: quiet this long since the last change (or a new document's look)
 IDLE_MS = 50  # nothing changed yet since the action began (or the new document's first look): this long
 _MAX_SETTLE_MS = 60_000
+# A navigation the page asked for reaches the network within milliseconds (after its beforeunload
+# handlers); one still not requested after this long was dropped or turned into something else.
+REQUESTED_MS = 500
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
 _AWAITED_TYPES = ("fetch", "xhr", "script")
 
@@ -136,8 +143,18 @@ async def follow_navigation(watch: ActionWatch, doing: str, nav_timeout_ms: int)
         raise translate(PlaywrightTimeout(f"the page did not load after {doing}"), doing) from exc
 
 
-async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_timeout_ms: int) -> None:
-    """Navigation, then load, then DOM quiet and the action's requests done, within `budget_ms`."""
+async def settle(
+    tab: Tab,
+    watch: ActionWatch,
+    doing: str,
+    budget_ms: int,
+    nav_timeout_ms: int,
+    looking: Callable[[], None] = lambda: None,
+) -> None:
+    """Navigation, then load, then DOM quiet and the action's requests done, within `budget_ms`.
+
+    `looking` is called as each wait for quiet begins: work that can share the wait starts then.
+    """
     deadline = time.monotonic() + budget_ms / 1000
     loaded = False
     floor = 0  # the first look counts from the action's start; later ones follow a request's end
@@ -150,10 +167,15 @@ async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_t
             return
         try:
             quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
+            found = None
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
-                await unless_navigation(
+                waiting = unless_navigation(
                     watch, answered(trace.timed("settle: quiet", quiet), left + ANSWER_MS)
                 )
+                looking()
+                found = await waiting
+            if found is not None and found.leaving and not watch.navigating:
+                await _requested(watch, deadline)
             if watch.navigating:
                 continue  # the action's navigation went out while we looked: follow it
         except PageBusy:
@@ -166,6 +188,13 @@ async def settle(tab: Tab, watch: ActionWatch, doing: str, budget_ms: int, nav_t
             return
         with suppress(TimeoutError):
             await asyncio.wait_for(watch.drained.wait(), _left_ms(deadline) / 1000)
+
+
+async def _requested(watch: ActionWatch, deadline: float) -> None:
+    """The page asked to navigate: wait, within the budget, for the browser's request to arrive."""
+    limit_ms = min(_left_ms(deadline), REQUESTED_MS)
+    with suppress(TimeoutError):
+        await asyncio.wait_for(watch.started.wait(), max(limit_ms, 0) / 1000)
 
 
 async def unless_navigation(watch: ActionWatch, look: Awaitable[T]) -> T | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from refbrowse.daemon.pageprobe import PageReport
 from refbrowse.daemon.session import Tab
+from refbrowse.daemon.snapshot.prepared import Reading
 from refbrowse.daemon.snapshot.render import RenderOptions, render
 from refbrowse.daemon.snapshot.service import capture
 from refbrowse.errors import BrowseError
@@ -45,10 +46,10 @@ async def before_view(tab: Tab, now: PageReport) -> str | None:
     return text
 
 
-async def take_view(tab: Tab) -> str | None:
-    """The interactive view now; None if the page cannot be read."""
+async def take_view(tab: Tab, reading: Reading | None = None) -> str | None:
+    """The interactive view now, from `reading` if that is the page as it is now; None if unreadable."""
     try:
-        taken = await capture(tab)
+        taken = await capture(tab, reading=reading)
     except BrowseError:
         return None
     lines = render(taken, RenderOptions(interactive=True, show_url=False)).splitlines()

@@ -1,0 +1,148 @@
+"""The edges of a fast action: what a page does just after the action still reaches its report.
+
+An action answers once its page has settled, and reads the page while it
+waits; these pages act late on purpose (a timer, a slow fetch, a form posted
+from a timer, a change after the reading began) and each test checks both the
+action's report and the snapshot the agent takes next.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from conftest import FixtureHandler, Site, Workspace
+from test_effects import effects, fenced_part
+from test_snapshot import ref, snap
+
+NEXT = "<title>Next</title><h1>Arrived</h1><button>Onward</button>"
+
+
+def _button(label: str, script: str) -> str:
+    return f'<title>Start</title><button onclick="{script}">{label}</button><p role=status id=out></p>'
+
+
+@pytest.mark.parametrize("delay_ms", [0, 50])
+def test_a_click_whose_handler_navigates_from_a_timer_reports_the_navigation_and_the_new_page(
+    workspace: Workspace, site: Site, delay_ms: int
+) -> None:
+    next_url = site.page("/edges/next", NEXT)
+    url = site.page(
+        "/edges/timer", _button("Go", f"setTimeout(() => location.href = '/edges/next', {delay_ms})")
+    )
+    workspace.ok("goto", url)
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Go"))
+    assert effects(printed).splitlines()[0] == f"navigated to {next_url}"
+    assert 'button "Onward"' in snap(workspace, "-i")
+
+
+def test_a_form_posted_from_a_timer_is_followed_to_the_page_it_returns(
+    workspace: Workspace, site: Site
+) -> None:
+    site.route("/edges/posted", lambda h: h.reply(NEXT))
+    url = site.page(
+        "/edges/form",
+        "<title>Form</title><form method=post action=/edges/posted><input name=q value=1></form>"
+        '<button onclick="setTimeout(() => document.forms[0].submit(), 30)">Send</button>',
+    )
+    workspace.ok("goto", url)
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Send"))
+    assert effects(printed).splitlines()[0] == f"navigated to {site.url('/edges/posted')}"
+    assert 'button "Onward"' in snap(workspace, "-i")
+
+
+def _slow_text(delay_s: float) -> object:
+    def route(handler: FixtureHandler) -> None:
+        time.sleep(delay_s)
+        handler.reply("Saved late")
+
+    return route
+
+
+def test_a_click_whose_fetch_answers_200_ms_later_reports_the_text_it_shows(
+    workspace: Workspace, site: Site
+) -> None:
+    site.route("/edges/save", _slow_text(0.2))
+    script = "fetch('/edges/save').then(r => r.text()).then(t => { out.textContent = t })"
+    workspace.ok("goto", site.page("/edges/fetch", _button("Save", script)))
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Save"))
+    assert 'status: "Saved late"' in fenced_part(printed), printed
+    assert "Saved late" in snap(workspace)
+
+
+def test_a_button_added_just_after_a_click_is_in_the_view_diff_and_the_next_snapshot(
+    workspace: Workspace, site: Site
+) -> None:
+    # Added 20 ms after the click: after the daemon began reading the page, within the settle window.
+    script = "setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Later</button>'), 20)"
+    workspace.ok("goto", site.page("/edges/later", _button("Add", script)))
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Add"))
+    assert 'button "Later"' in fenced_part(printed), printed
+    assert 'button "Later"' in snap(workspace, "-i")
+
+
+def test_a_fill_whose_input_handler_changes_the_page_from_a_timer_reports_the_change(
+    workspace: Workspace, site: Site
+) -> None:
+    url = site.page(
+        "/edges/fill",
+        '<title>Fill</title><label>Name <input oninput="const v = this.value; '
+        "setTimeout(() => { out.textContent = 'Hello ' + v }, 40)\"></label><p role=status id=out></p>",
+    )
+    workspace.ok("goto", url)
+    printed = workspace.ok("fill", ref(snap(workspace, "-i"), "textbox", "Name"), "Ann")
+    assert 'status: "Hello Ann"' in fenced_part(printed), printed
+    assert "Hello Ann" in snap(workspace)
+
+
+def test_a_page_that_renders_just_after_load_is_what_the_snapshot_after_goto_shows(
+    workspace: Workspace, site: Site
+) -> None:
+    url = site.page(
+        "/edges/render",
+        "<title>Render</title><button>First</button><script>addEventListener('load', () => setTimeout(() => "
+        "document.body.insertAdjacentHTML('beforeend', '<button>Rendered</button>'), 30))</script>",
+    )
+    workspace.ok("goto", url)
+    shown = snap(workspace, "-i")
+    assert 'button "First"' in shown and 'button "Rendered"' in shown
+
+
+def test_a_page_that_changes_after_goto_answered_is_read_again_by_the_snapshot(
+    workspace: Workspace, site: Site
+) -> None:
+    url = site.page(
+        "/edges/changed",
+        "<title>Changed</title><button>Before</button><script>addEventListener('load', () => "
+        "setTimeout(() => { document.querySelector('button').textContent = 'After' }, 150))</script>",
+    )
+    workspace.ok("goto", url)
+    time.sleep(0.5)  # the agent reads the report; the page changes meanwhile
+    shown = snap(workspace, "-i")
+    assert 'button "After"' in shown and "Before" not in shown
+
+
+def test_a_link_to_a_fragment_is_a_same_document_change_not_a_navigation_awaited(
+    workspace: Workspace, site: Site
+) -> None:
+    url = site.page("/edges/hash", "<title>Hash</title><a href='#part'>Part</a><h2 id=part>Part</h2>")
+    workspace.ok("goto", url)
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "link", "Part"))
+    assert effects(printed) == f"URL changed to {url}#part (same document)"
+
+
+def test_a_select_whose_change_handler_navigates_from_a_timer_reports_the_navigation(
+    workspace: Workspace, site: Site
+) -> None:
+    next_url = site.page("/edges/next", NEXT)
+    url = site.page(
+        "/edges/select",
+        "<title>Select</title><label>Size <select "
+        "onchange=\"setTimeout(() => location.href = '/edges/next', 50)\">"
+        "<option>Small</option><option>Large</option></select></label>",
+    )
+    workspace.ok("goto", url)
+    printed = workspace.ok("select", ref(snap(workspace, "-i"), "combobox", "Size"), "Large")
+    assert effects(printed).splitlines()[0] == f"navigated to {next_url}"
+    assert 'button "Onward"' in snap(workspace, "-i")
