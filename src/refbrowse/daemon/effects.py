@@ -10,21 +10,19 @@ the page is fenced as untrusted content; the rest is refbrowse's own words.
 
 from __future__ import annotations
 
-import json
 import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon import arrival, trace
-from refbrowse.daemon.envelope import fence
-from refbrowse.daemon.handlers import Answer, Call
+from refbrowse.daemon.handlers import Call
 from refbrowse.daemon.logbuffer import DialogEntry, RingBuffer
-from refbrowse.daemon.pageprobe import ANSWER_MS, Message, PageBusy, PageReport, answered, observe
+from refbrowse.daemon.outcome import Outcome, download_line, in_diff, message_lines, navigation_line, quote
+from refbrowse.daemon.pageprobe import ANSWER_MS, PageBusy, PageReport, answered, observe
 from refbrowse.daemon.popups import PopupCounter, arrived, popup_counter
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.session import Session, Tab
@@ -41,40 +39,8 @@ from refbrowse.daemon.snapshot.early import EarlyReading
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, take_view, view_change
 
-TEXT_LIMIT = 150  # characters of one quoted message
-_SAID_IN_DIFF = frozenset(("dialog opened", "dialog closed", "alert", "status", "message", "live region"))
-MESSAGE_LIMIT = 8  # messages listed; the rest are counted
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
 _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
-
-
-@dataclass(slots=True)
-class Outcome:
-    """An action's effects: our own lines, lines that quote the page (fenced), and the same as fields.
-
-    `fields` is what `--json` gives as the result's `data`: `navigation`
-    ({kind, url}), and lists under `tabs`, `dialogs`, `downloads`, `messages`,
-    `view` and `notes`, each present only when there is something to say.
-    """
-
-    url: str
-    raw: bool
-    json: bool = False
-    notes: list[str] = field(default_factory=list)
-    quoted: list[str] = field(default_factory=list)
-    trailer: list[str] = field(default_factory=list)
-    fields: dict[str, Any] = field(default_factory=dict)
-
-    def add(self, key: str, *records: object) -> None:
-        if records:
-            self.fields.setdefault(key, []).extend(records)
-
-    def report(self, first: str) -> str:
-        lines = [first, *self.notes]
-        if self.quoted:
-            lines.append(fence("\n".join(self.quoted), self.url, self.raw))
-        text = "\n".join(lines + self.trailer)
-        return Answer(text, {"url": self.url, **self.fields}) if self.json else text
 
 
 class TabWatch:
@@ -250,12 +216,12 @@ async def _describe(
         return
     if looked is None:  # --no-wait, and a navigation is in flight: the page answers once it commits
         if not navigation:
-            _navigation(out, watch, before, None, True)
+            navigation_line(out, watch, before, None, True)
         return
     after, view = looked
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
-        _navigation(out, watch, before, after, new_document)
+        navigation_line(out, watch, before, after, new_document)
     arrived = await _arrival(call, tab, out, after, navigation, early)
     if not arrived.view:
         _prepare_unless_read(tab, after, early, viewing)
@@ -272,7 +238,7 @@ def _view_change(
     baseline, view = views
     keep_view(tab, after, view)
     quoted, trailer = view_change(baseline, view, asked)
-    out.quoted = [line for line in out.quoted if not _in_diff(line, quoted)]
+    out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
     out.quoted += quoted
     out.trailer += trailer
     out.add("view", *quoted[1:])
@@ -289,7 +255,7 @@ def _page_lines(
     """Messages that appeared, then the view of the page the action arrived at."""
     if after is not None:
         old = before.messages if before and not new_document else ()
-        _messages(out, old, after.messages, printed=not arrived.whole)
+        message_lines(out, old, after.messages, printed=not arrived.whole)
     out.quoted += [arrived.view] if arrived.view else []
     out.trailer += [arrived.note] if arrived.note else []
 
@@ -308,19 +274,6 @@ async def _arrival(
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
         keep_view(tab, after, found.view.rsplit("\n", 1)[0])
     return found
-
-
-def _in_diff(message: str, diff: list[str]) -> bool:
-    """A message line that the diff of the view says too: a dialog as a blocking overlay that
-    appeared or went, an alert or status as a line that appeared. Said once is enough."""
-    kind, _, quoted = message.partition(": ")
-    if kind not in _SAID_IN_DIFF or not quoted.startswith('"'):
-        return False
-    if kind.startswith("dialog"):
-        start = quoted[:40]  # the overlay line shortens long labels
-        sign = "+" if kind == "dialog opened" else "-"
-        return any(line.startswith(f"{sign}⚠ blocking modal dialog {start}") for line in diff)
-    return any(line.startswith("+") and line.endswith(f": {quoted}") for line in diff)
 
 
 async def _look_after(
@@ -359,16 +312,16 @@ def _dialogs_and_downloads(out: Outcome, tabs: TabWatch) -> None:
     answered_as = tabs.answers()
     for kind, message in tabs.dialogs:
         done = answered_as.get(message, "answered by the dialog policy (see `browse dialog`)")
-        out.quoted.append(f"{kind} dialog {_quote(message)}: {done}")
+        out.quoted.append(f"{kind} dialog {quote(message)}: {done}")
         out.add("dialogs", {"type": kind, "message": message, "answer": done})
     for download in tabs.downloads:
-        out.quoted.append(_download_line(download))
+        out.quoted.append(download_line(download))
         out.add("downloads", {"filename": download.suggested_filename, "url": download.url})
 
 
 def _busy(out: Outcome, watch: ActionWatch, before: PageReport | None, navigation: bool) -> None:
     if not navigation:
-        _navigation(out, watch, before, None, True)
+        navigation_line(out, watch, before, None, True)
     out.notes.append(f"the page is busy: its script has not answered for {ANSWER_MS} ms or more")
     out.fields["busy"] = True
 
@@ -392,81 +345,3 @@ async def _tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -
         out.notes.append(f"this tab closed itself; current tab is {where}")
         now = session.number(current) if current else None
         out.add("tabs", {"event": "this tab closed itself", "current": now})
-
-
-_NAVIGATION_LINES = {
-    "started": "navigation started to {} (not waited for)",
-    "same document": "URL changed to {} (same document)",
-    "same URL": "navigated (same URL) to {}",
-    "navigated": "navigated to {}",
-}
-
-
-def _navigation(
-    out: Outcome, watch: ActionWatch, before: PageReport | None, after: PageReport | None, new_document: bool
-) -> None:
-    kind, url = _navigation_kind(watch, before, after, new_document)
-    if kind:
-        out.notes.append(_NAVIGATION_LINES[kind].format(url))
-        out.fields["navigation"] = {"kind": kind, "url": url}
-
-
-def _navigation_kind(
-    watch: ActionWatch, before: PageReport | None, after: PageReport | None, new_document: bool
-) -> tuple[str, str]:
-    """What the action did to the page's address, and the URL: ("", url) when nothing."""
-    url = after.url if after else watch.page.url
-    if watch.navigating:
-        return "started", watch.navigation.url if watch.navigation else url
-    if not watch.committed:
-        return "", url
-    if not new_document:
-        return ("", url) if before and before.url == url else ("same document", url)
-    if before is not None and before.url == url:
-        return "same URL", url
-    return "navigated", url
-
-
-def _download_line(download: Download) -> str:
-    # Downloads a page starts on its own are not kept; `browse download` asks for one.
-    name = _quote(download.suggested_filename)
-    return f"download started: {name} from {download.url} (not kept: `browse download SEL` saves it)"
-
-
-def _messages(
-    out: Outcome, before: tuple[Message, ...], after: tuple[Message, ...], *, printed: bool = True
-) -> None:
-    """Messages that appeared, and dialogs that closed, as fields, and as lines when `printed`.
-
-    A new page's whole interactive view lists its messages already: they are not printed twice.
-    """
-    old = set(before)
-    appeared = [m for m in dict.fromkeys(after) if m not in old]
-    closed = [m for m in dict.fromkeys(before) if m[0] == "dialog" and m not in set(after)]
-    lines = [_message_line(m) for m in appeared] + [f"dialog closed: {_quote(m[1])}" for m in closed]
-    records = [_message_record(m, "appeared") for m in appeared] + [
-        _message_record(m, "closed") for m in closed
-    ]
-    if len(lines) > MESSAGE_LIMIT:
-        lines = [*lines[:MESSAGE_LIMIT], f"… {len(lines) - MESSAGE_LIMIT} more messages"]
-    out.quoted += lines if printed else []
-    out.add("messages", *records[:MESSAGE_LIMIT])
-
-
-def _message_record(message: Message, event: str) -> dict[str, str]:
-    kind, label, text = message
-    return {"event": event, "kind": kind, "label": label, "text": text[:TEXT_LIMIT]}
-
-
-def _message_line(message: Message) -> str:
-    kind, label, text = message
-    if kind == "dialog":
-        return f"dialog opened: {_quote(label)}"
-    if kind == "invalid":
-        return f"invalid field {_quote(label)}: {_quote(text)}"
-    return f"{kind}: {_quote(text)}"
-
-
-def _quote(text: str) -> str:
-    short = text if len(text) <= TEXT_LIMIT else text[: TEXT_LIMIT - 1] + "…"
-    return json.dumps(short, ensure_ascii=False)

@@ -12,8 +12,9 @@ from contextlib import suppress
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 
-from refbrowse.daemon.effects import Outcome, perform
+from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
+from refbrowse.daemon.outcome import Outcome
 from refbrowse.daemon.policy import ALLOW_FILE_FLAG
 from refbrowse.daemon.pwerrors import interrupted_by_navigation, translate
 from refbrowse.daemon.session import Tab
