@@ -3,9 +3,10 @@
 Started by the CLI's cold path (`launcher`) in its own session, with
 `BROWSE_STATE_DIR` naming the workspace's state directory. It takes
 `daemon.lock` for its whole life (that lock, not `/health`, is how CLIs know
-it is alive), starts Chromium at once, and imports the server (aiohttp and the
-command handlers, a few hundred ms) in a thread while the browser launches, so
-the two overlap on a cold start.
+it is alive), starts Playwright's node driver before importing Playwright (see
+`driver`), then Chromium, and imports the server (aiohttp and the command
+handlers, a few hundred ms) in a thread while the browser launches, so that
+they all overlap on a cold start.
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ import os
 import signal
 import sys
 import time
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from refbrowse.daemon.session import BrowserHost
+from refbrowse.daemon import driver
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import LIFE_LOCK, SECRET_ENV, config_hash, ensure_state_dir, state_path
+
+if TYPE_CHECKING:
+    from refbrowse.daemon.session import BrowserHost
 
 log = logging.getLogger("refbrowse")
 
@@ -68,7 +72,11 @@ async def serve(state_dir: str) -> int:
         log.info("another daemon holds this workspace's lock; exiting")
         return ExitCode.OK
     _use_node_compile_cache()
+    early_driver = await driver.start()
+    from refbrowse.daemon.session import BrowserHost  # Playwright: imported while the driver loads
+
     host = BrowserHost(on_crash=lambda: None, state_dir=state_dir)
+    host.early_driver = early_driver
     config = config_hash()  # before the browser starts: see `session.without_secrets`
     browser_ready = asyncio.create_task(_start_browser(host))
     server = await asyncio.to_thread(importlib.import_module, "refbrowse.daemon.server")

@@ -21,7 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Page, Playwright, Prox
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
-from refbrowse.daemon import carry
+from refbrowse.daemon import carry, driver
 from refbrowse.daemon.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
 from refbrowse.daemon.headed import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.refs import RefMap
@@ -153,6 +153,7 @@ class BrowserHost:
         self._playwright: Playwright | None = None
         self.browser: Browser | None = None
         self.driver_pid: int | None = None
+        self.early_driver: asyncio.subprocess.Process | None = None  # started by the bootstrap, see `driver`
         self.gone = ""  # why the browser is gone for good: "" while it lives
         self.target = BrowserTarget()
         self.executable = ""
@@ -201,7 +202,8 @@ class BrowserHost:
 
     async def start(self, target: BrowserTarget | None = None) -> None:
         manager = async_playwright()
-        with without_secrets():
+        early, self.early_driver = self.early_driver, None
+        with without_secrets(), driver.adopted(early):
             self._playwright = await manager.start()
         self._watch_driver(manager)
         kept = recalled(self.state_dir) if self.state_dir else None
