@@ -22,7 +22,7 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING
 
-from refbrowse.daemon import driver
+from refbrowse.daemon import driver, trace
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import LIFE_LOCK, SECRET_ENV, config_hash, ensure_state_dir, state_path
 
@@ -73,13 +73,17 @@ async def serve(state_dir: str) -> int:
         return ExitCode.OK
     _use_node_compile_cache()
     early_driver = await driver.start()
+    trace.start_step("driver spawned")
     from refbrowse.daemon.session import BrowserHost  # Playwright: imported while the driver loads
+
+    trace.start_step("Playwright imported")
 
     host = BrowserHost(on_crash=lambda: None, state_dir=state_dir)
     host.early_driver = early_driver
     config = config_hash()  # before the browser starts: see `session.without_secrets`
     browser_ready = asyncio.create_task(_start_browser(host))
     server = await asyncio.to_thread(importlib.import_module, "refbrowse.daemon.server")
+    trace.start_step("server imported")
     daemon = server.Daemon(state_dir, host, browser_ready)
     daemon.config = config
     code: int = await daemon.run()

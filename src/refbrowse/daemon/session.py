@@ -21,7 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Page, Playwright, Prox
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
-from refbrowse.daemon import carry, driver
+from refbrowse.daemon import carry, driver, trace
 from refbrowse.daemon.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
 from refbrowse.daemon.headed import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.refs import RefMap
@@ -205,12 +205,14 @@ class BrowserHost:
         early, self.early_driver = self.early_driver, None
         with without_secrets(), driver.adopted(early):
             self._playwright = await manager.start()
+        trace.start_step("driver connected")
         self._watch_driver(manager)
         kept = recalled(self.state_dir) if self.state_dir else None
         if kept is not None:
             log.info("back to the %s browser a previous daemon was switched to", kept.mode)
         self.target = target or kept or from_env()
         self.browser, self.executable = await self._open(self.target)
+        trace.start_step("browser launched")
 
     async def _open(self, target: BrowserTarget) -> tuple[Browser, str]:
         """A browser for `target`, watched for disconnection, and its executable ("" if remote)."""
@@ -334,6 +336,8 @@ class BrowserHost:
                 self.sessions[name] = session
                 for hook in self.session_hooks:
                     await hook(session)
+                if len(self.sessions) == 1:
+                    trace.start_step("first session opened")
             return self.sessions[name]
 
     async def _open_context(self, name: str, options: dict[str, Any]) -> BrowserContext:
