@@ -1,32 +1,34 @@
-"""Playwright's node driver, started before the daemon imports Playwright.
+"""Playwright's node driver, started before the daemon imports asyncio and Playwright.
 
 On a cold start the driver (node loading Playwright's server, ~300 ms) comes
-before Chromium can launch, and the daemon's imports of Playwright's Python
-side and of the session module (~90 ms) came before the driver. `start` runs
-the driver first thing, so that node loads while Python imports, and `adopted`
-hands that process to Playwright's transport when `BrowserHost.start` starts
-Playwright, in place of the one the transport would spawn.
+before Chromium can launch, and the daemon's imports of asyncio (~40 ms),
+Playwright's Python side and the session module (~70 ms) came before the
+driver. `spawn` runs the driver first thing, so that node loads while Python
+imports, and `adopted` hands that process to Playwright's transport when
+`BrowserHost.start` starts Playwright, in place of the one it would spawn.
+This module imports neither asyncio nor Playwright at load: that is the point.
 
 Private to the pinned Playwright version, like `BrowserHost._watch_driver`:
 `PipeTransport.connect` spawns `node cli.js run-driver` with the environment
-of `_driver.get_driver_env` and keeps the process in `_proc`, its stdin in
-`_output`. If the driver cannot be found or started here, Playwright starts
-its own as before.
+of `_driver.get_driver_env` and keeps the process in `_proc` (of which it uses
+`stdin`, `stdout`, `pid` and `communicate()`), its stdin in `_output`. If the
+driver cannot be found or started here, Playwright starts its own as before.
 """
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
-import logging
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from refbrowse.protocol import SECRET_ENV
 
-log = logging.getLogger("refbrowse")
+if TYPE_CHECKING:
+    import asyncio
 
 READ_LIMIT = 32768  # the transport's own stream limit
 
@@ -53,42 +55,74 @@ def environment() -> dict[str, str]:
     return env
 
 
-async def start() -> asyncio.subprocess.Process | None:
+def spawn() -> subprocess.Popen[bytes] | None:
     """The driver, running; None if it cannot be started here (Playwright then starts its own)."""
     found = command()
     if found is None:
         return None
     try:
-        return await asyncio.create_subprocess_exec(
-            *found,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=sys.stderr.fileno() if sys.stderr is not None else None,
-            limit=READ_LIMIT,
-            env=environment(),
+        return subprocess.Popen(  # noqa: S603 - Playwright's own node and cli.js, found above
+            found, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment(), bufsize=0
         )
-    except (OSError, ValueError) as exc:
-        log.info("the driver did not start early (%s); Playwright starts it", exc)
+    except (OSError, ValueError):
         return None
 
 
+class _Driver:
+    """The spawned driver as the transport uses an `asyncio.subprocess.Process`."""
+
+    def __init__(
+        self, popen: subprocess.Popen[bytes], reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ):
+        self._popen = popen
+        self.pid = popen.pid
+        self.stdout = reader
+        self.stdin = writer
+
+    @property
+    def returncode(self) -> int | None:
+        return self._popen.poll()
+
+    async def communicate(self) -> tuple[bytes, None]:
+        """The rest of its output once it has exited (waited for in a thread: asyncio did not spawn it)."""
+        import asyncio
+
+        rest = await self.stdout.read()
+        await asyncio.to_thread(self._popen.wait)
+        return rest, None
+
+
+async def _as_asyncio(popen: subprocess.Popen[bytes]) -> _Driver:
+    import asyncio
+    from asyncio.streams import FlowControlMixin
+
+    assert popen.stdin is not None and popen.stdout is not None
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=READ_LIMIT, loop=loop)
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader, loop=loop), popen.stdout)
+    transport, protocol = await loop.connect_write_pipe(lambda: FlowControlMixin(loop=loop), popen.stdin)
+    return _Driver(popen, reader, asyncio.StreamWriter(transport, protocol, reader, loop))
+
+
 @contextmanager
-def adopted(process: asyncio.subprocess.Process | None) -> Iterator[None]:
-    """While Playwright starts, its transport takes `process` instead of spawning a driver."""
-    if process is None or process.returncode is not None:
+def adopted(popen: subprocess.Popen[bytes] | None) -> Iterator[None]:
+    """While Playwright starts, its transport takes `popen` instead of spawning a driver."""
+    if popen is None or popen.poll() is not None:
         yield
         return
+    import asyncio
+
     from playwright._impl.transport import PipeTransport
 
-    spawn = PipeTransport.connect
+    spawn_own = PipeTransport.connect
 
     async def connect(transport: PipeTransport) -> None:
         transport._stopped_future = asyncio.get_running_loop().create_future()
-        transport._proc = process
-        transport._output = process.stdin
+        transport._proc = await _as_asyncio(popen)  # type: ignore[assignment]
+        transport._output = transport._proc.stdin
 
     setattr(PipeTransport, "connect", connect)  # noqa: B010 - a method swapped for one call
     try:
         yield
     finally:
-        setattr(PipeTransport, "connect", spawn)  # noqa: B010
+        setattr(PipeTransport, "connect", spawn_own)  # noqa: B010

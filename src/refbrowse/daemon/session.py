@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import logging
 import os
+import subprocess
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -153,7 +154,7 @@ class BrowserHost:
         self._playwright: Playwright | None = None
         self.browser: Browser | None = None
         self.driver_pid: int | None = None
-        self.early_driver: asyncio.subprocess.Process | None = None  # started by the bootstrap, see `driver`
+        self.early_driver: subprocess.Popen[bytes] | None = None  # started by the bootstrap, see `driver`
         self.gone = ""  # why the browser is gone for good: "" while it lives
         self.target = BrowserTarget()
         self.executable = ""
