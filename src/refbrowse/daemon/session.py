@@ -12,7 +12,6 @@ import asyncio
 import itertools
 import logging
 import os
-import subprocess
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -39,6 +38,8 @@ from refbrowse.errors import Unavailable
 from refbrowse.protocol import SECRET_ENV
 
 if TYPE_CHECKING:
+    import subprocess
+
     from refbrowse.daemon.snapshot.prepared import Reading
 
 log = logging.getLogger("refbrowse")
