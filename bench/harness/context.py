@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from harness.tool import Tool
 
 OURS = "refbrowse"
+BASE = "refbrowse (base)"  # another checkout, with `--base DIR`
 
 
 @dataclass

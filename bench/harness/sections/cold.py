@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.context import OURS, Context
+from harness.context import BASE, OURS, Context
 from harness.stats import ToolFailed, alternate, figure, timed
 
 
 def run(ctx: Context) -> dict[str, Any]:
     # the settle wait comes after actions, not before the first page: one @playwright/mcp is enough here
-    names = ctx.pick(OURS, "agent-browser", "playwright-mcp")
+    names = ctx.pick(OURS, BASE, "agent-browser", "playwright-mcp")
     page = ctx.url("/fixtures/warm.html")
     for name in names:
         ctx.tools[name].stop()

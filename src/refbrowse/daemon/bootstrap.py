@@ -3,14 +3,15 @@
 Started by the CLI's cold path (`launcher`) in its own session, with
 `BROWSE_STATE_DIR` naming the workspace's state directory. It takes
 `daemon.lock` for its whole life (that lock, not `/health`, is how CLIs know
-it is alive), starts Chromium at once, and imports the server (aiohttp and the
-command handlers, a few hundred ms) in a thread while the browser launches, so
-the two overlap on a cold start.
+it is alive), starts Playwright's node driver before importing asyncio and
+Playwright (see `driver`), then Chromium, and imports the server (aiohttp and
+the command handlers, a few hundred ms) in a thread while the browser
+launches, so that they all overlap on a cold start. For the same reason this
+module imports asyncio only once the driver runs.
 """
 
 from __future__ import annotations
 
-import asyncio
 import fcntl
 import importlib
 import json
@@ -19,11 +20,17 @@ import os
 import signal
 import sys
 import time
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from refbrowse.daemon.session import BrowserHost
+from refbrowse.daemon import driver, trace
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import LIFE_LOCK, SECRET_ENV, config_hash, ensure_state_dir, state_path
+
+if TYPE_CHECKING:
+    import asyncio
+    import subprocess
+
+    from refbrowse.daemon.session import BrowserHost
 
 log = logging.getLogger("refbrowse")
 
@@ -62,16 +69,18 @@ async def _start_browser(host: BrowserHost) -> None:
     log.info("browser %s ready in %d ms", host.version, (time.monotonic() - began) * 1000)
 
 
-async def serve(state_dir: str) -> int:
-    lock = take_life_lock(state_dir)
-    if lock is None:
-        log.info("another daemon holds this workspace's lock; exiting")
-        return ExitCode.OK
-    _use_node_compile_cache()
+async def serve(state_dir: str, lock: IO[str], early_driver: subprocess.Popen[bytes] | None) -> int:
+    import asyncio
+
+    from refbrowse.daemon.session import BrowserHost  # Playwright: imported while the driver loads
+
+    trace.start_step("Playwright imported")
     host = BrowserHost(on_crash=lambda: None, state_dir=state_dir)
+    host.early_driver = early_driver
     config = config_hash()  # before the browser starts: see `session.without_secrets`
-    browser_ready = asyncio.create_task(_start_browser(host))
+    browser_ready: asyncio.Task[None] = asyncio.create_task(_start_browser(host))
     server = await asyncio.to_thread(importlib.import_module, "refbrowse.daemon.server")
+    trace.start_step("server imported")
     daemon = server.Daemon(state_dir, host, browser_ready)
     daemon.config = config
     code: int = await daemon.run()
@@ -111,4 +120,13 @@ def main() -> int:
     signal.signal(signal.SIGUSR1, signal.SIG_IGN)
     _take_secrets()
     ensure_state_dir(state_dir)
-    return asyncio.run(serve(state_dir))
+    lock = take_life_lock(state_dir)
+    if lock is None:
+        log.info("another daemon holds this workspace's lock; exiting")
+        return ExitCode.OK
+    _use_node_compile_cache()
+    early_driver = driver.spawn()  # the secret settings are kept from its environment
+    trace.start_step("driver spawned")
+    import asyncio  # ~40 ms: after the driver has started, so that node loads meanwhile
+
+    return asyncio.run(serve(state_dir, lock, early_driver))

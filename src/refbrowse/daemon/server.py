@@ -25,7 +25,7 @@ from aiohttp import web
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__, protocol
-from refbrowse.daemon import httpserver, intake, transport
+from refbrowse.daemon import httpserver, intake, trace, transport
 from refbrowse.daemon.bounds import Late, bounded
 from refbrowse.daemon.handlers import Call, collect, data_of
 from refbrowse.daemon.pwerrors import translate
@@ -92,6 +92,7 @@ class Daemon:
         self._browser_ready = browser_ready
         self._last_active = time.monotonic()
         self._in_flight = 0
+        self._first_command = True  # until it is answered: the end of the start, for `trace`
         self._watchdog = Watchdog(SHUTDOWN_S + WATCHDOG_SLACK_S)
 
     # lifecycle
@@ -218,6 +219,9 @@ class Daemon:
         finally:
             self._in_flight -= 1
             self._last_active = time.monotonic()
+        if self._first_command:
+            self._first_command = False
+            trace.start_step("first command answered")
         return _render(result, as_json=bool(body.get("json")))
 
     # dispatch
@@ -310,6 +314,8 @@ class Daemon:
             await self.wait_for_browser()
             session = await self.host.session(session_name)
             tab = await session.current_tab()
+            if self._first_command:
+                trace.start_step("first tab ready")
         return Call(
             name=name,
             args=args,

@@ -21,7 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Page, Playwright, Prox
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
-from refbrowse.daemon import carry, extension
+from refbrowse.daemon import carry, driver, extension, trace
 from refbrowse.daemon.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
 from refbrowse.daemon.headed import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.refs import RefMap
@@ -38,6 +38,8 @@ from refbrowse.errors import Unavailable
 from refbrowse.protocol import SECRET_ENV
 
 if TYPE_CHECKING:
+    import subprocess
+
     from refbrowse.daemon.snapshot.prepared import Reading
 
 log = logging.getLogger("refbrowse")
@@ -153,6 +155,7 @@ class BrowserHost:
         self._playwright: Playwright | None = None
         self.browser: Browser | None = None
         self.driver_pid: int | None = None
+        self.early_driver: subprocess.Popen[bytes] | None = None  # started by the bootstrap, see `driver`
         self.gone = ""  # why the browser is gone for good: "" while it lives
         self.target = BrowserTarget()
         self.executable = ""
@@ -202,14 +205,17 @@ class BrowserHost:
 
     async def start(self, target: BrowserTarget | None = None) -> None:
         manager = async_playwright()
-        with without_secrets():
+        early, self.early_driver = self.early_driver, None
+        with without_secrets(), driver.adopted(early):
             self._playwright = await manager.start()
+        trace.start_step("driver connected")
         self._watch_driver(manager)
         kept = recalled(self.state_dir) if self.state_dir else None
         if kept is not None:
             log.info("back to the %s browser a previous daemon was switched to", kept.mode)
         self.target = target or kept or from_env()
         self.browser, self.executable = await self._open(self.target)
+        trace.start_step("browser launched")
 
     async def _open(self, target: BrowserTarget) -> tuple[Browser, str]:
         """A browser for `target`, watched for disconnection, and its executable ("" if remote)."""
@@ -337,6 +343,8 @@ class BrowserHost:
                 self.sessions[name] = session
                 for hook in self.session_hooks:
                     await hook(session)
+                if len(self.sessions) == 1:
+                    trace.start_step("first session opened")
             return self.sessions[name]
 
     async def _open_context(self, name: str, options: dict[str, Any]) -> BrowserContext:

@@ -16,11 +16,18 @@ from typing import TypeVar
 log = logging.getLogger("refbrowse")
 TRACING = bool(os.environ.get("BROWSE_TRACE"))
 T = TypeVar("T")
+_LOADED = time.monotonic()  # imported first thing by the daemon's bootstrap: its start, near enough
 
 
 def note(what: str) -> None:
     if TRACING:
         log.info("trace: %s", what)
+
+
+def start_step(label: str) -> None:
+    """A step of the daemon's start (up to its first answer), with its time since the daemon began."""
+    if TRACING:
+        log.info("trace: start: %s at %.0f ms", label, (time.monotonic() - _LOADED) * 1000)
 
 
 async def timed(label: str, step: Awaitable[T]) -> T:

@@ -35,7 +35,7 @@ def options(call: Call) -> RenderOptions:
 async def snapshot(call: Call) -> str:
     selector = call.flags.get("-s")
     now = await prepared.look(call.tab)
-    if selector is None and now.elements > huge.HUGE_ELEMENTS:
+    if selector is None and now.elements > huge.FULL_SNAPSHOT_ELEMENTS:
         return fence(await huge.in_view(call.tab, now.elements), call.page.url, call.raw)
     clickables = bool(call.flags.get("-C"))
     reading = prepared.served(call.tab, now)

@@ -1,13 +1,15 @@
 """Snapshots of huge pages: what is in view, found by one query instead of the whole tree.
 
-Playwright's ai snapshot grows faster than the page: measured here (2 loaded
-cores) 3,500 elements took 2 s, 14,000 took 4-13 s, 35,000 took 69 s, and a
-70,000-element page did not finish in 30 s, whatever `--max-tokens` keeps
-afterwards. Past `HUGE_ELEMENTS`, `snapshot` therefore lists the headings and
-the controls inside the viewport, found by one `querySelectorAll` (~100 ms
-for 100,000 nodes), each control held as an element handle under an `@c` ref
-(the same kind of ref as `snapshot -C`: it cannot drift to another element).
-A note at the top says so and how to see the rest.
+Playwright's ai snapshot takes time in proportion to the page: measured here
+(Playwright 1.65, 2 cores shared with other work) the Python docs' os.html and
+stdtypes.html (16,000-17,000 elements) took 0.7-1.2 s, a generated page of
+links and buttons 6.4 s for 28,000 elements and 38 s for 100,000. Past
+`FULL_SNAPSHOT_ELEMENTS`, `snapshot` therefore lists the headings and the
+controls inside the viewport, found by one `querySelectorAll` (~100 ms for
+100,000 nodes), each control held as an element handle under an `@c` ref (the
+same kind of ref as `snapshot -C`: it cannot drift to another element). A note
+at the top says so and how to see the rest. An action's view diff, which must
+not outlast the action, stops earlier, at `HUGE_ELEMENTS`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from playwright.async_api import Page
 
 from refbrowse.daemon.session import Tab
 
-HUGE_ELEMENTS = 10_000  # 14,000 already outlasted the default 5 s action timeout
+HUGE_ELEMENTS = 10_000  # an action's view diff: 14,000 already outlasted the default 5 s action timeout
+# A snapshot has the navigation budget (30 s): real documents this big take a few seconds at most.
+FULL_SNAPSHOT_ELEMENTS = 30_000
 LIMIT = 300  # items listed at most: a viewport rarely holds more
 
 _COUNT_JS = "() => document.getElementsByTagName('*').length"

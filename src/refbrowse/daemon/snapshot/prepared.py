@@ -11,7 +11,7 @@ refs are given when it is served, never when it is read, so a ref the agent
 holds changes only when it asks for a snapshot.
 
 Pages with frames are not kept (the probe sees the main document only), nor
-pages past `huge.HUGE_ELEMENTS`, and a reading that takes longer than
+pages past `huge.FULL_SNAPSHOT_ELEMENTS`, and a reading that takes longer than
 `PREPARE_LIMIT_S` is dropped, so that it never holds the next command long.
 """
 
@@ -117,7 +117,7 @@ def command_started(tab: Tab, command: str) -> None:
 
 def prepare_soon(tab: Tab, elements: int) -> None:
     """Read the page in the background once the running command ends, unless another command comes first."""
-    if elements > huge.HUGE_ELEMENTS or len(tab.page.frames) != 1:
+    if elements > huge.FULL_SNAPSHOT_ELEMENTS or len(tab.page.frames) != 1:
         return
     spawn(_prepare(tab, tab.commands))
 

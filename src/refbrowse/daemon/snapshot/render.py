@@ -50,8 +50,9 @@ def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | N
     head += overlays
     lines = build_lines(roots if roots is not None else [snapshot.tree], replace(view, listed_above=above))
     tail = clickable_lines(snapshot)
-    body = [line.render() for line in lines]
-    if options.max_tokens is not None:
+    if options.max_tokens is None:
+        body = [line.render() for line in lines]
+    else:  # only the lines kept are rendered: a small budget costs less than a large one
         note = left_out_note(Trimmed([], 10**6, 10**6), options.max_tokens)  # the longest it can be
         used = sum(len(text) + 1 for text in [*head, *tail, note]) + _FOOTER_RESERVE
         trimmed = fit(lines, max(options.max_tokens * 4 - used, 0), facts.viewport)
