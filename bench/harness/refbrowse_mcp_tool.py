@@ -69,7 +69,8 @@ class RefbrowseMcp(StdioMcp):
     def own_pids(self) -> list[int]:
         daemon = self.daemon_pid()
         under = [daemon, *(p for p in descendants(daemon) if not is_browser(p))] if daemon else []
-        return [*super().own_pids(), *under]
+        # the server starts the daemon, so it may be among the server's own descendants too: count it once
+        return list(dict.fromkeys([*super().own_pids(), *under]))
 
     def browser_pids(self) -> list[int]:
         daemon = self.daemon_pid()
