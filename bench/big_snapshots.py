@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness.agentbrowser_tool import binary
+from harness.agentbrowser_tool import binary, peer_env
 from harness.setup import CHROMIUM, DOCS_ROOT, ensure_docs
 
 from refbrowse.daemon.chromium import launch_flags
@@ -67,20 +67,12 @@ class Tool:
 
 def tools(work: str, base: str | None) -> dict[str, Tool]:
     root = Path(__file__).parent.parent
-    flags = ",".join(launch_flags())  # the same Chromium flags as refbrowse's, as in bench/run.py
-    home = os.path.join(work, "agent-browser-home")
-    os.makedirs(home, exist_ok=True)
-    peer_env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": home,
-        "AGENT_BROWSER_EXECUTABLE_PATH": CHROMIUM,
-        "AGENT_BROWSER_ARGS": flags,
-        "AGENT_BROWSER_NO_VERSION_CHECK": "1",
-        "AGENT_BROWSER_IDLE_TIMEOUT_MS": "3600000",
-    }
+    env = peer_env(
+        work, CHROMIUM, launch_flags()
+    )  # the same Chromium flags as refbrowse's, as in bench/run.py
     found = {
         "refbrowse": _ours(str(root), work, "ours"),
-        "agent-browser": Tool(cli(binary(str(root / "bench" / "peers")), peer_env), "open", (), "close"),
+        "agent-browser": Tool(cli(binary(str(root / "bench" / "peers")), env), "open", (), "close"),
     }
     if base:
         found["refbrowse (base)"] = _ours(base, work, "base")

@@ -26,23 +26,28 @@ def binary(peers: str) -> str:
     return path
 
 
+def peer_env(workdir: str, chromium: str, flags: list[str]) -> dict[str, str]:
+    """agent-browser's environment: one fixed set for every call (a change restarts its browser)."""
+    home = os.path.join(workdir, "agent-browser-home")
+    os.makedirs(home, exist_ok=True)
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": home,
+        "AGENT_BROWSER_EXECUTABLE_PATH": chromium,
+        "AGENT_BROWSER_ARGS": ",".join(flags),
+        # its default start fetches a release blog to warn about old Chrome: not on a closed network
+        "AGENT_BROWSER_NO_VERSION_CHECK": "1",
+        "AGENT_BROWSER_IDLE_TIMEOUT_MS": str(3_600_000),
+    }
+
+
 class AgentBrowser(CliTool):
     name = "agent-browser"
 
     def __init__(self, peers: str, workdir: str, chromium: str, flags: list[str]) -> None:
-        home = os.path.join(workdir, "agent-browser-home")
-        os.makedirs(home, exist_ok=True)
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": home,
-            "AGENT_BROWSER_EXECUTABLE_PATH": chromium,
-            "AGENT_BROWSER_ARGS": ",".join(flags),
-            # its default start fetches a release blog to warn about old Chrome: not on a closed network
-            "AGENT_BROWSER_NO_VERSION_CHECK": "1",
-            "AGENT_BROWSER_IDLE_TIMEOUT_MS": str(3_600_000),
-        }
+        env = peer_env(workdir, chromium, flags)
         super().__init__(binary(peers), env)
-        self.home = home
+        self.home = env["HOME"]
 
     def version(self) -> str:
         return self.run("--version", count=False).strip()
