@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from refbrowse.daemon import trace
+from refbrowse.daemon.snapshot.budget import LEFT_OUT
 from refbrowse.daemon.snapshot.data import snapshot_data
 from refbrowse.daemon.snapshot.render import RenderOptions, render
-from refbrowse.daemon.snapshot.service import capture
+from refbrowse.daemon.snapshot.service import capture, history_kind
 from refbrowse.errors import BrowseError
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 # a long page shows what is in view first.
 ARRIVAL_TOKENS = 1_000
 INTERACTIVE_FLAGS: dict[str, object] = {"-i": True}
-LEFT_OUT = "left out to stay under"  # in the note `--max-tokens` adds when it cut the view
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +62,13 @@ async def look(
     text = render(taken, RenderOptions(interactive=True, max_tokens=ARRIVAL_TOKENS, show_url=call.raw))
     history = call.services.snapshot_history.of(tab)
     history.swap(history_kind(INTERACTIVE_FLAGS, call.raw), taken.triage.document, text)
-    return Arrival(text, "", snapshot_data(taken, text), whole=LEFT_OUT not in text)
+    return Arrival(text, "", snapshot_data(taken, text), whole=not _cut(text))
 
 
-def history_kind(flags: dict[str, object], raw: bool) -> str:
-    """The key under which `snapshot -D` keeps a tab's previous snapshot of one view."""
-    kind = " ".join(f"{flag}={flags.get(flag)}" for flag in ("-i", "-c", "-d", "-s", "-C", "--all"))
-    return kind + f" raw={raw}"  # --raw adds the url line, which is not a change in the page
+def _cut(text: str) -> bool:
+    """Whether the budget cut the view: its note is the line before the token count.
+
+    Page lines are indented `- …` lines, so a line opening with `… ` is ours.
+    """
+    lines = text.splitlines()
+    return len(lines) >= 2 and lines[-2].startswith("… ") and LEFT_OUT in lines[-2]

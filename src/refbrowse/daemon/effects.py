@@ -13,6 +13,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import TypeGuard
 
 from playwright.async_api import Dialog, Download, Page
@@ -144,14 +145,27 @@ async def perform(
         if watch.busy:
             _busy_tabs.add(tab)
         outcome = Outcome(page.url, call.raw, call.json)
+        acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked)
         try:
-            await trace.timed(
-                "describe",
-                _describe(call, tab, outcome, tabs, watch, (before, baseline), navigation, (asked, early)),
-            )
+            await trace.timed("describe", _describe(acted, outcome))
         finally:
             early.finish_later()
     return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class _Acted:
+    """What `perform` knows once the action has settled: what the report is made from."""
+
+    call: Call
+    tab: Tab
+    watch: ActionWatch
+    tabs: TabWatch
+    early: EarlyReading
+    before: PageReport | None  # the page before the action (None if it could not say)
+    baseline: str | None  # the interactive view before, when the action's change is to be diffed
+    navigation: bool
+    asked: Asked | None
 
 
 def _viewable(report: PageReport | None) -> TypeGuard[PageReport]:
@@ -190,27 +204,17 @@ async def _settle(
         await follow_navigation(watch, doing, nav_ms)
 
 
-async def _describe(
-    call: Call,
-    tab: Tab,
-    out: Outcome,
-    tabs: TabWatch,
-    watch: ActionWatch,
-    looked_before: tuple[PageReport | None, str | None],
-    navigation: bool,
-    asked_and_early: tuple[Asked | None, EarlyReading],
-) -> None:
-    before, baseline = looked_before
-    asked, early = asked_and_early
-    await trace.timed("tab lines", _tab_lines(call.session, tab, tabs, out))
+async def _describe(acted: _Acted, out: Outcome) -> None:
+    tab, watch, before, navigation = acted.tab, acted.watch, acted.before, acted.navigation
+    await trace.timed("tab lines", _tab_lines(acted.call.session, tab, acted.tabs, out))
     if tab.page.is_closed():
         return
     if watch.busy:
         _busy(out, watch, before, navigation)
         return
-    viewing = baseline is not None and not watch.navigating
+    viewing = acted.baseline is not None and not watch.navigating
     try:
-        looked = await _look_after(tab, watch, early, viewing)
+        looked = await _look_after(tab, watch, acted.early, viewing)
     except PageBusy:
         _busy(out, watch, before, navigation)
         return
@@ -222,13 +226,13 @@ async def _describe(
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         navigation_line(out, watch, before, after, new_document)
-    arrived = await _arrival(call, tab, out, after, navigation, early)
+    arrived = await _arrival(acted, out, after)
     if not arrived.view:
-        _prepare_unless_read(tab, after, early, viewing)
-    _dialogs_and_downloads(out, tabs)
+        _prepare_unless_read(tab, after, acted.early, viewing)
+    _dialogs_and_downloads(out, acted.tabs)
     _page_lines(out, before, after, new_document, arrived)
-    if baseline is not None and after is not None and not new_document:
-        _view_change(tab, out, after, (baseline, view), asked)
+    if acted.baseline is not None and after is not None and not new_document:
+        _view_change(tab, out, after, (acted.baseline, view), acted.asked)
 
 
 def _view_change(
@@ -260,14 +264,13 @@ def _page_lines(
     out.trailer += [arrived.note] if arrived.note else []
 
 
-async def _arrival(
-    call: Call, tab: Tab, out: Outcome, after: PageReport | None, navigation: bool, early: EarlyReading
-) -> arrival.Arrival:
+async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arrival.Arrival:
     """The view of the page the action arrived at: after a navigation to a new document, else nothing."""
-    moved = navigation or out.fields.get("navigation", {}).get("kind") in ("navigated", "same URL")
+    moved = acted.navigation or out.fields.get("navigation", {}).get("kind") in ("navigated", "same URL")
     if after is None or not moved:
         return arrival.Arrival()
-    reading = await early.matching(after.stamp)  # read while the action settled, if still the page
+    reading = await acted.early.matching(after.stamp)  # read while the action settled, if still the page
+    call, tab = acted.call, acted.tab
     found = await arrival.look(call, tab, after.elements, huge.HUGE_ELEMENTS, reading)
     if found.data is not None:
         out.fields["page"] = found.data

@@ -8,14 +8,13 @@ annotated screenshot (`-a`, `-o PATH`) all start from the same capture.
 from __future__ import annotations
 
 from refbrowse.daemon import trace
-from refbrowse.daemon.arrival import history_kind
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
 from refbrowse.daemon.handlers.annotate import annotate, wanted
 from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.snapshot.data import snapshot_data
 from refbrowse.daemon.snapshot.render import RenderOptions, diff, render
-from refbrowse.daemon.snapshot.service import capture, scope, scope_clickables
+from refbrowse.daemon.snapshot.service import capture, history_kind, scope, scope_clickables
 
 # Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
 DEFAULT_MAX_TOKENS = 25_000

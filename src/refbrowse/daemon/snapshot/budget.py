@@ -110,10 +110,12 @@ def _chain(lines: list[Line], kept: list[bool], size: list[int], index: int, roo
     return chain
 
 
+LEFT_OUT = "left out to stay under"  # words of the note below, which readers of a snapshot look for
+
+
 def left_out_note(trimmed: Trimmed, max_tokens: int) -> str:
     return (
-        f"… {trimmed.left_out} line{'s' if trimmed.left_out != 1 else ''} left out "
-        f"to stay under {max_tokens} tokens "
+        f"… {trimmed.left_out} line{'s' if trimmed.left_out != 1 else ''} {LEFT_OUT} {max_tokens} tokens "
         f"({trimmed.actionable_left_out} of them actionable; what is in view came first): "
         "narrow with `-s SEL` or `-d N`, or `browse scroll` and snapshot again"
     )

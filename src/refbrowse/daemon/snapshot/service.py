@@ -92,6 +92,12 @@ def apply_marks(tree: Node, facts: Triage) -> None:
                 node.name = note
 
 
+def history_kind(flags: dict[str, object], raw: bool) -> str:
+    """The key under which `snapshot -D` keeps a tab's previous snapshot of one view."""
+    kind = " ".join(f"{flag}={flags.get(flag)}" for flag in ("-i", "-c", "-d", "-s", "-C", "--all"))
+    return kind + f" raw={raw}"  # --raw adds the url line, which is not a change in the page
+
+
 class SnapshotHistory:
     """The previous snapshot text of one tab, per view, with the document it showed: for `-D`."""
 
