@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from refbrowse.daemon.outcome import in_diff
 from refbrowse.daemon.viewdiff import Asked, view_change
 
 BEFORE = """title: "Order"
@@ -63,3 +64,17 @@ def test_a_modals_line_in_the_tree_is_not_repeated_in_a_diff() -> None:
         '+  - dialog "Sure?" @e30',
         '+    - button "Yes" @e31',
     ]
+
+
+def test_a_message_the_diff_already_shows_is_not_said_again() -> None:
+    diff = [
+        '+    - dialog "Page explorer" @e71',
+        '+- alert @e12: "Saved"',
+        '-⚠ blocking modal dialog "Sure?": deal with it first',
+    ]
+    assert in_diff('dialog opened: "Page explorer"', diff)
+    assert in_diff('alert: "Saved"', diff)
+    assert in_diff('dialog closed: "Sure?"', diff)
+    assert not in_diff('dialog closed: "Page explorer"', diff)  # it came, it did not go
+    assert not in_diff('status: "Saved elsewhere"', diff)
+    assert not in_diff('invalid field "Email": "Saved"', diff)

@@ -55,16 +55,23 @@ class Outcome:
 
 
 def in_diff(message: str, diff: list[str]) -> bool:
-    """A message line that the diff of the view says too: a dialog as a blocking overlay that
-    appeared or went, an alert or status as a line that appeared. Said once is enough."""
+    """A message line that the diff of the view says too: a dialog as a blocking overlay or a
+    dialog line that appeared or went, an alert or status as a line that appeared. Said once is enough."""
     kind, _, quoted = message.partition(": ")
     if kind not in _SAID_IN_DIFF or not quoted.startswith('"'):
         return False
     if kind.startswith("dialog"):
         start = quoted[:40]  # the overlay line shortens long labels
         sign = "+" if kind == "dialog opened" else "-"
-        return any(line.startswith(f"{sign}⚠ blocking modal dialog {start}") for line in diff)
+        return any(_shows_dialog(line, sign, start) for line in diff)
     return any(line.startswith("+") and line.endswith(f": {quoted}") for line in diff)
+
+
+def _shows_dialog(line: str, sign: str, start: str) -> bool:
+    """`+⚠ blocking modal dialog "X"…` or `+  - dialog "X" @e7`: the dialog coming or going."""
+    body = line[1:].lstrip()
+    shown = (f"⚠ blocking modal dialog {start}", f"- dialog {start}", f"- alertdialog {start}")
+    return line.startswith(sign) and body.startswith(shown)
 
 
 _NAVIGATION_LINES = {
