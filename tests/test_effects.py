@@ -271,6 +271,7 @@ def test_a_click_that_starts_a_slow_navigation_waits_for_it_instead_of_timing_ou
 def test_no_wait_on_a_slow_navigation_says_it_started_and_not_that_the_page_is_busy(
     workspace: Workspace, site: Site
 ) -> None:
+    site.page("/effects/signed-in", "<title>Home</title><h1>Welcome back</h1>")
     url = site.route("/effects/slow-login", _slow_login)
     workspace.ok("goto", url)
     printed = workspace.ok("click", "--no-wait", ref(snap(workspace, "-i"), "button", "Sign in"))

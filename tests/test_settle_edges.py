@@ -146,3 +146,60 @@ def test_a_select_whose_change_handler_navigates_from_a_timer_reports_the_naviga
     printed = workspace.ok("select", ref(snap(workspace, "-i"), "combobox", "Size"), "Large")
     assert effects(printed).splitlines()[0] == f"navigated to {next_url}"
     assert 'button "Onward"' in snap(workspace, "-i")
+
+
+# The action's own work: an action answers a frame after the last of what its handlers scheduled
+# (timers of up to 50 ms and the ones those set, animation frames, messages within the page), and
+# waits the whole window when it sent something whose answer cannot be seen coming (a worker).
+
+_SHOW = "out.textContent = 'Done'"
+_CHAINS = {
+    "timers": f"setTimeout(() => setTimeout(() => {{ {_SHOW} }}, 30), 0)",
+    "frames": f"requestAnimationFrame(() => requestAnimationFrame(() => {{ {_SHOW} }}))",
+    "message channel": "const c = new MessageChannel(); "
+    f"c.port1.onmessage = () => setTimeout(() => {{ {_SHOW} }}, 20); c.port2.postMessage(1)",
+    "worker": f"worker.onmessage = () => {{ {_SHOW} }}; worker.postMessage(1)",
+    "short timer through a function the page kept": f"kept(() => {{ {_SHOW} }}, 10)",
+}
+_KEEP = (
+    "<script>const kept = setTimeout; const worker = new Worker(URL.createObjectURL(new Blob(["
+    "'onmessage = e => setTimeout(() => postMessage(e.data), 40)'])))</script>"
+)
+
+
+@pytest.mark.parametrize("chain", list(_CHAINS))
+def test_what_a_click_handler_scheduled_is_in_the_report(
+    workspace: Workspace, site: Site, chain: str
+) -> None:
+    page = _button("Go", _CHAINS[chain].replace('"', "&quot;")) + _KEEP
+    workspace.ok("goto", site.page(f"/edges/chain-{chain.replace(' ', '-')}", page))
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Go"))
+    assert 'status: "Done"' in fenced_part(printed), printed
+
+
+def test_the_page_gets_its_own_timer_functions_back_after_an_action(workspace: Workspace, site: Site) -> None:
+    functions = (
+        "[setTimeout, clearTimeout, clearInterval, requestAnimationFrame, cancelAnimationFrame, postMessage,"
+        " MessagePort.prototype.postMessage, Worker.prototype.postMessage, WebSocket.prototype.send]"
+    )
+    url = site.page(
+        "/edges/own",
+        _button("Go", "setTimeout(() => {}, 0)") + f"<script>const before = {functions}</script>",
+    )
+    workspace.ok("goto", url)
+    workspace.ok("click", ref(snap(workspace, "-i"), "button", "Go"))
+    check = f"{functions}.every((f, i) => f === before[i] && /\\[native code\\]/.test(String(f)))"
+    assert fenced_part(workspace.ok("js", check)) == "true"
+
+
+def test_a_page_polling_with_short_timers_still_gets_its_action_reported(
+    workspace: Workspace, site: Site
+) -> None:
+    url = site.page(
+        "/edges/poll",
+        _button("Go", f"setTimeout(() => {{ {_SHOW} }}, 20)")
+        + "<script>(function poll() { setTimeout(poll, 5) })()</script>",
+    )
+    workspace.ok("goto", url)
+    printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Go"))
+    assert 'status: "Done"' in fenced_part(printed), printed

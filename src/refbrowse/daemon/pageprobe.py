@@ -4,10 +4,20 @@ An action asks it, before and after, what the page says (alerts, status and
 live regions, toasts, open dialogs, fields marked invalid) and how many DOM
 mutations happened; `settle` asks it to wait until the DOM has been quiet for a
 while, counted from the last input the browser dispatched, and learns from it
-when the document asked to navigate away. It lives in a closure held by a
-Playwright handle, never on `window`, and changes nothing in the page (its
-listeners are passive): the page cannot see or spoof it, and it reaches into
-open shadow roots, where web components keep their content.
+when the document asked to navigate away. Its listeners are passive and it
+reaches into open shadow roots, where web components keep their content.
+
+While an action runs, and only until its first wait for quiet ends, the probe
+stands in for the page's `setTimeout`, `requestAnimationFrame`, their cancels
+and a few message senders, to count what the action's handlers scheduled: the
+wait can then end a frame after the last of it rather than a fixed window
+after the input. The page's own functions are put back after (unless the page
+replaced them meanwhile). What the probe cannot see through them (a timer set
+with a reference kept from before the action, later than `SHORTEST_MS`) is the
+price of that shorter wait; a worker, socket, storage or file read the action
+starts brings back the whole window. Whatever the page does with those
+functions, the wait is never longer than that window, nor shorter than
+`SHORTEST_MS` and a frame.
 """
 
 from __future__ import annotations
@@ -28,6 +38,17 @@ _PROBE_JS = """(key) => {
   const state = {
     count: 0, last: performance.now(), began: 0, invalid: new Map(), input: 0, navigate: null, acting: false,
   };
+  // The page's timer and frame functions as they were when the probe came: the probe's own waits
+  // must not count as work the action started.
+  const native = {
+    setTimeout: window.setTimeout, clearTimeout: window.clearTimeout,
+    raf: window.requestAnimationFrame, caf: window.cancelAnimationFrame,
+  };
+  const later = (fn, ms) => native.setTimeout.call(window, fn, ms);
+  // The work an action starts that is due soon, counted from the action's start until its first
+  // wait for quiet ends (see `track`): the wait can then end a frame after the last of it instead of
+  // a fixed window after the input.
+  const work = { on: false, timers: new Set(), frames: new Set(), opaque: false, last: 0, hooks: [] };
   const observed = new WeakSet();
   const observer = new MutationObserver(records => {
     state.count += records.length;
@@ -67,6 +88,81 @@ _PROBE_JS = """(key) => {
     return el.tagName === 'OUTPUT' ? 'output' : 'message';
   };
   const outermost = els => els.filter(el => !els.some(other => other !== el && other.contains(el)));
+  // While an action runs, the page's timers of up to TRACKED_MS and its animation frames are
+  // counted until they have run (a handler's `setTimeout(…, 0)` or frame that updates the page, and
+  // whatever those set in turn), and a message to a worker, a socket, another context or storage
+  // marks the action as one whose answer the probe cannot see coming: it waits the whole window.
+  // The page's functions are replaced only from the action's start to the end of its first wait.
+  const TRACKED_MS = 50;
+  const SHORTEST_MS = 20;
+  const TRACK_LIMIT_MS = 10000;  // an action that never waits (--no-wait): put the functions back anyway
+  const OPAQUE = [
+    ['Worker', 'postMessage'], ['ServiceWorker', 'postMessage'], ['BroadcastChannel', 'postMessage'],
+    ['WebSocket', 'send'], ['RTCDataChannel', 'send'], ['IDBFactory', 'open'], ['IDBDatabase', 'transaction'],
+    ['FileReader', 'readAsArrayBuffer'], ['FileReader', 'readAsDataURL'], ['FileReader', 'readAsText'],
+    ['Blob', 'text'], ['Blob', 'arrayBuffer'],
+  ];
+  const wrap = (owner, name, make) => {
+    const original = owner && owner[name];
+    if (typeof original !== 'function') return;
+    const own = Object.prototype.hasOwnProperty.call(owner, name);
+    const hooked = make(original);
+    try { owner[name] = hooked; } catch (e) { return; }
+    work.hooks.push(() => {
+      if (owner[name] !== hooked) return;  // the page replaced it since: keep the page's
+      if (own) owner[name] = original; else delete owner[name];
+    });
+  };
+  // `fn` scheduled by `schedule` as work of the action: its id is in `set` until it has run
+  const counted = (set, fn, schedule) => {
+    let id = 0;
+    id = schedule(function () {
+      try { return fn.apply(this, arguments); } finally { set.delete(id); work.last = performance.now(); }
+    });
+    set.add(id);
+    return id;
+  };
+  const hook = () => {
+    wrap(window, 'setTimeout', original => function (fn, ms) {
+      if (typeof fn !== 'function' || (Number(ms) || 0) > TRACKED_MS) return original.apply(this, arguments);
+      const args = Array.from(arguments);
+      return counted(work.timers, fn, run => original.apply(this, (args[0] = run, args)));
+    });
+    wrap(window, 'requestAnimationFrame', original => function (fn) {
+      if (typeof fn !== 'function') return original.apply(this, arguments);
+      return counted(work.frames, fn, run => original.call(this, run));
+    });
+    const { timers, frames } = work;
+    const cancels = { clearTimeout: timers, clearInterval: timers, cancelAnimationFrame: frames };
+    for (const [name, set] of Object.entries(cancels)) {
+      wrap(window, name, original => function (id) {
+        set.delete(id);
+        return original.apply(this, arguments);
+      });
+    }
+    // a message within the page (a scheduler's MessageChannel, postMessage to itself) is delivered at once
+    for (const owner of [window, window.MessagePort && MessagePort.prototype]) {
+      wrap(owner, 'postMessage', original => function () {
+        work.last = performance.now();
+        return original.apply(this, arguments);
+      });
+    }
+    for (const [type, name] of OPAQUE) {
+      wrap(window[type] && window[type].prototype, name, original => function () {
+        work.opaque = true;
+        return original.apply(this, arguments);
+      });
+    }
+  };
+  let generation = 0;
+  const track = on => {
+    work.hooks.splice(0).reverse().forEach(undo => { try { undo(); } catch (e) {} });
+    work.timers.clear(); work.frames.clear(); work.opaque = false; work.last = 0; work.on = on;
+    const mine = ++generation;
+    if (!on) return;
+    hook();
+    later(() => { if (generation === mine) track(false); }, TRACK_LIMIT_MS);
+  };
   // A timer an input's handler sets for N ms is due a little after the input's time + N: the idle
   // wait ends after that, so that a handler's `setTimeout(…, IDLE)` is within it.
   const INPUT_MARGIN_MS = 5;
@@ -169,17 +265,34 @@ _PROBE_JS = """(key) => {
     begin: () => {
       state.invalid = new Map(); state.began = performance.now(); state.navigate = null; state.input = 0;
       state.acting = true;
+      track(true);
       return report(false);
     },
     quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
       state.acting = false;  // the action has returned: what is dispatched from now on is the page's
+      // The action's first wait, with its work counted: it can end a frame after the last of it.
+      const counted = work.on && floorMs === 0 && state.began > 0;
+      let framed = 0, done = false;
+      const finish = (now, away) => {
+        done = true;
+        track(false);
+        resolve([Math.round(now - start), away]);
+      };
+      const settled = () => !needContent || meaningful();
+      // Nothing the action started is still to run, a frame (its layout, resize and intersection
+      // observers) has passed since the last of it and since the DOM last changed, and SHORTEST_MS
+      // since the input (a timer set through a function the page kept before the action is not seen).
+      const caughtUp = () => counted && !work.opaque && !work.timers.size && !work.frames.size
+        && framed > Math.max(state.input, state.last, work.last, state.began) && !animating()
+        && performance.now() - Math.max(state.input, state.began) >= SHORTEST_MS;
       const check = () => {
+        if (done) return;
         const now = performance.now();
         const away = leaving();
         if (away) {  // said once: the daemon follows it, and a navigation that never comes is not said again
           state.navigate = null;
-          resolve([Math.round(now - start), away]);
+          finish(now, away);
           return;
         }
         const since = Math.max(state.last, state.began, state.input + INPUT_MARGIN_MS,
@@ -188,15 +301,22 @@ _PROBE_JS = """(key) => {
         // a shorter wait shows that nothing will.
         const untouched = state.began ? state.last < state.began : state.count === 0;
         const need = idleMs !== undefined && floorMs === 0 && untouched ? idleMs : quietMs;
-        const calm = now - since >= need && !animating();
-        if ((calm && (!needContent || meaningful())) || now - start >= limitMs) {
-          resolve([Math.round(now - start), '']);
+        const calm = (now - since >= need && !animating()) || caughtUp();
+        if ((calm && settled()) || now - start >= limitMs) {
+          finish(now, '');
         } else {
-          setTimeout(check, Math.max(10, Math.min(need - (now - since), limitMs - (now - start))));
+          later(check, Math.max(10, Math.min(need - (now - since), limitMs - (now - start))));
         }
       };
+      // Each frame, then once the frame's work is done, see whether the action's work has run out.
+      // A page that renders no frames (a hidden tab) waits the window above.
+      const frame = () => native.raf.call(window, () => {
+        framed = performance.now();
+        later(() => { if (!done && caughtUp()) check(); else if (!done) frame(); }, 0);
+      });
       roots();
       check();
+      if (counted && !done) frame();
     }),
   };
   })();

@@ -6,7 +6,11 @@ last input when nothing changed at all, so that a handler's timer of up to
 `IDLE_MS` is inside the wait), no finite CSS transition or animation is
 running (a menu or dialog on its way out), and every fetch, XHR or script the
 action started has ended, or the settle budget (`--settle MS`, default
-`DEFAULT_SETTLE_MS`) runs out. A navigation is noticed from the browser's own
+`DEFAULT_SETTLE_MS`) runs out. The first wait after an action on the same
+document can end sooner: the probe counts the short timers, animation frames
+and in-page messages the action's handlers scheduled, and once they have all
+run and a frame has passed, there is nothing left that the window would catch
+(see `pageprobe`). A navigation is noticed from the browser's own
 events, so an action that starts none pays no fixed delay for the check.
 A fetch the page starts before a look answers reaches us before that answer
 (one DevTools connection, in order); a navigation goes through the browser and
