@@ -310,3 +310,33 @@ def test_a_dialog_that_fades_out_is_gone_when_the_click_answers(workspace: Works
     after = snap(workspace, "-i")
     assert "Confirm" not in after and 'button "Delete"' in after
     workspace.ok("click", ref(after, "button", "Delete"))  # not covered by a scrim on its way out
+
+
+def test_a_notification_says_its_words_and_not_the_names_of_its_icon_glyphs(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/effects/notify.html"))
+    out = snap(workspace, "-i")
+    printed = workspace.ok("click", ref(out, "button", "Save"))
+    # said once: by the view's alert line, or as the message of the notifications' list around it
+    assert re.search(r'^(message: |\+- alert @e\d+: )"Saved Pay rent"$', fenced_part(printed), re.M), printed
+    assert "check_circle" not in printed  # Quasar's aria-hidden Material icon: neither message nor view
+    assert "check_circle" not in workspace.ok("snapshot")
+    printed = workspace.ok("click", ref(out, "button", "Pay"))
+    # a ligature not marked aria-hidden, text that is hidden, an aria-hidden close mark
+    said = [line for line in fenced_part(printed).splitlines() if line.startswith(("alert: ", "message: "))]
+    assert said == ['message: "Payment failed"'], printed
+    assert "E_CARD_42" not in printed and "debug" not in printed
+
+
+def test_a_search_dialog_always_on_the_page_is_not_named_by_its_results(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/effects/search.html"))
+    out = snap(workspace, "-i")
+    printed = workspace.ok("type", ref(out, "textbox", "Search"), "foot")
+    assert "dialog opened" not in printed and "dialog closed" not in printed, printed
+    assert re.search(r'^\+.*link "Footnotes', fenced_part(printed), re.M), printed
+    # a dialog's own heading names it, without the icon glyph in it
+    printed = workspace.ok("click", ref(out, "button", "Pick a date"))
+    assert 'dialog opened: "Choose a day"' in fenced_part(printed), printed

@@ -78,3 +78,14 @@ def test_a_message_the_diff_already_shows_is_not_said_again() -> None:
     assert not in_diff('dialog closed: "Page explorer"', diff)  # it came, it did not go
     assert not in_diff('status: "Saved elsewhere"', diff)
     assert not in_diff('invalid field "Email": "Saved"', diff)
+
+
+def test_an_unnamed_dialog_is_said_without_a_name_and_not_again_when_the_diff_shows_a_dialog() -> None:
+    opened = [
+        '+⚠ blocking modal dialog "Save the task? CANCEL CONFIRM": deal with it first',
+        "+  - dialog",
+    ]
+    assert in_diff("dialog opened", opened)
+    assert in_diff("dialog opened", ["+    - dialog @e5"])
+    assert not in_diff("dialog closed", opened)
+    assert not in_diff("dialog opened", ['+- alert @e12: "Saved"'])

@@ -58,9 +58,9 @@ def in_diff(message: str, diff: list[str]) -> bool:
     """A message line that the diff of the view says too: a dialog as a blocking overlay or a
     dialog line that appeared or went, an alert or status as a line that appeared. Said once is enough."""
     kind, _, quoted = message.partition(": ")
-    if kind not in _SAID_IN_DIFF or not quoted.startswith('"'):
+    if kind not in _SAID_IN_DIFF or not (quoted.startswith('"') or kind.startswith("dialog")):
         return False
-    if kind.startswith("dialog"):
+    if kind.startswith("dialog"):  # an unnamed one ("") is shown by any dialog line
         start = quoted[:40]  # the overlay line shortens long labels
         sign = "+" if kind == "dialog opened" else "-"
         return any(_shows_dialog(line, sign, start) for line in diff)
@@ -70,7 +70,8 @@ def in_diff(message: str, diff: list[str]) -> bool:
 def _shows_dialog(line: str, sign: str, start: str) -> bool:
     """`+⚠ blocking modal dialog "X"…` or `+  - dialog "X" @e7`: the dialog coming or going."""
     body = line[1:].lstrip()
-    shown = (f"⚠ blocking modal dialog {start}", f"- dialog {start}", f"- alertdialog {start}")
+    kinds = ("⚠ blocking modal dialog", "- dialog", "- alertdialog")
+    shown = tuple(f"{kind} {start}".rstrip() for kind in kinds)
     return line.startswith(sign) and body.startswith(shown)
 
 
@@ -123,7 +124,7 @@ def message_lines(
     old = set(before)
     appeared = [m for m in dict.fromkeys(after) if m not in old]
     closed = [m for m in dict.fromkeys(before) if m[0] == "dialog" and m not in set(after)]
-    lines = [_message_line(m) for m in appeared] + [f"dialog closed: {quote(m[1])}" for m in closed]
+    lines = [_message_line(m) for m in appeared] + [_dialog_line("closed", m[1]) for m in closed]
     records = [_message_record(m, "appeared") for m in appeared] + [
         _message_record(m, "closed") for m in closed
     ]
@@ -141,10 +142,15 @@ def _message_record(message: Message, event: str) -> dict[str, str]:
 def _message_line(message: Message) -> str:
     kind, label, text = message
     if kind == "dialog":
-        return f"dialog opened: {quote(label)}"
+        return _dialog_line("opened", label)
     if kind == "invalid":
         return f"invalid field {quote(label)}: {quote(text)}"
     return f"{kind}: {quote(text)}"
+
+
+def _dialog_line(event: str, label: str) -> str:
+    """`dialog opened: "Label"`, or `dialog opened` for a dialog that has no name of its own."""
+    return f"dialog {event}: {quote(label)}" if label else f"dialog {event}"
 
 
 def quote(text: str) -> str:

@@ -81,6 +81,41 @@ _PROBE_JS = """(key) => {
   const MESSAGE = '[role=alert], [role=status], [aria-live=polite], [aria-live=assertive], output, '
     + '[class*=toast i], [class*=snackbar i], [class*=flash i], [class*=notification i], .messagelist';
   const DIALOG = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
+  // What a person or a screen reader gets of an element's text. Not what is aria-hidden, nor the
+  // name of an icon-font glyph: Material's icons are ligatures (`<i class="material-icons">check_circle</i>`
+  // draws a tick, its text is the glyph's name); such an element counts as a glyph only when its
+  // text is one lower-case word, as ligature names are. What is not rendered, innerText leaves out
+  // already. The common case (nothing of the kind inside) is one innerText; otherwise only the
+  // branches that hold such an element are walked.
+  const UNSPOKEN = '[aria-hidden=true], [class^=material-icons], [class*=" material-icons"], '
+    + '[class^=material-symbols], [class*=" material-symbols"], .mat-ligature-font';
+  const unspoken = el => el.matches(UNSPOKEN)
+    && (el.getAttribute('aria-hidden') === 'true' || /^[a-z0-9_]+$/.test(el.textContent.trim()));
+  const spoken = el => {
+    if (!el.querySelector(UNSPOKEN)) return clean(el.innerText);
+    let text = '';
+    for (const child of el.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) text += child.data;
+      else if (child.nodeType !== Node.ELEMENT_NODE || child.tagName === 'BR') text += ' ';
+      else if (!unspoken(child) && child.checkVisibility({ visibilityProperty: true })) {
+        const inline = getComputedStyle(child).display.startsWith('inline');
+        text += inline ? spoken(child) : ` ${spoken(child)} `;
+      }
+    }
+    return clean(text);
+  };
+  // A dialog's own name: its label, or its title, the first heading inside unless that heading
+  // belongs to content the dialog lists (search results, a feed). A name taken from what the
+  // dialog shows would change with it, and the same dialog would be said to close and open.
+  const HEADING = 'h1, h2, h3, h4, h5, h6, [role=heading]';
+  const LISTED = 'li, article, tr, [role=listitem], [role=article], [role=row], [role=option]';
+  const dialogName = el => {
+    const named = clean(el.getAttribute('aria-label')) || byId(el, el.getAttribute('aria-labelledby'));
+    const heading = named ? null : el.querySelector(HEADING);
+    const listed = heading && heading.closest(LISTED);
+    const own = heading && visible(heading) && !(listed && el.contains(listed));
+    return named || (own ? spoken(heading).slice(0, 80) : '');
+  };
   const kind = el => {
     const role = el.getAttribute('role');
     if (role === 'alert' || role === 'status') return role;
@@ -205,11 +240,9 @@ _PROBE_JS = """(key) => {
     });
   };
   const report = withStamp => {
-    const messages = outermost(all(MESSAGE).filter(el => visible(el) && clean(el.innerText)))
-      .map(el => [kind(el), '', clean(el.innerText)]);
-    const dialogs = all(DIALOG).filter(visible).map(el => ['dialog', clean(el.getAttribute('aria-label'))
-      || byId(el, el.getAttribute('aria-labelledby'))
-      || clean((el.querySelector('h1, h2, h3, h4, [role=heading]') || el).innerText).slice(0, 80), '']);
+    const texts = new Map(all(MESSAGE).filter(visible).map(el => [el, spoken(el)]).filter(([, t]) => t));
+    const messages = outermost(Array.from(texts.keys())).map(el => [kind(el), '', texts.get(el)]);
+    const dialogs = all(DIALOG).filter(visible).map(el => ['dialog', dialogName(el), '']);
     return {
       count: state.count, document: String(performance.timeOrigin), url: location.href,
       elements: document.getElementsByTagName('*').length,

@@ -73,3 +73,23 @@ def text_of(node: Node, limit: int = 80) -> str:
 def shorten(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def drop_unspoken(tree: Node) -> None:
+    """Take out what a screen reader skips and the text would say: aria-hidden leaves, not acted on.
+
+    Playwright's ai snapshot keeps visible aria-hidden elements, marked `[aria-hidden]`,
+    so an agent can reach a control a page hid by mistake. A leaf of them is a glyph
+    (an icon font's ligature: Quasar's notification reads `img: check_circle`) or a
+    decorative mark, and its text would join the names and messages around it. A
+    hidden subtree with elements inside (an app a modal dialog hides) stays.
+    """
+    for node in tree.walk():
+        if any(isinstance(child, Node) and "aria-hidden" in child.attrs for child in node.children):
+            node.children = [child for child in node.children if not _unspoken_leaf(child)]
+
+
+def _unspoken_leaf(child: Node | str) -> bool:
+    if not isinstance(child, Node) or "aria-hidden" not in child.attrs or actionable(child):
+        return False
+    return not any(isinstance(grandchild, Node) for grandchild in child.children)
