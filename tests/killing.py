@@ -1,17 +1,20 @@
 """Killing the daemon's processes mid-command, reusable by other suites.
 
-`kill_mid_command` starts a slow command, SIGKILLs one of the three processes
-behind a workspace (the daemon, Playwright's node driver, Chromium) while it
-runs, and returns what the interrupted command printed. The callers then check
-that the next command works and that the login survived.
+`kill_mid_command` starts a command that waits on a held page, SIGKILLs one of
+the three processes behind a workspace (the daemon, Playwright's node driver,
+Chromium) while the page is held, and returns what the interrupted command
+printed. The callers then check that the next command works and that the login
+survived.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from contextlib import suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from conftest import Result, Site, Workspace, _descendants, browser_pid
@@ -19,13 +22,27 @@ from conftest import Result, Site, Workspace, _descendants, browser_pid
 TARGETS = ("daemon", "driver", "chromium")
 
 
-def slow_route(site: Site, path: str, seconds: float) -> str:
+@dataclass
+class HeldPage:
+    """A page whose answer waits until `released`: a command that loads it is surely in flight
+    once `asked` is set, without guessing how long the browser takes to ask."""
+
+    url: str
+    asked: threading.Event = field(default_factory=threading.Event)
+    released: threading.Event = field(default_factory=threading.Event)
+
+
+def held_route(site: Site, path: str) -> HeldPage:
+    held = HeldPage(site.url(path))
+
     def reply(handler: object) -> None:
-        time.sleep(seconds)
+        held.asked.set()
+        held.released.wait(60)
         with suppress(BrokenPipeError, ConnectionResetError):  # the browser that asked was killed
             handler.reply("<title>slow</title><p>finally</p>")  # type: ignore[attr-defined]
 
-    return site.route(path, reply)
+    site.route(path, reply)
+    return held
 
 
 def driver_pid(daemon_pid: int) -> int:
@@ -62,13 +79,20 @@ def _running(pid: int) -> bool:
     return "State:\tZ" not in status
 
 
-def kill_mid_command(ws: Workspace, target: str, slow_url: str) -> tuple[Result, int]:
-    """SIGKILL `target` while `goto slow_url` runs; return that command's result and the old daemon pid."""
+def kill_mid_command(ws: Workspace, target: str, held: HeldPage) -> tuple[Result, int]:
+    """SIGKILL `target` while `goto` waits on `held`; return that command's result and the old daemon pid.
+
+    The page is let go once the victim is dead, so the command sent again to a fresh daemon
+    loads it at once."""
     daemon = int(str(ws.daemon_info()["pid"]))
     victim = target_pid(ws, target)
-    slow = ws.start("goto", slow_url)
-    time.sleep(0.7)  # the goto is waiting for the page now
+    held.asked.clear()
+    held.released.clear()
+    slow = ws.start("goto", held.url)
+    assert held.asked.wait(60), "the goto never asked for the page"
     os.kill(victim, signal.SIGKILL)
+    wait_for_exit(victim)
+    held.released.set()
     out, err = slow.communicate(timeout=120)
     wait_for_exit(daemon, 60)
     return Result(slow.returncode, out, err), daemon

@@ -10,7 +10,7 @@ import signal
 import pytest
 
 from conftest import Site, Workspace
-from killing import TARGETS, kill_mid_command, slow_route, target_pid, wait_for_exit
+from killing import TARGETS, held_route, kill_mid_command, target_pid, wait_for_exit
 from test_state import app, log_in, visit_account, wait_until_saved
 
 __all__ = ["app"]  # the login app fixture, shared with test_state
@@ -24,9 +24,9 @@ def test_killed_mid_command_then_the_next_command_works_and_the_login_survives(
 ) -> None:
     log_in(fresh_workspace, app, f"user-{target}")
     wait_until_saved(fresh_workspace)
-    slow = slow_route(app, f"/kill-{target}", 2)
+    held = held_route(app, f"/kill-{target}")
     for round_ in range(ROUNDS):
-        interrupted, old = kill_mid_command(fresh_workspace, target, slow)
+        interrupted, old = kill_mid_command(fresh_workspace, target, held)
         # The interrupted command is sent again to a fresh daemon, or fails in two clear lines.
         assert interrupted.code == 0 or interrupted.err.startswith("error: "), (round_, interrupted)
         assert visit_account(fresh_workspace, app) == f"Welcome user-{target}", round_

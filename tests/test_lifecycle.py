@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BROWSE, Site, Workspace, browser_pid
+from killing import held_route
 
 
 def _slow_page(site: Site, path: str, seconds: float) -> str:
@@ -76,8 +77,9 @@ def test_a_busy_daemon_is_never_replaced(fresh_workspace: Workspace, site: Site)
 
 def test_ctrl_c_cancels_the_command_and_frees_the_tab(fresh_workspace: Workspace, site: Site) -> None:
     fresh_workspace.ok("goto", "about:blank")
-    slow = fresh_workspace.start("goto", _slow_page(site, "/interrupted", 20))
-    time.sleep(1)
+    held = held_route(site, "/interrupted")
+    slow = fresh_workspace.start("goto", held.url)
+    assert held.asked.wait(60), "the goto never asked for the page"
     slow.send_signal(signal.SIGINT)
     _, err = slow.communicate(timeout=10)
     assert slow.returncode == 130 and "interrupted" in err

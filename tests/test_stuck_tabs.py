@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 
-from conftest import Site, Workspace, strip_fence
+from conftest import Result, Site, Workspace, strip_fence
 
 BUSY = "<title>busy</title><script>setTimeout(() => { while (true) {} }, 50)</script>"
 ALERTS = "<title>alerts</title><script>setTimeout(() => { while (true) alert('again') }, 50)</script>"
@@ -16,7 +18,7 @@ const timer = setInterval(() => { window.open('about:blank'); if (++n >= 60) cle
 </script>"""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def ok(site: Site) -> str:
     return site.page("/calm", "<title>calm</title><p>calm page</p>")
 
@@ -25,13 +27,30 @@ def _tabs(ws: Workspace) -> list[str]:
     return strip_fence(ws.ok("tabs")).splitlines()
 
 
-def test_a_busy_loop_gets_its_tab_reopened_and_the_next_command_works(
-    fresh_workspace: Workspace, site: Site, ok: str
-) -> None:
-    ws = fresh_workspace
+@dataclass
+class BusyTab:
+    """A workspace after a `goto` ran into a tab in a busy loop, and another session's `goto` meanwhile."""
+
+    ws: Workspace
+    stuck: Result
+    other: Result
+
+
+@pytest.fixture(scope="module")
+def busy_tab(tmp_path_factory: pytest.TempPathFactory, site: Site, ok: str) -> Iterator[BusyTab]:
+    """One wait for the stuck-tab probe (tens of seconds) serves both tests that need it."""
+    ws = Workspace(tmp_path_factory.mktemp("busy"))
     ws.ok("goto", site.page("/busy", BUSY))
     time.sleep(0.5)
-    stuck = ws.run("goto", ok)
+    waiting = ws.start("goto", ok)
+    other = ws.run("--session", "other", "goto", ok)
+    out, err = waiting.communicate(timeout=60)
+    yield BusyTab(ws, Result(waiting.returncode, out, err), other)
+    ws.stop()
+
+
+def test_a_busy_loop_gets_its_tab_reopened_and_the_next_command_works(busy_tab: BusyTab, ok: str) -> None:
+    ws, stuck = busy_tab.ws, busy_tab.stuck
     assert stuck.code == 1, stuck.err
     assert "stopped answering" in stuck.err and "reopened at about:blank" in stuck.err
     assert "run the command again" in stuck.err
@@ -71,10 +90,8 @@ def test_a_popup_storm_is_closed(fresh_workspace: Workspace, site: Site) -> None
     assert "popup storm" in (ws.state_dir / "daemon.log").read_text()
 
 
-def test_other_sessions_answer_while_a_tab_is_stuck(fresh_workspace: Workspace, site: Site, ok: str) -> None:
-    ws = fresh_workspace
-    ws.ok("goto", site.page("/busy2", BUSY))
-    waiting = ws.start("goto", ok)
-    assert ws.ok("--session", "other", "goto", ok).startswith("Navigated to")
-    _, err = waiting.communicate(timeout=60)
-    assert waiting.returncode == 1 and "reopened" in err
+def test_other_sessions_answer_while_a_tab_is_stuck(busy_tab: BusyTab) -> None:
+    other, stuck = busy_tab.other, busy_tab.stuck
+    assert other.code == 0, other.err
+    assert other.out.startswith("Navigated to")
+    assert stuck.code == 1 and "reopened" in stuck.err

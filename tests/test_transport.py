@@ -113,8 +113,10 @@ def _as_nobody(path: str, head: str) -> int:
     return int(answer or 0)
 
 
+# Listens until its stdin closes (the command that might have talked to it is over), or for
+# at most the given seconds without a connection; then says what it got.
 SQUATTER = """
-import os, socket, sys
+import os, select, socket, sys
 family, where = sys.argv[1], sys.argv[2]
 if family == "unix":
     s = socket.socket(socket.AF_UNIX); s.bind(where); os.chmod(where, 0o666)
@@ -124,9 +126,11 @@ else:
 if os.geteuid() == 0:
     os.setuid(65534)
 s.listen(8); print("ready", flush=True)
-s.settimeout(float(sys.argv[3])); got = b""; connections = 0
+got = b""; connections = 0
+def knocked():
+    return s in select.select([s, sys.stdin], [], [], float(sys.argv[3]))[0]
 try:
-    while True:
+    while knocked():
         c, _ = s.accept(); connections += 1; c.settimeout(3)
         while (d := c.recv(65536)):
             got += d
@@ -138,7 +142,10 @@ print(connections, len(got)); sys.stdout.write(got.decode(errors="replace"))
 
 def _squat(family: str, where: str, seconds: float) -> subprocess.Popen[str]:
     squatter = subprocess.Popen(
-        [sys.executable, "-c", SQUATTER, family, where, str(seconds)], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", SQUATTER, family, where, str(seconds)],
+        stdin=subprocess.PIPE,  # `communicate` closes it: the squatter reports at once
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert squatter.stdout is not None and squatter.stdout.readline().strip() == "ready"
     return squatter
