@@ -8,6 +8,9 @@ action's report and the snapshot the agent takes next.
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import hashlib
 import time
 
 import pytest
@@ -203,3 +206,54 @@ def test_a_page_polling_with_short_timers_still_gets_its_action_reported(
     workspace.ok("goto", url)
     printed = workspace.ok("click", ref(snap(workspace, "-i"), "button", "Go"))
     assert 'status: "Done"' in fenced_part(printed), printed
+
+
+def _socket(first_after_s: float | None, message: str = "") -> object:
+    """A WebSocket endpoint that sends `message` `first_after_s` after the handshake (None: stays silent)."""
+
+    def route(handler: FixtureHandler) -> None:
+        key = handler.headers["Sec-WebSocket-Key"] + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+        handler.send_response(101, "Switching Protocols")
+        handler.send_header("Upgrade", "websocket")
+        handler.send_header("Connection", "Upgrade")
+        handler.send_header(
+            "Sec-WebSocket-Accept", base64.b64encode(hashlib.sha1(key.encode()).digest()).decode()
+        )
+        handler.end_headers()
+        handler.wfile.flush()
+        if first_after_s is not None:
+            time.sleep(first_after_s)
+            handler.wfile.write(bytes([0x81, len(message)]) + message.encode())
+            handler.wfile.flush()
+        handler.connection.settimeout(10)
+        with contextlib.suppress(OSError):
+            while handler.rfile.read(1):  # held open until the page goes
+                pass
+        handler.close_connection = True
+
+    return route
+
+
+_DRAWN_BY_SOCKET = (
+    "<title>Live</title><button>Menu</button><script>"
+    "const ws = new WebSocket(`ws://${{location.host}}{path}`); ws.onmessage = e => "
+    "document.body.insertAdjacentHTML('beforeend', `<button>${{e.data}}</button>`)</script>"
+)
+
+
+def test_goto_a_page_drawn_from_its_websockets_first_message_shows_what_it_drew(
+    workspace: Workspace, site: Site
+) -> None:
+    site.route("/edges/live-socket", _socket(0.3, "Book"))
+    url = site.page("/edges/live", _DRAWN_BY_SOCKET.format(path="/edges/live-socket"))
+    printed = workspace.ok("goto", url)
+    assert 'button "Book"' in printed, printed
+
+
+def test_goto_a_page_whose_websocket_stays_silent_answers_with_what_it_shows(
+    workspace: Workspace, site: Site
+) -> None:
+    site.route("/edges/silent-socket", _socket(None))
+    url = site.page("/edges/silent", _DRAWN_BY_SOCKET.format(path="/edges/silent-socket"))
+    printed = workspace.ok("goto", url)
+    assert 'button "Menu"' in printed, printed

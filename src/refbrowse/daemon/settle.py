@@ -5,7 +5,8 @@ The navigation an action caused commits and loads; then the DOM has been quiet
 last input when nothing changed at all, so that a handler's timer of up to
 `IDLE_MS` is inside the wait), no finite CSS transition or animation is
 running (a menu or dialog on its way out), and every fetch, XHR or script the
-action started has ended, or the settle budget (`--settle MS`, default
+action started has ended and every WebSocket it opened has had its first
+message (for at most `FIRST_FRAME_MS`), or the settle budget (`--settle MS`, default
 `DEFAULT_SETTLE_MS`) runs out. The first wait after an action on the same
 document can end sooner: the probe counts the short timers, animation frames
 and in-page messages the action's handlers scheduled, and once they have all
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Frame, Page, Request
+from playwright.async_api import Frame, Page, Request, WebSocket
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from refbrowse.daemon import trace
@@ -51,6 +52,9 @@ _MAX_SETTLE_MS = 60_000
 REQUESTED_MS = 500
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
 _AWAITED_TYPES = ("fetch", "xhr", "script")
+# A page that draws itself from a WebSocket (Panel, Streamlit, LiveView…) shows nothing until the
+# socket's first message: waited for like a fetch, but a socket that stays silent is let go after this.
+FIRST_FRAME_MS = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,16 +88,18 @@ class ActionWatch:
         self.committed = False  # the main frame committed a navigation (pushState included)
         self.ended = asyncio.Event()  # that navigation committed, or ended without a page (a download)
         self.started = asyncio.Event()  # a navigation request of the main frame went out
-        self.pending: set[Request] = set()
+        self.pending: set[Request | WebSocket] = set()  # awaited requests, sockets awaiting a first message
         self.drained = asyncio.Event()
         self.drained.set()
         self.busy = False  # the page stopped answering while the action settled
+        self._sockets: list[tuple[WebSocket, Callable[..., None], asyncio.TimerHandle]] = []
 
     def __enter__(self) -> ActionWatch:
         self.page.on("request", self._request)
         self.page.on("requestfinished", self._finished)
         self.page.on("requestfailed", self._failed)
         self.page.on("framenavigated", self._navigated)
+        self.page.on("websocket", self._socket)
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -101,6 +107,11 @@ class ActionWatch:
         self.page.remove_listener("requestfinished", self._finished)
         self.page.remove_listener("requestfailed", self._failed)
         self.page.remove_listener("framenavigated", self._navigated)
+        self.page.remove_listener("websocket", self._socket)
+        for socket, heard, timer in self._sockets:
+            timer.cancel()
+            for event in ("framereceived", "close", "socketerror"):
+                socket.remove_listener(event, heard)
 
     @property
     def navigating(self) -> bool:
@@ -115,6 +126,17 @@ class ActionWatch:
             self.pending.add(request)
             self.drained.clear()
 
+    def _socket(self, socket: WebSocket) -> None:
+        def heard(*_: object) -> None:
+            self._done(socket)
+
+        for event in ("framereceived", "close", "socketerror"):
+            socket.on(event, heard)
+        timer = asyncio.get_running_loop().call_later(FIRST_FRAME_MS / 1000, heard)
+        self._sockets.append((socket, heard, timer))
+        self.pending.add(socket)
+        self.drained.clear()
+
     def _navigated(self, frame: Frame) -> None:
         if frame == self.page.main_frame:
             self.committed = True
@@ -128,7 +150,7 @@ class ActionWatch:
             self.ended.set()
         self._done(request)
 
-    def _done(self, request: Request) -> None:
+    def _done(self, request: Request | WebSocket) -> None:
         self.pending.discard(request)
         if not self.pending:
             self.drained.set()
