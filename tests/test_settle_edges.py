@@ -208,8 +208,9 @@ def test_a_page_polling_with_short_timers_still_gets_its_action_reported(
     assert 'status: "Done"' in fenced_part(printed), printed
 
 
-def _socket(first_after_s: float | None, message: str = "") -> object:
-    """A WebSocket endpoint that sends `message` `first_after_s` after the handshake (None: stays silent)."""
+def _socket(*script: tuple[str, float, str]) -> object:
+    """A WebSocket endpoint playing `script`: ("send", delay_s, text) sends text after delay_s,
+    ("hear", 0, "") waits for the page's next message; then it stays open until the page goes."""
 
     def route(handler: FixtureHandler) -> None:
         key = handler.headers["Sec-WebSocket-Key"] + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
@@ -221,12 +222,16 @@ def _socket(first_after_s: float | None, message: str = "") -> object:
         )
         handler.end_headers()
         handler.wfile.flush()
-        if first_after_s is not None:
-            time.sleep(first_after_s)
-            handler.wfile.write(bytes([0x81, len(message)]) + message.encode())
-            handler.wfile.flush()
         handler.connection.settimeout(10)
         with contextlib.suppress(OSError):
+            for step, delay_s, text in script:
+                if step == "hear":  # a short masked frame from the page
+                    head = handler.rfile.read(2)
+                    handler.rfile.read(4 + (head[1] & 0x7F))
+                    continue
+                time.sleep(delay_s)
+                handler.wfile.write(bytes([0x81, len(text)]) + text.encode())
+                handler.wfile.flush()
             while handler.rfile.read(1):  # held open until the page goes
                 pass
         handler.close_connection = True
@@ -244,7 +249,7 @@ _DRAWN_BY_SOCKET = (
 def test_goto_a_page_drawn_from_its_websockets_first_message_shows_what_it_drew(
     workspace: Workspace, site: Site
 ) -> None:
-    site.route("/edges/live-socket", _socket(0.3, "Book"))
+    site.route("/edges/live-socket", _socket(("send", 0.3, "Book")))
     url = site.page("/edges/live", _DRAWN_BY_SOCKET.format(path="/edges/live-socket"))
     printed = workspace.ok("goto", url)
     assert 'button "Book"' in printed, printed
@@ -253,7 +258,23 @@ def test_goto_a_page_drawn_from_its_websockets_first_message_shows_what_it_drew(
 def test_goto_a_page_whose_websocket_stays_silent_answers_with_what_it_shows(
     workspace: Workspace, site: Site
 ) -> None:
-    site.route("/edges/silent-socket", _socket(None))
+    site.route("/edges/silent-socket", _socket())
     url = site.page("/edges/silent", _DRAWN_BY_SOCKET.format(path="/edges/silent-socket"))
     printed = workspace.ok("goto", url)
     assert 'button "Menu"' in printed, printed
+
+
+def test_goto_a_page_that_asks_its_websocket_for_its_content_shows_the_answer(
+    workspace: Workspace, site: Site
+) -> None:
+    # Bokeh's way: the server greets, the page asks for its document, the answer draws the page.
+    site.route("/edges/asked-socket", _socket(("send", 0, "hello"), ("hear", 0, ""), ("send", 0.3, "Book")))
+    url = site.page(
+        "/edges/asked",
+        "<title>Asked</title><button>Menu</button><script>"
+        "const ws = new WebSocket(`ws://${location.host}/edges/asked-socket`); ws.onmessage = e => "
+        "e.data === 'hello' ? ws.send('pull') : "
+        "document.body.insertAdjacentHTML('beforeend', `<button>${e.data}</button>`)</script>",
+    )
+    printed = workspace.ok("goto", url)
+    assert 'button "Book"' in printed, printed

@@ -5,8 +5,8 @@ The navigation an action caused commits and loads; then the DOM has been quiet
 last input when nothing changed at all, so that a handler's timer of up to
 `IDLE_MS` is inside the wait), no finite CSS transition or animation is
 running (a menu or dialog on its way out), and every fetch, XHR or script the
-action started has ended and every WebSocket it opened has had its first
-message (for at most `FIRST_FRAME_MS`), or the settle budget (`--settle MS`, default
+action started has ended and every WebSocket it opened has answered (see
+`SocketWatch`), or the settle budget (`--settle MS`, default
 `DEFAULT_SETTLE_MS`) runs out. The first wait after an action on the same
 document can end sooner: the probe counts the short timers, animation frames
 and in-page messages the action's handlers scheduled, and once they have all
@@ -14,7 +14,8 @@ run and a frame has passed, there is nothing left that the window would catch
 (see `pageprobe`). A navigation is noticed from the browser's own
 events, so an action that starts none pays no fixed delay for the check.
 A fetch the page starts before a look answers reaches us before that answer
-(one DevTools connection, in order); a navigation goes through the browser and
+(one DevTools connection, in order), and one that ends while the page is
+looked at has its answer looked for again; a navigation goes through the browser and
 can be announced later, so the probe also notices the document asking to
 navigate (the Navigation API's `navigate` event) and the wait ends there to
 follow it, and `effects` settles again when one started meanwhile. Work that
@@ -52,9 +53,8 @@ _MAX_SETTLE_MS = 60_000
 REQUESTED_MS = 500
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
 _AWAITED_TYPES = ("fetch", "xhr", "script")
-# A page that draws itself from a WebSocket (Panel, Streamlit, LiveView…) shows nothing until the
-# socket's first message: waited for like a fetch, but a socket that stays silent is let go after this.
-FIRST_FRAME_MS = 1_000
+# A socket that does not answer within this long is not waited for any more (see `SocketWatch`).
+SOCKET_ANSWER_MS = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,8 @@ class ActionWatch:
         self.drained = asyncio.Event()
         self.drained.set()
         self.busy = False  # the page stopped answering while the action settled
-        self._sockets: list[tuple[WebSocket, Callable[..., None], asyncio.TimerHandle]] = []
+        self.answered_at = 0.0  # when the last awaited request or socket answered (time.monotonic())
+        self._sockets: list[SocketWatch] = []
 
     def __enter__(self) -> ActionWatch:
         self.page.on("request", self._request)
@@ -108,10 +109,8 @@ class ActionWatch:
         self.page.remove_listener("requestfailed", self._failed)
         self.page.remove_listener("framenavigated", self._navigated)
         self.page.remove_listener("websocket", self._socket)
-        for socket, heard, timer in self._sockets:
-            timer.cancel()
-            for event in ("framereceived", "close", "socketerror"):
-                socket.remove_listener(event, heard)
+        for socket in self._sockets:
+            socket.close()
 
     @property
     def navigating(self) -> bool:
@@ -127,13 +126,10 @@ class ActionWatch:
             self.drained.clear()
 
     def _socket(self, socket: WebSocket) -> None:
-        def heard(*_: object) -> None:
-            self._done(socket)
+        trace.note(f"settle: socket opened {socket.url}")
+        self._sockets.append(SocketWatch(socket, self._awaiting, self._done))
 
-        for event in ("framereceived", "close", "socketerror"):
-            socket.on(event, heard)
-        timer = asyncio.get_running_loop().call_later(FIRST_FRAME_MS / 1000, heard)
-        self._sockets.append((socket, heard, timer))
+    def _awaiting(self, socket: WebSocket) -> None:
         self.pending.add(socket)
         self.drained.clear()
 
@@ -151,9 +147,57 @@ class ActionWatch:
         self._done(request)
 
     def _done(self, request: Request | WebSocket) -> None:
-        self.pending.discard(request)
+        if request in self.pending:
+            self.pending.discard(request)
+            self.answered_at = time.monotonic()
         if not self.pending:
             self.drained.set()
+
+
+class SocketWatch:
+    """A WebSocket the page opened while an action ran, awaited until it answers.
+
+    A page drawn over a socket (Panel and Bokeh, Streamlit, LiveView…) shows
+    nothing until the server has answered: awaited from the socket's opening
+    to its first message, and from each message the page sends to the next
+    one it receives, at most `SOCKET_ANSWER_MS` each time (a socket may stay
+    silent, or the page's message may want no answer), like a fetch.
+    """
+
+    def __init__(
+        self,
+        socket: WebSocket,
+        awaiting: Callable[[WebSocket], None],
+        answered: Callable[[WebSocket], None],
+    ) -> None:
+        self.socket = socket
+        self._awaiting = awaiting
+        self._answered = answered
+        self._timer: asyncio.TimerHandle | None = None
+        socket.on("framesent", self._sent)
+        for event in ("framereceived", "close", "socketerror"):
+            socket.on(event, self._heard)
+        self._sent()
+
+    def _sent(self, *_: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(SOCKET_ANSWER_MS / 1000, self._heard)
+        self._awaiting(self.socket)
+
+    def _heard(self, *_: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._answered(self.socket)
+
+    def close(self) -> None:
+        """Stop watching (the action has been reported)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self.socket.remove_listener("framesent", self._sent)
+        for event in ("framereceived", "close", "socketerror"):
+            self.socket.remove_listener(event, self._heard)
 
 
 async def follow_navigation(watch: ActionWatch, doing: str, nav_timeout_ms: int) -> None:
@@ -191,6 +235,7 @@ async def settle(
         left = _left_ms(deadline)
         if left <= 0:
             return
+        looked_at = time.monotonic()
         try:
             quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
             found = None
@@ -210,7 +255,8 @@ async def settle(
         floor = AFTER_CHANGE_MS
         if watch.navigating:
             continue
-        if watch.drained.is_set() or _left_ms(deadline) <= 0:
+        # An answer that came while the page was looked at may not be on the page yet: look again.
+        if (watch.drained.is_set() and watch.answered_at < looked_at) or _left_ms(deadline) <= 0:
             return
         with suppress(TimeoutError):
             await asyncio.wait_for(watch.drained.wait(), _left_ms(deadline) / 1000)
