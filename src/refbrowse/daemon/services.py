@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from playwright.async_api import Page
 
-from refbrowse.daemon import extension
+from refbrowse.daemon import extension, pageprobe
 from refbrowse.daemon.activity.site import ActivitySite
 from refbrowse.daemon.cdp import CdpKeeper
 from refbrowse.daemon.handlers import DaemonView, confine, download, headed, logs, state, useragent
@@ -64,4 +64,5 @@ def assemble(daemon: DaemonView) -> Services:
     logs.install(daemon, services.capture)
     state.install(daemon, services.persister)
     useragent.install(daemon, services.agents)
+    daemon.host.session_hooks.append(pageprobe.count_from_document_start)
     return services
