@@ -69,11 +69,13 @@ async def read(tab: Tab, timeout_ms: float | None = None) -> Reading:
     """
     page = tab.page
     try:
-        facts, stamp = await stamped_triage(page)
+        facts, stamp = await trace.timed("read: triage", stamped_triage(page))
         kept = served(tab, Look(stamp, 0))
         if kept is not None:
             return kept  # unchanged since the kept reading: Playwright's snapshot would be the same
-        aria = await page.aria_snapshot(mode="ai", boxes=True, timeout=timeout_ms)
+        aria = await trace.timed(
+            "read: ai snapshot", page.aria_snapshot(mode="ai", boxes=True, timeout=timeout_ms)
+        )
     except PlaywrightError as exc:
         raise translate(exc, f"taking a snapshot of {page.url}") from exc
     reading = Reading(facts, aria, stamp, page)
