@@ -92,7 +92,10 @@ _WORK_JS = r"""(key) => {
     const { timers, frames } = work;
     const cancels = { clearTimeout: timers, clearInterval: timers, cancelAnimationFrame: frames };
     for (const [name, set] of Object.entries(cancels)) {
-      wrap(window, name, (original, self, args) => (set.delete(args[0]), Reflect.apply(original, self, args)));
+      wrap(window, name, (original, self, args) => {
+        set.delete(args[0]);
+        return Reflect.apply(original, self, args);
+      });
     }
     // a message within the page (a scheduler's MessageChannel, postMessage to itself) is delivered at once
     for (const owner of [window, window.MessagePort && MessagePort.prototype]) {
