@@ -246,22 +246,20 @@ _DRAWN_BY_SOCKET = (
 )
 
 
-def test_goto_a_page_drawn_from_its_websockets_first_message_shows_what_it_drew(
-    workspace: Workspace, site: Site
+@pytest.mark.parametrize(
+    ("name", "script", "shown"),
+    [
+        ("speaks", (("send", 0.3, "Book"),), "Book"),  # drawn from the socket's first message
+        ("silent", (), "Menu"),  # a socket that never speaks: what the page shows, after a bounded wait
+    ],
+)
+def test_goto_a_page_with_a_websocket_shows_what_the_page_drew_from_it(
+    workspace: Workspace, site: Site, name: str, script: tuple[tuple[str, float, str], ...], shown: str
 ) -> None:
-    site.route("/edges/live-socket", _socket(("send", 0.3, "Book")))
-    url = site.page("/edges/live", _DRAWN_BY_SOCKET.format(path="/edges/live-socket"))
+    site.route(f"/edges/{name}-socket", _socket(*script))
+    url = site.page(f"/edges/{name}", _DRAWN_BY_SOCKET.format(path=f"/edges/{name}-socket"))
     printed = workspace.ok("goto", url)
-    assert 'button "Book"' in printed, printed
-
-
-def test_goto_a_page_whose_websocket_stays_silent_answers_with_what_it_shows(
-    workspace: Workspace, site: Site
-) -> None:
-    site.route("/edges/silent-socket", _socket())
-    url = site.page("/edges/silent", _DRAWN_BY_SOCKET.format(path="/edges/silent-socket"))
-    printed = workspace.ok("goto", url)
-    assert 'button "Menu"' in printed, printed
+    assert f'button "{shown}"' in printed, printed
 
 
 def test_goto_a_page_that_asks_its_websocket_for_its_content_shows_the_answer(
