@@ -231,3 +231,22 @@ def test_an_empty_status_region_is_no_line_of_the_interactive_view(workspace: Wo
     out = snap(workspace, "-i")
     assert not re.search(r"^\s*- status\s*$", out, re.M), out
     assert re.search(r'^- alert @e\d+: "Saved"$', out, re.M), out
+
+
+def test_a_clickable_label_around_its_box_is_no_line_of_its_own(workspace: Workspace, site: Site) -> None:
+    # Streamlit's and Gradio's checkboxes: a pointer-cursor label holding the box and a paragraph.
+    workspace.ok(
+        "goto",
+        site.page(
+            "/snap/label-box",
+            "<title>Box</title><label style='display:flex;cursor:pointer'>"
+            "<input type=checkbox aria-label='Express delivery'><p>Express delivery</p></label>"
+            "<label style='display:flex;cursor:pointer'><input type=checkbox><p>Gift wrap</p></label>",
+        ),
+    )
+    view = snap(workspace, "-i")
+    lines = [line.strip() for line in view.splitlines() if "@e" in line]
+    assert [line.split(" @")[0] for line in lines] == [
+        '- checkbox "Express delivery"',
+        '- checkbox "Gift wrap"',
+    ], view

@@ -36,14 +36,34 @@ def pointer_target(node: Node) -> bool:
 
     A field's clickable frame (Quasar's and Material's select and text field
     wrap the one field with its label and icons) is not a target of its own:
-    the field inside is.
+    the field inside is. Nor is a control's clickable label that says only
+    the control's name (Streamlit's and Gradio's checkboxes): its line would
+    repeat the control's.
     """
     if not node.pointer or node.role in INTERACTIVE:
         return False
     if any(a.pointer or a.role in INTERACTIVE for a in node.ancestors()):
         return False
     inside = [n for n in node.walk()[1:] if n.role in INTERACTIVE]
-    return not (len(inside) == 1 and inside[0].role in VALUE_ROLES)
+    if len(inside) != 1:
+        return True
+    control = inside[0]
+    beside = _text_beside(node, control)
+    return control.role not in VALUE_ROLES and not (control.name and beside in ("", _flat(control.name)))
+
+
+def _text_beside(node: Node, control: Node) -> str:
+    """The text under `node` outside `control`'s subtree, flattened."""
+    parts = [
+        child if isinstance(child, str) else (child.name or _text_beside(child, control))
+        for child in node.children
+        if child is not control
+    ]
+    return _flat(" ".join(parts))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
 
 
 def actionable(node: Node) -> bool:
