@@ -250,3 +250,21 @@ def test_a_clickable_label_around_its_box_is_no_line_of_its_own(workspace: Works
         '- checkbox "Express delivery"',
         '- checkbox "Gift wrap"',
     ], view
+
+
+def test_a_hidden_copy_of_the_tabs_is_no_line_of_the_view(workspace: Workspace, site: Site) -> None:
+    # Gradio measures its tab labels in an aria-hidden, 1 px high copy of the tab buttons.
+    copy = "<div aria-hidden=true style='height:1px;overflow:hidden'><button tabindex=-1>Quote</button>"
+    tabs = "<div role=tablist><button role=tab aria-selected=true>Quote</button>"
+    workspace.ok(
+        "goto",
+        site.page(
+            "/snap/tab-copy",
+            f"<title>Tabs</title>{copy}<button tabindex=-1>Shout</button></div>"
+            f"{tabs}<button role=tab>Shout</button></div>"
+            "<div aria-hidden=true><button>Menu</button></div>",  # hidden, no copy elsewhere: stays
+        ),
+    )
+    view = snap(workspace, "-i")
+    lines = [line.strip().split(" @")[0] for line in view.splitlines() if "@e" in line]
+    assert lines == ['- tab "Quote"', '- tab "Shout"', '- button "Menu"'], view

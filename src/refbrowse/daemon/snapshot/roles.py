@@ -109,6 +109,23 @@ def drop_unspoken(tree: Node) -> None:
             node.children = [child for child in node.children if not _unspoken_leaf(child)]
 
 
+def drop_hidden_copies(tree: Node) -> None:
+    """Take out an aria-hidden copy of controls the page shows elsewhere (Gradio measures its tab
+    labels in a hidden copy of the tab buttons): each of its controls, unnamed, says only what a
+    control outside it is named, and an agent would see every control twice."""
+    hidden = [node for node in tree.walk() if "aria-hidden" in node.attrs]
+    if not hidden:
+        return
+    inside = {id(n) for node in hidden for n in node.walk()}
+    shown = {_flat(n.name) for n in tree.walk() if id(n) not in inside and actionable(n) and n.name}
+    for node in hidden:
+        controls = [n for n in node.walk() if actionable(n)]
+        if node.parent is None or not controls:
+            continue
+        if all(not c.name and text_of(c, 200) in shown for c in controls):
+            node.parent.children = [child for child in node.parent.children if child is not node]
+
+
 def _unspoken_leaf(child: Node | str) -> bool:
     if not isinstance(child, Node) or "aria-hidden" not in child.attrs or actionable(child):
         return False
