@@ -340,3 +340,22 @@ def test_a_search_dialog_always_on_the_page_is_not_named_by_its_results(
     # a dialog's own heading names it, without the icon glyph in it
     printed = workspace.ok("click", ref(out, "button", "Pick a date"))
     assert 'dialog opened: "Choose a day"' in fenced_part(printed), printed
+
+
+def test_a_number_outside_any_form_is_not_called_invalid_for_its_step(
+    workspace: Workspace, site: Site
+) -> None:
+    # Gradio's Number: an <input type=number> (step 1 by default) in no form; 2.5 is a fine value for the app,
+    # and no submit will ever show the browser's step message.
+    url = site.page(
+        "/effects/number",
+        "<title>Slow</title><input type=number aria-label=Seconds value=1>"
+        "<button onclick=\"out.textContent = `slept ${document.querySelector('input').value} s`\">"
+        "Wait</button>"
+        "<p role=status id=out></p>",
+    )
+    out = workspace.ok("goto", url)
+    workspace.ok("fill", ref(out, "spinbutton", "Seconds"), "2.5")
+    printed = workspace.ok("click", ref(out, "button", "Wait"))
+    assert 'status: "slept 2.5 s"' in fenced_part(printed), printed
+    assert "invalid" not in printed, printed

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from conftest import Site, Workspace, strip_fence
 from test_snapshot import ref, snap
 
@@ -234,3 +236,28 @@ def test_goto_works_right_after_a_failed_navigation(workspace: Workspace, site: 
     failed = workspace.run("goto", "http://127.0.0.1:9/")
     assert failed.code == 1
     assert "Navigated to" in workspace.ok("goto", site.url("/snap/form.html"))
+
+
+# React Aria's checkbox (Streamlit's, among others): the input is visually hidden inside its label,
+# and a click at the input's centre reaches the label, or what the label draws there.
+_HIDDEN_INPUT = (
+    "<label style='display:flex;gap:8px;cursor:pointer;padding:4px'>"
+    "<span style='position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
+    "clip-path:inset(50%);white-space:nowrap'><input type=checkbox id=express></span>"
+    "<span style='width:16px;height:16px;border:1px solid'></span>Express delivery</label>",
+    "<label style='display:block;position:relative;padding:10px 10px 10px 40px;cursor:pointer'>"
+    "<span style='position:absolute;left:12px;top:12px;width:13px;height:13px;overflow:hidden;"
+    "clip-path:inset(50%)'><input type=checkbox id=express style='margin:0'></span>Express delivery</label>",
+)
+
+
+@pytest.mark.parametrize("layout", _HIDDEN_INPUT, ids=["under-a-drawn-box", "under-the-label"])
+def test_check_and_uncheck_a_box_hidden_inside_its_label_toggle_it_at_once(
+    workspace: Workspace, site: Site, layout: str
+) -> None:
+    workspace.ok("goto", site.page("/interact/hidden-box", f"<title>Box</title>{layout}"))
+    box = ref(snap(workspace, "-i"), "checkbox", "Express delivery")
+    for action in ("check", "uncheck", "check"):
+        result = workspace.run(action, box, "--timeout", "2000")
+        assert result.code == 0, result.err
+        assert ("[checked]" in snap(workspace, "-i")) is (action == "check")

@@ -276,3 +276,37 @@ def test_goto_a_page_that_asks_its_websocket_for_its_content_shows_the_answer(
     )
     printed = workspace.ok("goto", url)
     assert 'button "Book"' in printed, printed
+
+
+def test_goto_a_page_drawn_from_the_parts_that_follow_its_sockets_greeting_shows_them_all(
+    workspace: Workspace, site: Site
+) -> None:
+    # Streamlit's way: the server greets at once, then sends the page as parts while its script runs.
+    parts = (("send", 0, "hello"), ("send", 0.2, "Name"), ("send", 0.2, "Size"), ("send", 0.2, "Book"))
+    site.route("/edges/parts-socket", _socket(*parts))
+    url = site.page(
+        "/edges/parts",
+        "<title>Parts</title><h1>Shop</h1><script>"
+        "const ws = new WebSocket(`ws://${location.host}/edges/parts-socket`); ws.onmessage = e => "
+        "e.data === 'hello' || document.body.insertAdjacentHTML('beforeend', `<button>${e.data}</button>`)"
+        "</script>",
+    )
+    printed = workspace.ok("goto", url)
+    assert 'button "Book"' in printed, printed
+
+
+def test_a_click_that_asks_an_open_socket_reports_what_its_answer_shows(
+    workspace: Workspace, site: Site
+) -> None:
+    # The socket was opened by the page's load, before the click: its answer to the click is awaited too.
+    answer = (("send", 0, "hello"), ("hear", 0, ""), ("send", 0.25, "Total: 42"))
+    site.route("/edges/ask-socket", _socket(*answer))
+    url = site.page(
+        "/edges/ask",
+        "<title>Ask</title><button onclick=\"ws.send('go')\">Compute</button><p role=status id=out></p>"
+        "<script>const ws = new WebSocket(`ws://${location.host}/edges/ask-socket`);"
+        "ws.onmessage = e => { if (e.data !== 'hello') out.textContent = e.data }</script>",
+    )
+    printed = workspace.ok("goto", url)
+    printed = workspace.ok("click", ref(printed, "button", "Compute"))
+    assert 'status: "Total: 42"' in fenced_part(printed), printed

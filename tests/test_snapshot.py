@@ -231,3 +231,40 @@ def test_an_empty_status_region_is_no_line_of_the_interactive_view(workspace: Wo
     out = snap(workspace, "-i")
     assert not re.search(r"^\s*- status\s*$", out, re.M), out
     assert re.search(r'^- alert @e\d+: "Saved"$', out, re.M), out
+
+
+def test_a_clickable_label_around_its_box_is_no_line_of_its_own(workspace: Workspace, site: Site) -> None:
+    # Streamlit's and Gradio's checkboxes: a pointer-cursor label holding the box and a paragraph.
+    workspace.ok(
+        "goto",
+        site.page(
+            "/snap/label-box",
+            "<title>Box</title><label style='display:flex;cursor:pointer'>"
+            "<input type=checkbox aria-label='Express delivery'><p>Express delivery</p></label>"
+            "<label style='display:flex;cursor:pointer'><input type=checkbox><p>Gift wrap</p></label>",
+        ),
+    )
+    view = snap(workspace, "-i")
+    lines = [line.strip() for line in view.splitlines() if "@e" in line]
+    assert [line.split(" @")[0] for line in lines] == [
+        '- checkbox "Express delivery"',
+        '- checkbox "Gift wrap"',
+    ], view
+
+
+def test_a_hidden_copy_of_the_tabs_is_no_line_of_the_view(workspace: Workspace, site: Site) -> None:
+    # Gradio measures its tab labels in an aria-hidden, 1 px high copy of the tab buttons.
+    copy = "<div aria-hidden=true style='height:1px;overflow:hidden'><button tabindex=-1>Quote</button>"
+    tabs = "<div role=tablist><button role=tab aria-selected=true>Quote</button>"
+    workspace.ok(
+        "goto",
+        site.page(
+            "/snap/tab-copy",
+            f"<title>Tabs</title>{copy}<button tabindex=-1>Shout</button></div>"
+            f"{tabs}<button role=tab>Shout</button></div>"
+            "<div aria-hidden=true><button>Menu</button></div>",  # hidden, no copy elsewhere: stays
+        ),
+    )
+    view = snap(workspace, "-i")
+    lines = [line.strip().split(" @")[0] for line in view.splitlines() if "@e" in line]
+    assert lines == ['- tab "Quote"', '- tab "Shout"', '- button "Menu"'], view

@@ -89,3 +89,35 @@ def test_an_unnamed_dialog_is_said_without_a_name_and_not_again_when_the_diff_sh
     assert in_diff("dialog opened", ["+    - dialog @e5"])
     assert not in_diff("dialog closed", opened)
     assert not in_diff("dialog opened", ['+- alert @e12: "Saved"'])
+
+
+TABS = """title: "Shipping"
+- heading "Shipping quote" @e43 [level=1]
+- tab "Quote" @e46 [selected]
+- tab "Shout" @e47
+- textbox "Customer name" @e48
+- combobox "Destination" @e49 [expanded=false]: "Europe"
+- checkbox "Express delivery" @e50
+- spinbutton "Weight (kg)" @e51: "1"
+- button "Get quote" @e52
+- textbox "Result" @e53 [disabled]
+- contentinfo "Gradio footer navigation" @e54
+  - button "Settings" @e61"""
+
+
+def test_a_tab_switch_shows_the_new_panel_and_counts_the_old_one() -> None:
+    # Gradio's tabs: most of the view is replaced, yet what came is short and is what the agent acts on next.
+    shout = ['- textbox "Text" @e63', '- textbox "Shouted" @e64 [disabled]', '- button "Shout" @e65']
+    old_panel = TABS.splitlines()[4:10]
+    after = TABS.replace('"Quote" @e46 [selected]', '"Quote" @e46').replace(
+        '"Shout" @e47', '"Shout" @e47 [selected]'
+    )
+    after = after.replace("\n".join(old_panel), "\n".join(shout))
+    quoted, trailer = view_change(TABS, after)
+    assert quoted == [
+        "changed in the interactive view:",
+        '+- tab "Quote" @e46',
+        '+- tab "Shout" @e47 [selected]',
+        *("+" + line for line in shout),
+    ]
+    assert trailer == ["… and 8 lines gone, run `snapshot -i -D` to see them"]

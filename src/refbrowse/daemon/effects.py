@@ -133,7 +133,7 @@ async def perform(
     counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
     early = EarlyReading(tab)
     with (
-        ActionWatch(page) as watch,
+        ActionWatch(page, tab.sockets) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
         try:

@@ -242,8 +242,12 @@ _PROBE_JS = """(key) => {
   const invalidFields = () => {
     let userInvalid = ':invalid';
     try { document.querySelector(':user-invalid'); userInvalid = ':user-invalid'; } catch (e) {}
+    // A field's own constraints (a number's step, a required field) block only the submit of the form
+    // that owns it: one in no form (Gradio's, Streamlit's inputs) is invalid for the page only when the
+    // page says so (aria-invalid) or checked it (an `invalid` event).
     const fields = all(`${userInvalid}, [aria-invalid=true]`).concat(Array.from(state.invalid.keys()))
-      .filter(el => el.matches && (el.matches(':invalid') || el.getAttribute('aria-invalid') === 'true'));
+      .filter(el => el.matches && ((el.matches(':invalid') && (el.form || state.invalid.has(el)))
+        || el.getAttribute('aria-invalid') === 'true'));
     return Array.from(new Set(fields)).filter(el => el.isConnected && !(el instanceof HTMLFormElement)
       && !(el instanceof HTMLFieldSetElement)).map(el => {
       const why = clean(el.validationMessage) || byId(el, el.getAttribute('aria-errormessage'))

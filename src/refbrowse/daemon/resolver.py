@@ -64,14 +64,15 @@ _HIT_TEST_JS = """(el, hitTest, aimKey) => {
   const up = n => n.assignedSlot || n.parentElement || (n.getRootNode() || {}).host || null;
   const within = (a, b) => { for (let n = b; n; n = up(n)) if (n === a) return true; return false; };
   const labels = el.labels ? Array.from(el.labels) : [];
-  if (!hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none')
-      || labels.some(l => within(l, hit))) {
+  const own = !hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none');
+  const byLabel = !!hit && labels.some(l => within(l, hit));
+  if (own || byLabel) {
     // Aimed: the element is kept (under a per-daemon name, for the click that follows) with the
     // point to click, in the top frame only, whose viewport the mouse speaks in.
     if (aimKey && window === window.top) {
       Object.defineProperty(window, aimKey, {value: new WeakRef(el), configurable: true});
     }
-    return {state: 'ok', point: [x, y]};
+    return {state: 'ok', point: [x, y], byLabel};
   }
   const short = e => {
     let s = e.tagName.toLowerCase();
@@ -253,6 +254,7 @@ class Aimed:
     locator: Locator
     ready: bool
     key: str
+    by_label: bool = False  # a click at its centre reaches one of its labels (a box hidden inside it)
 
 
 async def aim(tab: Tab, selector: str, *, force: bool = False, keep: str | None = None) -> Aimed:
@@ -272,7 +274,7 @@ async def aim(tab: Tab, selector: str, *, force: bool = False, keep: str | None 
     if result.get("state") == "covered":
         raise _covered(selector, result)
     ready = result.get("state") == "ok"
-    return Aimed(locator, ready, key if ready else "")
+    return Aimed(locator, ready, key if ready else "", bool(result.get("byLabel")))
 
 
 _AIM_AT_JS = f"(el, key) => ({_HIT_TEST_JS})(el, true, key)"

@@ -17,7 +17,15 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
-from playwright.async_api import Browser, BrowserContext, Page, Playwright, ProxySettings, async_playwright
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    ProxySettings,
+    WebSocket,
+    async_playwright,
+)
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
@@ -59,6 +67,16 @@ class Tab:
         self.refs = RefMap()
         self.reading: Reading | None = None  # the page as last read for a snapshot (see snapshot/prepared.py)
         self.commands = 0  # commands started on this tab: a background read waits for none to come first
+        self.sockets: list[WebSocket] = []  # the page's open WebSockets: an action awaits their answers
+        page.on("websocket", self._socket_opened)
+
+    def _socket_opened(self, socket: WebSocket) -> None:
+        self.sockets.append(socket)
+        socket.on("close", lambda _: self._socket_closed(socket))
+
+    def _socket_closed(self, socket: WebSocket) -> None:
+        if socket in self.sockets:
+            self.sockets.remove(socket)
 
 
 TabHook = Callable[["Session", Tab], None]

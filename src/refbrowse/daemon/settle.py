@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import TypeVar
@@ -53,8 +53,10 @@ _MAX_SETTLE_MS = 60_000
 REQUESTED_MS = 500
 # what a page loads in reaction to an action before it shows the result (lazy routes load scripts)
 _AWAITED_TYPES = ("fetch", "xhr", "script")
-# A socket that does not answer within this long is not waited for any more (see `SocketWatch`).
+# A socket's reply to the page is awaited this long after the page spoke, and a reply in parts this
+# long after each part for the next (see `SocketWatch`).
 SOCKET_ANSWER_MS = 1_000
+SOCKET_PART_MS = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +84,9 @@ def settle_options(flags: dict[str, str | bool]) -> SettleOptions:
 class ActionWatch:
     """What the page's main frame and network do while an action runs and settles."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, sockets: Iterable[WebSocket] = ()) -> None:
         self.page = page
+        self._open_sockets = tuple(sockets)  # opened before the action: awaited once the page speaks
         self.navigation: Request | None = None  # the main frame's latest navigation request
         self.committed = False  # the main frame committed a navigation (pushState included)
         self.ended = asyncio.Event()  # that navigation committed, or ended without a page (a download)
@@ -101,6 +104,8 @@ class ActionWatch:
         self.page.on("requestfailed", self._failed)
         self.page.on("framenavigated", self._navigated)
         self.page.on("websocket", self._socket)
+        for socket in self._open_sockets:
+            self._sockets.append(SocketWatch(socket, self._awaiting, self._answered, opened=False))
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -127,7 +132,7 @@ class ActionWatch:
 
     def _socket(self, socket: WebSocket) -> None:
         trace.note(f"settle: socket opened {socket.url}")
-        self._sockets.append(SocketWatch(socket, self._awaiting, self._done))
+        self._sockets.append(SocketWatch(socket, self._awaiting, self._answered))
 
     def _awaiting(self, socket: WebSocket) -> None:
         self.pending.add(socket)
@@ -153,51 +158,81 @@ class ActionWatch:
         if not self.pending:
             self.drained.set()
 
+    def _answered(self, socket: WebSocket, heard_at: float) -> None:
+        """A socket's reply ended; `heard_at` is its last message (what the page may still be drawing)."""
+        if socket in self.pending:
+            self.pending.discard(socket)
+            self.answered_at = max(self.answered_at, heard_at)
+        if not self.pending:
+            self.drained.set()
+
 
 class SocketWatch:
-    """A WebSocket the page opened while an action ran, awaited until it answers.
+    """A WebSocket of the page, awaited while it answers what the page asked.
 
     A page drawn over a socket (Panel and Bokeh, Streamlit, LiveView…) shows
-    nothing until the server has answered: awaited from the socket's opening
-    to its first message, and from each message the page sends to the next
-    one it receives, at most `SOCKET_ANSWER_MS` each time (a socket may stay
-    silent, or the page's message may want no answer), like a fetch.
+    nothing until the server has answered: a socket is awaited from its
+    opening, and from each message the page sends, until its reply, like a
+    fetch. A reply may come in parts (Streamlit sends a page as a run of
+    deltas while its script runs), so after each part the socket is awaited
+    `SOCKET_PART_MS` more for the next one. All of it within `SOCKET_ANSWER_MS`
+    of the page's message: a socket may stay silent, the page's message may
+    want no answer, and a feed that never pauses must not hold every action.
     """
 
     def __init__(
         self,
         socket: WebSocket,
         awaiting: Callable[[WebSocket], None],
-        answered: Callable[[WebSocket], None],
+        answered: Callable[[WebSocket, float], None],
+        *,
+        opened: bool = True,
     ) -> None:
         self.socket = socket
         self._awaiting = awaiting
         self._answered = answered
         self._timer: asyncio.TimerHandle | None = None
+        self._asked_at = float("-inf")  # when the page last spoke (time.monotonic())
+        self._heard_at = 0.0
         socket.on("framesent", self._sent)
-        for event in ("framereceived", "close", "socketerror"):
-            socket.on(event, self._heard)
-        self._sent()
+        socket.on("framereceived", self._received)
+        for event in ("close", "socketerror"):
+            socket.on(event, self._ended)
+        if opened:
+            self._sent()
 
     def _sent(self, *_: object) -> None:
+        self._asked_at = time.monotonic()
+        self._await(SOCKET_ANSWER_MS)
+
+    def _received(self, *_: object) -> None:
+        self._heard_at = time.monotonic()
+        left_ms = SOCKET_ANSWER_MS - (self._heard_at - self._asked_at) * 1000
+        if left_ms > 0:
+            self._await(min(SOCKET_PART_MS, left_ms))
+        else:
+            self._ended()
+
+    def _await(self, ms: float) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = asyncio.get_running_loop().call_later(SOCKET_ANSWER_MS / 1000, self._heard)
+        self._timer = asyncio.get_running_loop().call_later(ms / 1000, self._ended)
         self._awaiting(self.socket)
 
-    def _heard(self, *_: object) -> None:
+    def _ended(self, *_: object) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        self._answered(self.socket)
+        self._answered(self.socket, self._heard_at)
 
     def close(self) -> None:
         """Stop watching (the action has been reported)."""
         if self._timer is not None:
             self._timer.cancel()
         self.socket.remove_listener("framesent", self._sent)
-        for event in ("framereceived", "close", "socketerror"):
-            self.socket.remove_listener(event, self._heard)
+        self.socket.remove_listener("framereceived", self._received)
+        for event in ("close", "socketerror"):
+            self.socket.remove_listener(event, self._ended)
 
 
 async def follow_navigation(watch: ActionWatch, doing: str, nav_timeout_ms: int) -> None:

@@ -137,6 +137,18 @@ def _close(out: list[str], inside: int) -> None:
         out[-1] += f" (and the {inside} line{'s' if inside != 1 else ''} inside it)"
 
 
+def _mostly_gone(changed: list[str]) -> tuple[list[str], list[str]]:
+    """A big change: what came, when it is short (a tab's panel, a wizard's next step), and a count of
+    what went; else one line. What came is what the agent acts on next."""
+    came = [line for line in changed if line.startswith("+")]
+    if not came or len(came) > DIFF_LIMIT:
+        return [], [f"the page changed a lot ({len(changed)} lines of the view changed): run `snapshot -i`"]
+    gone = len(changed) - len(came)
+    return ["changed in the interactive view:", *came], [
+        f"… and {gone} line{'s' if gone != 1 else ''} gone, run `snapshot -i -D` to see them"
+    ]
+
+
 def view_change(before: str, after: str | None, asked: Asked | None = None) -> tuple[list[str], list[str]]:
     """(lines quoting the page, our own lines) that describe how the view changed, beyond what was asked."""
     if after is None or after == before:
@@ -152,7 +164,7 @@ def view_change(before: str, after: str | None, asked: Asked | None = None) -> t
         return [], []
     share = len(changed) / max(len(old), len(new), 1)
     if len(changed) > _A_LOT or (len(changed) > DIFF_LIMIT and share > _A_LOT_SHARE):
-        return [], [f"the page changed a lot ({len(changed)} lines of the view changed): run `snapshot -i`"]
+        return _mostly_gone(changed)
     shown = changed[:DIFF_LIMIT]
     more = len(changed) - len(shown)
     trailer = [f"… {more} more, run `snapshot -i -D`"] if more else []

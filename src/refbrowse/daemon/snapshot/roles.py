@@ -36,14 +36,34 @@ def pointer_target(node: Node) -> bool:
 
     A field's clickable frame (Quasar's and Material's select and text field
     wrap the one field with its label and icons) is not a target of its own:
-    the field inside is.
+    the field inside is. Nor is a control's clickable label that says only
+    the control's name (Streamlit's and Gradio's checkboxes): its line would
+    repeat the control's.
     """
     if not node.pointer or node.role in INTERACTIVE:
         return False
     if any(a.pointer or a.role in INTERACTIVE for a in node.ancestors()):
         return False
     inside = [n for n in node.walk()[1:] if n.role in INTERACTIVE]
-    return not (len(inside) == 1 and inside[0].role in VALUE_ROLES)
+    if len(inside) != 1:
+        return True
+    control = inside[0]
+    beside = _text_beside(node, control)
+    return control.role not in VALUE_ROLES and not (control.name and beside in ("", _flat(control.name)))
+
+
+def _text_beside(node: Node, control: Node) -> str:
+    """The text under `node` outside `control`'s subtree, flattened."""
+    parts = [
+        child if isinstance(child, str) else (child.name or _text_beside(child, control))
+        for child in node.children
+        if child is not control
+    ]
+    return _flat(" ".join(parts))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
 
 
 def actionable(node: Node) -> bool:
@@ -87,6 +107,23 @@ def drop_unspoken(tree: Node) -> None:
     for node in tree.walk():
         if any(isinstance(child, Node) and "aria-hidden" in child.attrs for child in node.children):
             node.children = [child for child in node.children if not _unspoken_leaf(child)]
+
+
+def drop_hidden_copies(tree: Node) -> None:
+    """Take out an aria-hidden copy of controls the page shows elsewhere (Gradio measures its tab
+    labels in a hidden copy of the tab buttons): each of its controls, unnamed, says only what a
+    control outside it is named, and an agent would see every control twice."""
+    hidden = [node for node in tree.walk() if "aria-hidden" in node.attrs]
+    if not hidden:
+        return
+    inside = {id(n) for node in hidden for n in node.walk()}
+    shown = {_flat(n.name) for n in tree.walk() if id(n) not in inside and actionable(n) and n.name}
+    for node in hidden:
+        controls = [n for n in node.walk() if actionable(n)]
+        if node.parent is None or not controls:
+            continue
+        if all(not c.name and text_of(c, 200) in shown for c in controls):
+            node.parent.children = [child for child in node.parent.children if child is not node]
 
 
 def _unspoken_leaf(child: Node | str) -> bool:

@@ -21,7 +21,7 @@ from refbrowse.daemon.session import Tab
 from refbrowse.daemon.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
 from refbrowse.daemon.snapshot.parse import Node, parse_snapshot
 from refbrowse.daemon.snapshot.prepared import Reading, read
-from refbrowse.daemon.snapshot.roles import drop_unspoken, referable
+from refbrowse.daemon.snapshot.roles import drop_hidden_copies, drop_unspoken, referable
 from refbrowse.daemon.snapshot.triage import Triage
 from refbrowse.errors import ElementNotFound, UsageError
 
@@ -62,6 +62,7 @@ async def capture(
     tree = parse_snapshot(reading.aria)
     apply_marks(tree, facts)
     drop_unspoken(tree)
+    drop_hidden_copies(tree)
     tab.refs.begin()
     for node in tree.walk():
         if referable(node):
