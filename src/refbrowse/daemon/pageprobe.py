@@ -56,7 +56,7 @@ _WORK_JS = r"""(key) => {
     setTimeout: window.setTimeout, clearTimeout: window.clearTimeout, raf: window.requestAnimationFrame,
   };
   const work = {
-    native, SHORTEST_MS: 20, on: false, fromStart: false, timers: new Set(), frames: new Set(),
+    native, SHORTEST_MS: 5, on: false, fromStart: false, timers: new Set(), frames: new Set(),
     opaque: false, last: 0, track: null,
   };
   const undo = [];
