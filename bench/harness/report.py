@@ -35,9 +35,44 @@ def targets(results: dict[str, Any]) -> list[str]:
         )
     if cold_s is not None:
         lines.append(f"| cold start median ≤ 1.5 s | {cold_s:.2f} s | {_yes(cold_s <= 1.5)} |")
+        lines.append(f"| cold start median ≤ 1.0 s | {cold_s:.2f} s | {_yes(cold_s <= 1.0)} |")
     for path, row in results.get("snapshots", {}).get("pages", {}).items():
         lines += _snapshot_targets(path, row)
-    return lines + _mcp_targets(results.get("task", {}))
+    return lines + _speed_targets(results) + _mcp_targets(results.get("task", {}))
+
+
+# Against agent-browser, medians: (section, figure, at most this many times its time)
+_SPEED_TARGETS = [
+    ("cold", "cold start", 1.0),
+    *(
+        ("warm", figure, 1.0)
+        for figure in ("snapshot -i after goto", "click @ref", "fill @ref", "select @ref")
+    ),
+    ("warm", "goto", 1.0),
+    *(("warm", figure, 2.0) for figure in ("url", "text", "evaluate js")),
+    ("task", "wall time", 1.0),
+]
+
+
+_LABELS = {"cold start": "cold start", "wall time": "scripted task, wall time"}
+
+
+def _speed_targets(results: dict[str, Any]) -> list[str]:
+    """refbrowse's CLI against agent-browser, figure by figure (the speed issue's targets)."""
+    lines = []
+    for section, figure, limit in _SPEED_TARGETS:
+        fig = results.get(section, {}).get(figure)
+        ours, theirs = median_of(fig, OURS), median_of(fig, "agent-browser")
+        if ours is None or not theirs:
+            continue
+        unit, scale, digits = ("s", 1, 2) if section == "task" else ("ms", 1000, 0)
+        measured = f"{ours * scale:,.{digits}f} vs {theirs * scale:,.{digits}f} {unit}"
+        label = _LABELS.get(figure, f"`{figure}`")
+        lines.append(
+            f"| {label} ≤ {limit:.1f}× agent-browser's | {measured} ({ours / theirs:.2f}×) "
+            f"| {_yes(ours <= limit * theirs)} |"
+        )
+    return lines
 
 
 OURS_MCP = "refbrowse via MCP"

@@ -85,3 +85,23 @@ def test_actionable_refs_count_only_roles_an_agent_acts_on() -> None:
     ]
     assert actionable_refs(AGENT_BROWSER) == 3
     assert actionable_refs(REFBROWSE) == 3
+
+
+def test_speed_targets_compare_medians_with_agent_browsers_and_say_which_are_met() -> None:
+    from harness import report
+    from harness.context import OURS
+
+    def fig(ours: float, theirs: float) -> dict[str, object]:
+        return {"summary": {OURS: {"median": ours}, "agent-browser": {"median": theirs}}}
+
+    rows = report._speed_targets(
+        {
+            "warm": {"click @ref": fig(0.020, 0.010), "url": fig(0.008, 0.004)},
+            "task": {"wall time": fig(0.7, 0.8)},
+        }
+    )
+    assert rows == [
+        "| `click @ref` ≤ 1.0× agent-browser's | 20 vs 10 ms (2.00×) | **no** |",
+        "| `url` ≤ 2.0× agent-browser's | 8 vs 4 ms (2.00×) | yes |",
+        "| scripted task, wall time ≤ 1.0× agent-browser's | 0.70 vs 0.80 s (0.87×) | yes |",
+    ]
