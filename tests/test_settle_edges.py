@@ -262,34 +262,32 @@ def test_goto_a_page_with_a_websocket_shows_what_the_page_drew_from_it(
     assert f'button "{shown}"' in printed, printed
 
 
-def test_goto_a_page_that_asks_its_websocket_for_its_content_shows_the_answer(
-    workspace: Workspace, site: Site
-) -> None:
+_CONVERSATIONS = {
     # Bokeh's way: the server greets, the page asks for its document, the answer draws the page.
-    site.route("/edges/asked-socket", _socket(("send", 0, "hello"), ("hear", 0, ""), ("send", 0.3, "Book")))
-    url = site.page(
-        "/edges/asked",
-        "<title>Asked</title><button>Menu</button><script>"
-        "const ws = new WebSocket(`ws://${location.host}/edges/asked-socket`); ws.onmessage = e => "
-        "e.data === 'hello' ? ws.send('pull') : "
-        "document.body.insertAdjacentHTML('beforeend', `<button>${e.data}</button>`)</script>",
-    )
-    printed = workspace.ok("goto", url)
-    assert 'button "Book"' in printed, printed
+    "asked": (
+        (("send", 0, "hello"), ("hear", 0, ""), ("send", 0.3, "Book")),
+        "e.data === 'hello' ? ws.send('pull') : draw(e.data)",
+    ),
+    # Streamlit's way: the server greets at once, then sends the page in parts while its script runs.
+    "parts": (
+        (("send", 0, "hello"), ("send", 0.2, "Name"), ("send", 0.2, "Size"), ("send", 0.2, "Book")),
+        "e.data === 'hello' || draw(e.data)",
+    ),
+}
 
 
-def test_goto_a_page_drawn_from_the_parts_that_follow_its_sockets_greeting_shows_them_all(
-    workspace: Workspace, site: Site
+@pytest.mark.parametrize("name", list(_CONVERSATIONS))
+def test_goto_a_page_drawn_from_what_its_websocket_says_after_a_greeting_shows_all_of_it(
+    workspace: Workspace, site: Site, name: str
 ) -> None:
-    # Streamlit's way: the server greets at once, then sends the page as parts while its script runs.
-    parts = (("send", 0, "hello"), ("send", 0.2, "Name"), ("send", 0.2, "Size"), ("send", 0.2, "Book"))
-    site.route("/edges/parts-socket", _socket(*parts))
+    script, heard = _CONVERSATIONS[name]
+    site.route(f"/edges/{name}-socket", _socket(*script))
     url = site.page(
-        "/edges/parts",
-        "<title>Parts</title><h1>Shop</h1><script>"
-        "const ws = new WebSocket(`ws://${location.host}/edges/parts-socket`); ws.onmessage = e => "
-        "e.data === 'hello' || document.body.insertAdjacentHTML('beforeend', `<button>${e.data}</button>`)"
-        "</script>",
+        f"/edges/{name}",
+        "<title>Live</title><button>Menu</button><script>"
+        "const draw = t => document.body.insertAdjacentHTML('beforeend', `<button>${t}</button>`);"
+        f"const ws = new WebSocket(`ws://${{location.host}}/edges/{name}-socket`);"
+        f"ws.onmessage = e => {heard}</script>",
     )
     printed = workspace.ok("goto", url)
     assert 'button "Book"' in printed, printed
