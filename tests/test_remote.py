@@ -26,6 +26,7 @@ from urllib.parse import quote
 import pytest
 
 from conftest import FixtureHandler, Site, Workspace, _descendants, strip_fence
+from killing import wait_for_exit
 from refbrowse.daemon.chromium import find_chromium, launch_flags
 from refbrowse.daemon.target import redact, scrub
 
@@ -274,7 +275,10 @@ def test_a_remote_chosen_by_connect_outlives_a_drop_until_disconnect_or_stop(
     ws = fresh_workspace
     assert "Hello dora" in sign_in(ws, site, "dora")
     ws.ok("connect", "--cdp", remote.url)
+    daemon = int(str(ws.daemon_info()["pid"]))
     remote.kill()
+    # the daemon notices the drop by itself (a command that came first would read what it knew)
+    wait_for_exit(daemon, timeout=15)
     dropped = ws.run("url")
     assert dropped.code == 3 and "cannot reach the remote browser" in dropped.err
     assert "browse disconnect" in dropped.err and SECRET not in dropped.err
