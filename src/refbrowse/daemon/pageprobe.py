@@ -7,24 +7,13 @@ while, counted from the last input the browser dispatched, and learns from it
 when the document asked to navigate away. Its listeners are passive and it
 reaches into open shadow roots, where web components keep their content.
 
-From an action's start, and from a new document's start (the session's init
-script, `count_from_document_start`), until the first wait for quiet after it
-ends, the page's `setTimeout`, `requestAnimationFrame`, their cancels and a few
-message senders are proxies that count what was scheduled (`_WORK_JS`): the
-wait can then end a frame after the last of it rather than a fixed window
-after the input or the load. The page's own functions are put back after
-(unless the page replaced them meanwhile); a proxy the page kept meanwhile
-does what the function did. What the count cannot see (a timer set through a
-function the page kept from before the action, later than `SHORTEST_MS`) is
-the price of that shorter wait; a worker, socket, storage or file read brings
-back the whole window. Whatever the page does with those functions, the wait
-is never longer than that window, nor shorter than `SHORTEST_MS` and a frame.
+Timers and frames the page schedules are counted by `pagework`, whose script
+the probe adopts: a wait can end a frame after the last of them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 from collections.abc import Awaitable
 from dataclasses import dataclass
@@ -32,98 +21,8 @@ from typing import Any, TypeVar
 
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon import pagework
 from refbrowse.daemon.session import Session, Tab
-
-# The work a page was given that is due soon, kept under its own name beside the probe: timers of up
-# to TRACKED_MS and animation frames are counted until they have run (a handler's `setTimeout(…, 0)`
-# or frame that updates the page, and whatever those set in turn), and a message to a worker, a
-# socket, another context or storage marks the wait as one whose answer cannot be seen coming (it
-# waits the whole window). Counting runs from an action's start, or from a new document's start
-# (the session's init script), to the end of the first wait for quiet after it, and the page's own
-# functions are back in place after that. The stand-ins are proxies of the page's functions: they
-# read as native code, and a page that keeps one keeps a function that does what its own did.
-_WORK_JS = r"""(key) => {
-  if (window[key]) return window[key];
-  const TRACKED_MS = 50;
-  const LIMIT_MS = 10000;  // a wait that never comes (--no-wait, a frame no one acts on): stop anyway
-  const OPAQUE = [
-    ['Worker', 'postMessage'], ['ServiceWorker', 'postMessage'], ['BroadcastChannel', 'postMessage'],
-    ['WebSocket', 'send'], ['RTCDataChannel', 'send'], ['IDBFactory', 'open'], ['IDBDatabase', 'transaction'],
-    ['FileReader', 'readAsArrayBuffer'], ['FileReader', 'readAsDataURL'], ['FileReader', 'readAsText'],
-    ['Blob', 'text'], ['Blob', 'arrayBuffer'],
-  ];
-  const native = {
-    setTimeout: window.setTimeout, clearTimeout: window.clearTimeout, raf: window.requestAnimationFrame,
-  };
-  const work = {
-    native, SHORTEST_MS: 5, on: false, fromStart: false, timers: new Set(), frames: new Set(),
-    opaque: false, last: 0, track: null,
-  };
-  const undo = [];
-  const wrap = (owner, name, apply) => {
-    const original = owner && owner[name];
-    if (typeof original !== 'function') return;
-    const own = Object.prototype.hasOwnProperty.call(owner, name);
-    const proxy = new Proxy(original, { apply: (target, self, args) => apply(target, self, args) });
-    try { owner[name] = proxy; } catch (e) { return; }
-    undo.push(() => {
-      if (owner[name] !== proxy) return;  // the page replaced it since: keep the page's
-      if (own) owner[name] = original; else delete owner[name];
-    });
-  };
-  // `args[0]` scheduled by `original` as counted work: its id is in `set` until it has run
-  const counted = (set, original, self, args) => {
-    if (!work.on) return Reflect.apply(original, self, args);
-    const fn = args[0];
-    let id = 0;
-    args[0] = function () {
-      try { return fn.apply(this, arguments); } finally { set.delete(id); work.last = performance.now(); }
-    };
-    id = Reflect.apply(original, self, args);
-    set.add(id);
-    return id;
-  };
-  const hook = () => {
-    const soon = args => typeof args[0] === 'function' && (Number(args[1]) || 0) <= TRACKED_MS;
-    wrap(window, 'setTimeout', (original, self, args) =>
-      soon(args) ? counted(work.timers, original, self, args) : Reflect.apply(original, self, args));
-    wrap(window, 'requestAnimationFrame', (original, self, args) =>
-      soon(args) ? counted(work.frames, original, self, args) : Reflect.apply(original, self, args));
-    const { timers, frames } = work;
-    const cancels = { clearTimeout: timers, clearInterval: timers, cancelAnimationFrame: frames };
-    for (const [name, set] of Object.entries(cancels)) {
-      wrap(window, name, (original, self, args) => {
-        set.delete(args[0]);
-        return Reflect.apply(original, self, args);
-      });
-    }
-    // a message within the page (a scheduler's MessageChannel, postMessage to itself) is delivered at once
-    for (const owner of [window, window.MessagePort && MessagePort.prototype]) {
-      wrap(owner, 'postMessage', (original, self, args) => {
-        if (work.on) work.last = performance.now();
-        return Reflect.apply(original, self, args);
-      });
-    }
-    for (const [type, name] of OPAQUE) {
-      wrap(window[type] && window[type].prototype, name, (original, self, args) => {
-        if (work.on) work.opaque = true;
-        return Reflect.apply(original, self, args);
-      });
-    }
-  };
-  let generation = 0;
-  work.track = (on, fromStart) => {
-    undo.splice(0).reverse().forEach(step => { try { step(); } catch (e) {} });
-    work.timers.clear(); work.frames.clear();
-    Object.assign(work, { on, fromStart, opaque: false, last: 0 });
-    const mine = ++generation;
-    if (!on) return;
-    hook();
-    native.setTimeout.call(window, () => { if (generation === mine) work.track(false, false); }, LIMIT_MS);
-  };
-  Object.defineProperty(window, key, { value: work, enumerable: false });
-  return work;
-}"""
 
 _PROBE_JS = """(key) => {
   if (window[key]) return;
@@ -131,7 +30,7 @@ _PROBE_JS = """(key) => {
   const state = {
     count: 0, last: performance.now(), began: 0, invalid: new Map(), input: 0, navigate: null, acting: false,
   };
-  // The work the page was given that is due soon (see `_WORK_JS`), and the timer and frame functions
+  // The work the page was given that is due soon (see `pagework`), and the timer and frame functions
   // the page had before it could replace them: the probe's own waits are not the page's work.
   const work = (__WORK_JS__)(key + '_work');
   const { native } = work;
@@ -373,7 +272,7 @@ _PROBE_JS = """(key) => {
 }"""
 
 # One look, installing the probe first in a document that has none: one round trip either way.
-_PROBE_JS = _PROBE_JS.replace("__WORK_JS__", _WORK_JS, 1)
+_PROBE_JS = _PROBE_JS.replace("__WORK_JS__", pagework.WORK_JS, 1)
 
 _CALL_JS = f"""([key, op, args]) => {{
   if (!window[key]) ({_PROBE_JS})(key);
@@ -468,8 +367,8 @@ _KEY = "__refbrowse_probe_" + secrets.token_hex(6)
 
 async def count_from_document_start(session: Session) -> None:
     """A session hook: each new document of the session counts its work from its start (see
-    `_WORK_JS`), so the first wait after a navigation can end as soon as that work has run."""
-    await session.context.add_init_script(f"({_WORK_JS})({json.dumps(_KEY + '_work')}).track(true, true);")
+    `pagework`), so the first wait after a navigation can end as soon as that work has run."""
+    await session.context.add_init_script(pagework.from_document_start(_KEY + "_work"))
 
 
 def probe_key() -> str:
