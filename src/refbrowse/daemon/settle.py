@@ -11,7 +11,7 @@ action started has ended and every WebSocket it opened has answered (see
 document can end sooner: the probe counts the short timers, animation frames
 and in-page messages the action's handlers scheduled, and once they have all
 run and a frame has passed, there is nothing left that the window would catch
-(see `pageprobe`). A navigation is noticed from the browser's own
+(see `pagework`). A navigation is noticed from the browser's own
 events, so an action that starts none pays no fixed delay for the check.
 A fetch the page starts before a look answers reaches us before that answer
 (one DevTools connection, in order), and one that ends while the page is
@@ -91,7 +91,7 @@ class ActionWatch:
         self.committed = False  # the main frame committed a navigation (pushState included)
         self.ended = asyncio.Event()  # that navigation committed, or ended without a page (a download)
         self.started = asyncio.Event()  # a navigation request of the main frame went out
-        self.pending: set[Request | WebSocket] = set()  # awaited requests, sockets awaiting a first message
+        self.pending: set[Request | WebSocket] = set()  # awaited requests, and sockets awaiting an answer
         self.drained = asyncio.Event()
         self.drained.set()
         self.busy = False  # the page stopped answering while the action settled
@@ -105,7 +105,7 @@ class ActionWatch:
         self.page.on("framenavigated", self._navigated)
         self.page.on("websocket", self._socket)
         for socket in self._open_sockets:
-            self._sockets.append(SocketWatch(socket, self._awaiting, self._answered, opened=False))
+            self._sockets.append(SocketWatch(socket, self._awaiting, self._done, opened=False))
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -132,7 +132,7 @@ class ActionWatch:
 
     def _socket(self, socket: WebSocket) -> None:
         trace.note(f"settle: socket opened {socket.url}")
-        self._sockets.append(SocketWatch(socket, self._awaiting, self._answered))
+        self._sockets.append(SocketWatch(socket, self._awaiting, self._done))
 
     def _awaiting(self, socket: WebSocket) -> None:
         self.pending.add(socket)
@@ -151,18 +151,12 @@ class ActionWatch:
             self.ended.set()
         self._done(request)
 
-    def _done(self, request: Request | WebSocket) -> None:
-        if request in self.pending:
-            self.pending.discard(request)
-            self.answered_at = time.monotonic()
-        if not self.pending:
-            self.drained.set()
-
-    def _answered(self, socket: WebSocket, heard_at: float) -> None:
-        """A socket's reply ended; `heard_at` is its last message (what the page may still be drawing)."""
-        if socket in self.pending:
-            self.pending.discard(socket)
-            self.answered_at = max(self.answered_at, heard_at)
+    def _done(self, awaited: Request | WebSocket, at: float | None = None) -> None:
+        """An awaited request ended, or a socket's reply did (`at`: its last message, which the page
+        may still be drawing)."""
+        if awaited in self.pending:
+            self.pending.discard(awaited)
+            self.answered_at = max(self.answered_at, time.monotonic() if at is None else at)
         if not self.pending:
             self.drained.set()
 
