@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from refbrowse.daemon.cookies import keys
-from refbrowse.daemon.cookies.crypto import DecryptError, decrypt, derive_key
-from refbrowse.daemon.cookies.model import sent_to
+from refbrowse.daemon.services.cookies import keys
+from refbrowse.daemon.services.cookies.crypto import DecryptError, decrypt, derive_key
+from refbrowse.daemon.services.cookies.model import sent_to
 from test_cookie_import import chromium_encrypt
 
 

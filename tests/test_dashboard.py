@@ -32,9 +32,9 @@ from conftest import (
     home_with_chromium_profile,
     strip_fence,
 )
-from refbrowse.daemon.activity.access import CODE_TTL_S, Access
-from refbrowse.daemon.activity.feed import Event, Feed
-from refbrowse.daemon.chromium import launch_flags
+from refbrowse.daemon.core.chromium import launch_flags
+from refbrowse.daemon.services.activity.access import CODE_TTL_S, Access
+from refbrowse.daemon.services.activity.feed import Event, Feed
 
 PASSWORD = "pw-Dash-77-secret"
 LOGIN = """<title>login</title><form><input name=user aria-label=User>

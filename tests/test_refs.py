@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import Site, Workspace, strip_fence
-from refbrowse.daemon.refs import Ref, RefMap, parse_ref
+from refbrowse.daemon.core.refs import Ref, RefMap, parse_ref
 from test_snapshot import ref, refs, snap
 
 

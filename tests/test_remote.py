@@ -27,8 +27,8 @@ import pytest
 
 from conftest import FixtureHandler, Site, Workspace, _descendants, strip_fence
 from killing import wait_for_exit
-from refbrowse.daemon.chromium import find_chromium, launch_flags
-from refbrowse.daemon.target import redact, scrub
+from refbrowse.daemon.core.chromium import find_chromium, launch_flags
+from refbrowse.daemon.core.target import redact, scrub
 
 SECRET = "sekrit-0451"
 

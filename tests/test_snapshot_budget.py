@@ -11,12 +11,12 @@ import re
 from functools import cache
 from itertools import pairwise
 
-from refbrowse.daemon.refs import RefMap
-from refbrowse.daemon.snapshot.parse import parse_snapshot
-from refbrowse.daemon.snapshot.render import RenderOptions, render
-from refbrowse.daemon.snapshot.roles import referable
-from refbrowse.daemon.snapshot.service import PageSnapshot
-from refbrowse.daemon.snapshot.triage import Triage
+from refbrowse.daemon.core.refs import RefMap
+from refbrowse.daemon.page.snapshot.parse import parse_snapshot
+from refbrowse.daemon.page.snapshot.render import RenderOptions, render
+from refbrowse.daemon.page.snapshot.roles import referable
+from refbrowse.daemon.page.snapshot.service import PageSnapshot
+from refbrowse.daemon.page.snapshot.triage import Triage
 
 SECTIONS = 2_000  # ~18,000 lines of snapshot
 ROW_HEIGHT = 120  # a section's height: the first six are inside the 720-pixel viewport

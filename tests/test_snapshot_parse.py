@@ -7,9 +7,9 @@ import asyncio
 import pytest
 from playwright.async_api import async_playwright
 
-from refbrowse.daemon.chromium import find_chromium, launch_flags
-from refbrowse.daemon.snapshot.parse import Node, SnapshotFormatError, parse_snapshot, tokenize_line
-from refbrowse.daemon.snapshot.view import ViewOptions, build_lines
+from refbrowse.daemon.core.chromium import find_chromium, launch_flags
+from refbrowse.daemon.page.snapshot.parse import Node, SnapshotFormatError, parse_snapshot, tokenize_line
+from refbrowse.daemon.page.snapshot.view import ViewOptions, build_lines
 
 GOLDEN_HTML = """<title>Golden</title>
 <h1>Hello</h1>

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from refbrowse.daemon.outcome import in_diff
-from refbrowse.daemon.viewdiff import Asked, view_change
+from refbrowse.daemon.action.report import in_diff
+from refbrowse.daemon.action.viewdiff import Asked, view_change
 
 BEFORE = """title: "Order"
 - textbox "Full name" @e9 [required]

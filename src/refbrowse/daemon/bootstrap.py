@@ -22,7 +22,7 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING
 
-from refbrowse.daemon import driver, trace
+from refbrowse.daemon.core import driver, trace
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import LIFE_LOCK, SECRET_ENV, config_hash, ensure_state_dir, state_path
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     import asyncio
     import subprocess
 
-    from refbrowse.daemon.session import BrowserHost
+    from refbrowse.daemon.core.session import BrowserHost
 
 log = logging.getLogger("refbrowse")
 
@@ -72,7 +72,7 @@ async def _start_browser(host: BrowserHost) -> None:
 async def serve(state_dir: str, lock: IO[str], early_driver: subprocess.Popen[bytes] | None) -> int:
     import asyncio
 
-    from refbrowse.daemon.session import BrowserHost  # Playwright: imported while the driver loads
+    from refbrowse.daemon.core.session import BrowserHost  # Playwright: imported while the driver loads
 
     trace.start_step("Playwright imported")
     host = BrowserHost(on_crash=lambda: None, state_dir=state_dir)

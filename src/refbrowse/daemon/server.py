@@ -25,15 +25,16 @@ from aiohttp import web
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__, protocol
-from refbrowse.daemon import httpserver, intake, trace, transport
+from refbrowse.daemon import httpserver, intake, transport
+from refbrowse.daemon.assemble import assemble
 from refbrowse.daemon.bounds import Late, bounded
+from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.session import BrowserHost, Session
 from refbrowse.daemon.handlers import Call, collect, data_of
-from refbrowse.daemon.pwerrors import translate
+from refbrowse.daemon.page.snapshot import prepared
+from refbrowse.daemon.page.tabguard import install as install_tab_guard
 from refbrowse.daemon.reaper import Watchdog, kill_children
-from refbrowse.daemon.services import assemble
-from refbrowse.daemon.session import BrowserHost, Session
-from refbrowse.daemon.snapshot import prepared
-from refbrowse.daemon.tabguard import install as install_tab_guard
 from refbrowse.errors import ActionTimeout, BrowseError, Unavailable, UsageError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.parse import parse_values

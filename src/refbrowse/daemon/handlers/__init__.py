@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from playwright.async_api import Page
 
-from refbrowse.daemon.session import BrowserHost, Session, Tab
+from refbrowse.daemon.core.session import BrowserHost, Session, Tab
 from refbrowse.daemon.transport import Listening
 from refbrowse.errors import Unavailable
 from refbrowse.specs import Result
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.services import Services
+    from refbrowse.daemon.assemble import Services
 
 
 class DaemonView(Protocol):

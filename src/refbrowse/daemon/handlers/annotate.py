@@ -19,7 +19,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse.daemon.handlers import Call
 from refbrowse.daemon.handlers.visual import capture as capture_png
 from refbrowse.daemon.handlers.visual import default_path, output_path, png_size, save_png
-from refbrowse.daemon.snapshot.service import PageSnapshot
+from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.errors import Unavailable
 
 Box = tuple[float, float, float, float]

@@ -19,10 +19,10 @@ from urllib.parse import unquote, urlsplit
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page, Route
 
-from refbrowse.daemon.background import spawn
+from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.session import Session, Tab
 from refbrowse.daemon.handlers import DaemonView
-from refbrowse.daemon.policy import Policy
-from refbrowse.daemon.session import Session, Tab
+from refbrowse.daemon.services.policy import Policy
 
 log = logging.getLogger("refbrowse")
 

@@ -15,11 +15,11 @@ import os
 from playwright.async_api import BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.cookies.browsers import describe_installed, read_cookies
-from refbrowse.daemon.cookies.jsonfile import CookieFileError, parse
-from refbrowse.daemon.cookies.model import Cookie, domains, plural, sent_to
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG
+from refbrowse.daemon.services.cookies.browsers import describe_installed, read_cookies
+from refbrowse.daemon.services.cookies.jsonfile import CookieFileError, parse
+from refbrowse.daemon.services.cookies.model import Cookie, domains, plural, sent_to
+from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, UsageError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024

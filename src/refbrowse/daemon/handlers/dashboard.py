@@ -1,4 +1,4 @@
-"""`dashboard`: a one-time link to the activity page (see `refbrowse.daemon.activity`)."""
+"""`dashboard`: a one-time link to the activity page (see `refbrowse.daemon.services.activity`)."""
 
 from __future__ import annotations
 

@@ -21,13 +21,13 @@ import aiohttp
 from playwright.async_api import Download, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.background import spawn
+from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.session import Session, Tab
 from refbrowse.daemon.handlers import Call, DaemonView, handler
 from refbrowse.daemon.handlers.navigate import checked_url
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, open_new
-from refbrowse.daemon.pwerrors import translate
-from refbrowse.daemon.resolver import resolve
-from refbrowse.daemon.session import Session, Tab
+from refbrowse.daemon.page.resolver import resolve
+from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, open_new
 from refbrowse.errors import PageError
 
 log = logging.getLogger("refbrowse")

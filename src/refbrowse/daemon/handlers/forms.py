@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
 
 _FORMS_JS = """() => {

@@ -15,12 +15,12 @@ import logging
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
+from refbrowse.daemon.core.display import MARKER_COLOUR, TOUCHED_SCRIPT, can_show_a_window, raise_window
+from refbrowse.daemon.core.session import BrowserHost, Session
+from refbrowse.daemon.core.target import BrowserTarget, channel_path, forget, recalled
 from refbrowse.daemon.handlers import Call, DaemonView, handler
-from refbrowse.daemon.handoff import Handoffs, suggest
-from refbrowse.daemon.headed import MARKER_COLOUR, TOUCHED_SCRIPT, can_show_a_window, raise_window
-from refbrowse.daemon.resolver import resolve_one
-from refbrowse.daemon.session import BrowserHost, Session
-from refbrowse.daemon.target import BrowserTarget, channel_path, forget, recalled
+from refbrowse.daemon.page.resolver import resolve_one
+from refbrowse.daemon.services.handoff import Handoffs, suggest
 from refbrowse.errors import Unavailable, UsageError
 from refbrowse.registry import COMMANDS
 from refbrowse.specs import Result

@@ -17,12 +17,12 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.handlers import Answer, Call, handler
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG
-from refbrowse.daemon.pwerrors import translate
-from refbrowse.daemon.refs import parse_ref
-from refbrowse.daemon.resolver import resolve
+from refbrowse.daemon.page.resolver import resolve
+from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, PageError, UsageError
 
 # Code that parses as an expression is evaluated as one (so `{a: 1}` is an object);

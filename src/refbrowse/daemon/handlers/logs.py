@@ -20,10 +20,11 @@ from typing import Any
 from playwright.async_api import ConsoleMessage, Dialog, Page, Request
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.effects import perform
-from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.action.perform import perform
+from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.session import Session, Tab
 from refbrowse.daemon.handlers import Call, DaemonView, handler
-from refbrowse.daemon.logbuffer import (
+from refbrowse.daemon.services.logbuffer import (
     ConsoleEntry,
     DialogEntry,
     LogFlusher,
@@ -31,7 +32,6 @@ from refbrowse.daemon.logbuffer import (
     RateBreaker,
     RingBuffer,
 )
-from refbrowse.daemon.session import Session, Tab
 
 log = logging.getLogger("refbrowse")
 

@@ -12,12 +12,12 @@ from contextlib import suppress
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 
-from refbrowse.daemon.effects import perform
+from refbrowse.daemon.action.perform import perform
+from refbrowse.daemon.action.report import Outcome
+from refbrowse.daemon.core.pwerrors import interrupted_by_navigation, translate
+from refbrowse.daemon.core.session import Tab
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.outcome import Outcome
-from refbrowse.daemon.policy import ALLOW_FILE_FLAG
-from refbrowse.daemon.pwerrors import interrupted_by_navigation, translate
-from refbrowse.daemon.session import Tab
+from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG
 from refbrowse.errors import PageError
 
 _LOAD_ATTEMPTS = 3

@@ -11,9 +11,9 @@ import json
 import time
 from typing import Any
 
-from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.resolver import evaluate_all, resolve
+from refbrowse.daemon.page.resolver import evaluate_all, resolve
 from refbrowse.errors import PageError, UsageError
 
 SHORT = 40  # characters of a cookie value shown

@@ -13,14 +13,14 @@ import re
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator
 
-from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.outputcap import capped
-from refbrowse.daemon.pwerrors import translate
-from refbrowse.daemon.refs import parse_ref
-from refbrowse.daemon.resolver import evaluate_all, resolve
-from refbrowse.daemon.snapshot.search import hit_lines, search
-from refbrowse.daemon.snapshot.service import capture
+from refbrowse.daemon.page.outputcap import capped
+from refbrowse.daemon.page.resolver import evaluate_all, resolve
+from refbrowse.daemon.page.snapshot.search import hit_lines, search
+from refbrowse.daemon.page.snapshot.service import capture
 from refbrowse.errors import UsageError
 
 # Text of an element as innerText gives it, but through open shadow roots: a subtree with no

@@ -7,14 +7,14 @@ annotated screenshot (`-a`, `-o PATH`) all start from the same capture.
 
 from __future__ import annotations
 
-from refbrowse.daemon import trace
-from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
 from refbrowse.daemon.handlers.annotate import annotate, wanted
-from refbrowse.daemon.snapshot import huge, prepared
-from refbrowse.daemon.snapshot.data import snapshot_data
-from refbrowse.daemon.snapshot.render import RenderOptions, diff, render
-from refbrowse.daemon.snapshot.service import capture, history_kind, scope, scope_clickables
+from refbrowse.daemon.page.snapshot import huge_page, prepared
+from refbrowse.daemon.page.snapshot.data import snapshot_data
+from refbrowse.daemon.page.snapshot.render import RenderOptions, diff, render
+from refbrowse.daemon.page.snapshot.service import capture, history_kind, scope, scope_clickables
 
 # Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
 DEFAULT_MAX_TOKENS = 25_000
@@ -34,8 +34,8 @@ def options(call: Call) -> RenderOptions:
 async def snapshot(call: Call) -> str:
     selector = call.flags.get("-s")
     now = await prepared.look(call.tab)
-    if selector is None and now.elements > huge.FULL_SNAPSHOT_ELEMENTS:
-        return fence(await huge.in_view(call.tab, now.elements), call.page.url, call.raw)
+    if selector is None and now.elements > huge_page.FULL_SNAPSHOT_ELEMENTS:
+        return fence(await huge_page.in_view(call.tab, now.elements), call.page.url, call.raw)
     clickables = bool(call.flags.get("-C"))
     reading = prepared.served(call.tab, now)
     trace.note("snapshot: prepared reading served" if reading else "snapshot: page read now")

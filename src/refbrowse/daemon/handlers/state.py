@@ -13,9 +13,9 @@ import asyncio
 import os
 import time
 
+from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.handlers import Call, DaemonView, handler
-from refbrowse.daemon.session import Session
-from refbrowse.daemon.state.files import (
+from refbrowse.daemon.services.state.files import (
     StateFileError,
     check_state,
     named_file,
@@ -24,7 +24,7 @@ from refbrowse.daemon.state.files import (
     remove,
     write_state,
 )
-from refbrowse.daemon.state.persister import Persister
+from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.errors import BrowseError, UsageError
 from refbrowse.registry import COMMANDS
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.session import Session, Tab
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.handlers.navigate import checked_url, load, navigate
-from refbrowse.daemon.session import Session, Tab
 from refbrowse.errors import UsageError
 
 

@@ -15,9 +15,9 @@ import logging
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from refbrowse.daemon.cdp import CdpKeeper
+from refbrowse.daemon.core.cdp import CdpKeeper
+from refbrowse.daemon.core.session import Session, Tab
 from refbrowse.daemon.handlers import Call, DaemonView, handler
-from refbrowse.daemon.session import Session, Tab
 from refbrowse.errors import UsageError
 
 log = logging.getLogger("refbrowse")

@@ -21,14 +21,14 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import FloatRect, Locator, Page
 
-from refbrowse.daemon.cdp import CdpKeeper
-from refbrowse.daemon.envelope import fence
+from refbrowse.daemon.core.cdp import CdpKeeper
+from refbrowse.daemon.core.display import WINDOW_TAGS
+from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.handlers.navigate import checked_url, load
 from refbrowse.daemon.handlers.read import clean_text
-from refbrowse.daemon.headed import WINDOW_TAGS
-from refbrowse.daemon.policy import ALLOW_PATH_FLAG, write_new
-from refbrowse.daemon.resolver import resolve
+from refbrowse.daemon.page.resolver import resolve
+from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, write_new
 from refbrowse.errors import UsageError
 
 MAX_SIDE = 2_000
@@ -256,7 +256,7 @@ async def _keep_scale(keeper: CdpKeeper, page: Page, width: int, height: int, dp
     """Resizing, or capturing beyond the viewport, resets a device scale set through CDP
     (`viewport --scale`): set it again.
 
-    The page's kept DevTools session sets it (see `refbrowse.daemon.cdp`).
+    The page's kept DevTools session sets it (see `refbrowse.daemon.core.cdp`).
     """
     if float(await page.evaluate("devicePixelRatio")) == dpr:
         return

@@ -14,12 +14,12 @@ from collections.abc import Awaitable, Callable
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
+from refbrowse.daemon.action.settle import QUIET_MS, ActionWatch
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.pageprobe import ANSWER_MS, PageBusy, answered, observe
-from refbrowse.daemon.pwerrors import translate
-from refbrowse.daemon.refs import parse_ref
-from refbrowse.daemon.resolver import resolve
-from refbrowse.daemon.settle import QUIET_MS, ActionWatch
+from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, answered, observe
+from refbrowse.daemon.page.resolver import resolve
 from refbrowse.errors import ActionTimeout, StaleRef, UsageError
 
 _FORMS = ("--text", "--gone", "--url", "--idle", "--load", "--networkidle")

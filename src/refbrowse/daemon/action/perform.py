@@ -1,0 +1,358 @@
+"""What an action did: the lines after an action's first line.
+
+`perform` runs an action between two looks at the page: it settles (see
+`settle`), then reports where the page went, tabs that opened or closed,
+dialogs and what was done with them, downloads, messages that appeared
+(alerts, status and live regions, toasts, validation messages, dialogs that
+opened or closed) and a small diff of the interactive view. Whatever quotes
+the page is fenced as untrusted content; the rest is refbrowse's own words.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import TypeGuard
+
+from playwright.async_api import Dialog, Download, Page
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.action import arrival_view
+from refbrowse.daemon.action.report import (
+    Outcome,
+    download_line,
+    in_diff,
+    message_lines,
+    navigation_line,
+    quote,
+)
+from refbrowse.daemon.action.settle import (
+    ActionWatch,
+    SettleOptions,
+    follow_navigation,
+    settle,
+    settle_options,
+    unless_navigation,
+)
+from refbrowse.daemon.action.viewdiff import Asked, before_view, keep_view, take_view, view_change
+from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.session import Session, Tab
+from refbrowse.daemon.handlers import Call
+from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, PageReport, answered, observe
+from refbrowse.daemon.page.popups import PopupCounter, arrived, popup_counter
+from refbrowse.daemon.page.snapshot import huge_page, prepared
+from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
+from refbrowse.daemon.page.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
+from refbrowse.daemon.services.logbuffer import DialogEntry, RingBuffer
+
+_POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
+_POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
+
+
+class TabWatch:
+    """Tabs that open, the acting tab closing, dialogs and downloads, while an action runs."""
+
+    def __init__(
+        self, session: Session, page: Page, counter: PopupCounter | None, dialog_log: RingBuffer[DialogEntry]
+    ) -> None:
+        self.session = session
+        self.page = page
+        self.counter = counter
+        self.counted = counter.created if counter else 0
+        self.opened: list[Page] = []
+        self.popups: list[Page] = []  # the opened pages that the acting tab opened
+        self.downloads: list[Download] = []
+        self.dialogs: list[tuple[str, str]] = []  # (type, message) in the acting tab
+        self._log = dialog_log
+        self._logged = dialog_log.total
+
+    def __enter__(self) -> TabWatch:
+        self.session.context.on("page", self._opened)
+        self.page.on("download", self._download)
+        self.page.on("dialog", self._dialog)
+        self.page.on("popup", self._popup)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.session.context.remove_listener("page", self._opened)
+        self.page.remove_listener("download", self._download)
+        self.page.remove_listener("dialog", self._dialog)
+        self.page.remove_listener("popup", self._popup)
+
+    def _opened(self, page: Page) -> None:
+        self.opened.append(page)
+
+    def _popup(self, page: Page) -> None:
+        self.popups.append(page)
+
+    def _download(self, download: Download) -> None:
+        self.downloads.append(download)
+
+    def _dialog(self, dialog: Dialog) -> None:
+        self.dialogs.append((dialog.type, dialog.message))
+
+    def answers(self) -> dict[str, str]:
+        """message → what was done with it, from the dialog log of this session."""
+        entries = self._log.since(self._logged)
+        return {e.message: e.action for e in entries if e.session == self.session.name}
+
+
+Action = Callable[[], Awaitable[object]]
+# Tabs whose page stopped answering: no more looks until it navigates, so that the
+# tab guard's own check sees the page as it is and can replace it.
+_busy_tabs: weakref.WeakSet[Tab] = weakref.WeakSet()
+
+
+async def perform(
+    call: Call,
+    doing: str,
+    action: Action,
+    *,
+    navigation: bool = False,
+    tab: Tab | None = None,
+    asked: Asked | None = None,
+) -> Outcome:
+    """Run `action` on the call's tab, settle, and say what it did.
+
+    `navigation` marks actions whose purpose is to navigate (goto, back…):
+    their first line already says where the page went, and the page they
+    leave is not diffed against the one they reach. `tab` defaults to the
+    call's current tab. `asked` is the change the action asks of its own
+    element: the diff leaves it out when it happened just so.
+    """
+    options = settle_options(call.flags)
+    tab = tab or call.tab
+    if tab in _busy_tabs:
+        await _recover_if_stuck(call, tab)
+    page = tab.page
+    try:
+        seen = await answered(trace.timed("look before", observe(tab, begin=True)))
+        before = seen[1] if seen else None
+        baseline = (
+            None
+            if navigation or before is None or not _viewable(before)
+            else await answered(trace.timed("view before", before_view(tab, before)))
+        )
+    except PageBusy:
+        before = baseline = None  # the action itself will meet the busy page and say so
+    counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
+    early = EarlyReading(tab)
+    with (
+        ActionWatch(page, tab.sockets) as watch,
+        TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
+    ):
+        try:
+            await trace.timed("action", action())
+            await trace.timed("settle", _settle(tab, watch, doing, options, call.nav_timeout_ms, early))
+        except PlaywrightError as exc:
+            if not page.is_closed():
+                raise translate(exc, doing) from exc
+        if watch.busy:
+            _busy_tabs.add(tab)
+        outcome = Outcome(page.url, call.raw, call.json)
+        acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked)
+        try:
+            await trace.timed("describe", _describe(acted, outcome))
+        finally:
+            early.finish_later()
+    return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class _Acted:
+    """What `perform` knows once the action has settled: what the report is made from."""
+
+    call: Call
+    tab: Tab
+    watch: ActionWatch
+    tabs: TabWatch
+    early: EarlyReading
+    before: PageReport | None  # the page before the action (None if it could not say)
+    baseline: str | None  # the interactive view before, when the action's change is to be diffed
+    navigation: bool
+    asked: Asked | None
+
+
+def _viewable(report: PageReport | None) -> TypeGuard[PageReport]:
+    """Whether the interactive view can be diffed: a huge page's full view takes longer than the action."""
+    return report is not None and report.elements <= huge_page.HUGE_ELEMENTS
+
+
+async def _recover_if_stuck(call: Call, tab: Tab) -> None:
+    """A tab our last look found busy: ask the tab guard to replace it if it still does not answer.
+
+    Checked before the action, while no navigation is pending: a page that is
+    both busy and navigating can look like it is merely navigating.
+    """
+    _busy_tabs.discard(tab)
+    guard = getattr(call.daemon, "tab_guard", None)
+    if guard is None or await answers(tab):
+        return
+    why = f"it did not answer for {PROBE_TIMEOUT_S:g} s (a script that never yields?)"
+    await guard.reopen(call.session, tab, why)
+    raise TabStuck(
+        f"the page stopped answering: {why}; the tab was reopened at about:blank",
+        "run the command again; avoid that page or its script",
+    )
+
+
+async def _settle(
+    tab: Tab, watch: ActionWatch, doing: str, options: SettleOptions, nav_ms: int, early: EarlyReading
+) -> None:
+    if options.wait:
+        await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
+        if watch.navigating:  # the browser announced the action's navigation after the page went quiet
+            await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
+    elif watch.navigating:
+        pass  # --no-wait: the report says the navigation started
+    elif watch.committed:
+        await follow_navigation(watch, doing, nav_ms)
+
+
+async def _describe(acted: _Acted, out: Outcome) -> None:
+    tab, watch, before, navigation = acted.tab, acted.watch, acted.before, acted.navigation
+    await trace.timed("tab lines", _tab_lines(acted.call.session, tab, acted.tabs, out))
+    if tab.page.is_closed():
+        return
+    if watch.busy:
+        _busy(out, watch, before, navigation)
+        return
+    viewing = acted.baseline is not None and not watch.navigating
+    try:
+        looked = await _look_after(tab, watch, acted.early, viewing)
+    except PageBusy:
+        _busy(out, watch, before, navigation)
+        return
+    if looked is None:  # --no-wait, and a navigation is in flight: the page answers once it commits
+        if not navigation:
+            navigation_line(out, watch, before, None, True)
+        return
+    after, view = looked
+    new_document = before is None or after is None or after.document != before.document
+    if not navigation:
+        navigation_line(out, watch, before, after, new_document)
+    arrived = await _arrival(acted, out, after)
+    if not arrived.view:
+        _prepare_unless_read(tab, after, acted.early, viewing)
+    _dialogs_and_downloads(out, acted.tabs)
+    _page_lines(out, before, after, new_document, arrived)
+    if acted.baseline is not None and after is not None and not new_document:
+        _view_change(tab, out, after, (acted.baseline, view), acted.asked)
+
+
+def _view_change(
+    tab: Tab, out: Outcome, after: PageReport, views: tuple[str, str | None], asked: Asked | None
+) -> None:
+    """The small diff of the interactive view on the same document (one line when it changed a lot)."""
+    baseline, view = views
+    keep_view(tab, after, view)
+    quoted, trailer = view_change(baseline, view, asked)
+    out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
+    out.quoted += quoted
+    out.trailer += trailer
+    out.add("view", *quoted[1:])
+    out.add("notes", *trailer)
+
+
+def _page_lines(
+    out: Outcome,
+    before: PageReport | None,
+    after: PageReport | None,
+    new_document: bool,
+    arrived: arrival_view.Arrival,
+) -> None:
+    """Messages that appeared, then the view of the page the action arrived at."""
+    if after is not None:
+        old = before.messages if before and not new_document else ()
+        message_lines(out, old, after.messages, printed=not arrived.whole)
+    out.quoted += [arrived.view] if arrived.view else []
+    out.trailer += [arrived.note] if arrived.note else []
+
+
+async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arrival_view.Arrival:
+    """The view of the page the action arrived at: after a navigation to a new document, else nothing."""
+    moved = acted.navigation or out.fields.get("navigation", {}).get("kind") in ("navigated", "same URL")
+    if after is None or not moved:
+        return arrival_view.Arrival()
+    reading = await acted.early.matching(after.stamp)  # read while the action settled, if still the page
+    call, tab = acted.call, acted.tab
+    found = await arrival_view.look(call, tab, after.elements, huge_page.HUGE_ELEMENTS, reading)
+    if found.data is not None:
+        out.fields["page"] = found.data
+    if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
+        keep_view(tab, after, found.view.rsplit("\n", 1)[0])
+    return found
+
+
+async def _look_after(
+    tab: Tab, watch: ActionWatch, early: EarlyReading, viewing: bool
+) -> tuple[PageReport | None, str | None] | None:
+    """What the page reports now (None if it cannot say), and its view if asked; None while a
+    navigation is in flight."""
+    if watch.navigating:
+        return None
+    looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab))))
+    if looked is None:
+        return None
+    after = looked[0]
+    viewed = viewing and after is not None
+    view = await answered(trace.timed("view after", _view_after(tab, after, early))) if viewed else None
+    return after, view
+
+
+async def _report(tab: Tab) -> tuple[PageReport | None]:
+    seen = await observe(tab, stamp=True)
+    return (seen[1] if seen else None,)
+
+
+async def _view_after(tab: Tab, after: PageReport | None, early: EarlyReading) -> str | None:
+    """The interactive view now: from the reading taken while settling if the page has not changed since."""
+    return await take_view(tab, await early.matching(after.stamp if after else None))
+
+
+def _prepare_unless_read(tab: Tab, after: PageReport | None, early: EarlyReading, viewing: bool) -> None:
+    """Read the page for the next `snapshot` in the background, unless a reading of it now is kept."""
+    if after is not None and not viewing and not early.kept(after.stamp):
+        prepared.prepare_soon(tab, after.elements)
+
+
+def _dialogs_and_downloads(out: Outcome, tabs: TabWatch) -> None:
+    answered_as = tabs.answers()
+    for kind, message in tabs.dialogs:
+        done = answered_as.get(message, "answered by the dialog policy (see `browse dialog`)")
+        out.quoted.append(f"{kind} dialog {quote(message)}: {done}")
+        out.add("dialogs", {"type": kind, "message": message, "answer": done})
+    for download in tabs.downloads:
+        out.quoted.append(download_line(download))
+        out.add("downloads", {"filename": download.suggested_filename, "url": download.url})
+
+
+def _busy(out: Outcome, watch: ActionWatch, before: PageReport | None, navigation: bool) -> None:
+    if not navigation:
+        navigation_line(out, watch, before, None, True)
+    out.notes.append(f"the page is busy: its script has not answered for {ANSWER_MS} ms or more")
+    out.fields["busy"] = True
+
+
+async def _tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -> None:
+    await arrived(tabs.counter, tabs.counted, lambda: len(tabs.opened), _POPUP_ARRIVAL_MS)
+    for opened in tabs.opened:
+        with suppress(PlaywrightError):
+            await opened.wait_for_load_state("domcontentloaded", timeout=_POPUP_COMMIT_MS)
+        kind = "popup" if opened in tabs.popups else "tab"
+        if opened.is_closed():
+            out.notes.append(f"a {kind} opened and closed itself: {opened.url}")
+            out.add("tabs", {"event": "opened and closed", "kind": kind, "url": opened.url})
+            continue
+        number = next((session.number(t) for t in session.tabs if t.page is opened), None)
+        out.notes.append(f"opened tab {number} ({kind}): {opened.url}")
+        out.add("tabs", {"event": "opened", "kind": kind, "tab": number, "url": opened.url})
+    if tab.page.is_closed():
+        current = session.current
+        where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
+        out.notes.append(f"this tab closed itself; current tab is {where}")
+        now = session.number(current) if current else None
+        out.add("tabs", {"event": "this tab closed itself", "current": now})

@@ -1,0 +1,89 @@
+"""Find a Chromium to drive, and the flags to launch it with.
+
+Order: `BROWSE_CHROMIUM_PATH`; Playwright's own downloaded browser; a system
+Chromium or Chrome. `python -m refbrowse.daemon.core.chromium` prints the path found, or
+the command that installs one and exits 1 (the Makefile relies on this).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import sys
+
+from refbrowse.exitcodes import ExitCode
+
+INSTALL_HINT = (
+    "install one: `apt-get install -y --no-install-recommends chromium fonts-liberation` "
+    "(Debian/Ubuntu, as root), or `python -m playwright install chromium`; "
+    "or point BROWSE_CHROMIUM_PATH at a Chromium or Chrome binary"
+)
+
+SYSTEM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+MAC_APPS = (
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+)
+PLAYWRIGHT_LAYOUTS = (
+    "chromium-*/chrome-linux*/chrome",
+    "chromium-*/chrome-mac*/Chromium.app/Contents/MacOS/Chromium",
+    "chromium-*/chrome-mac*/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing",
+)
+
+QUIET_FLAGS = (
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+
+
+class ChromiumNotFound(Exception):
+    pass
+
+
+def find_chromium() -> str:
+    override = os.environ.get("BROWSE_CHROMIUM_PATH")
+    if override:
+        if os.access(override, os.X_OK):
+            return override
+        raise ChromiumNotFound(f"BROWSE_CHROMIUM_PATH={override} is not an executable file")
+    for candidate in _playwright_browsers() + _system_browsers():
+        if os.access(candidate, os.X_OK):
+            return candidate
+    raise ChromiumNotFound("no Chromium or Chrome found on this computer")
+
+
+def _playwright_browsers() -> list[str]:
+    root = os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or os.path.expanduser("~/.cache/ms-playwright")
+    found: list[str] = []
+    for layout in PLAYWRIGHT_LAYOUTS:
+        found += glob.glob(os.path.join(root, layout))
+    return sorted(found, reverse=True)
+
+
+def _system_browsers() -> list[str]:
+    found = [path for name in SYSTEM_NAMES if (path := shutil.which(name))]
+    return found + [app for app in MAC_APPS if os.path.exists(app)]
+
+
+def launch_flags() -> list[str]:
+    flags = list(QUIET_FLAGS)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        flags.append("--no-sandbox")
+    return flags
+
+
+def main() -> int:
+    try:
+        print(find_chromium())
+    except ChromiumNotFound as exc:
+        print(f"{exc}; {INSTALL_HINT}", file=sys.stderr)
+        return ExitCode.UNAVAILABLE
+    return ExitCode.OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,328 @@
+"""Every selector argument goes through here: a CSS selector, `@eN` or `@cN`.
+
+Resolution checks the element exists before any action, so a missing element
+is a clear message at once, never a timeout. A ref is checked against what it
+was when it was given (role and name, or `isConnected` for `@c` refs): a stale
+ref fails, it never acts on another element. `prepare` readies the one element
+an action will touch: exactly one match, scrolled into view, and not covered
+by another element at its centre.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.refs import Ref, RefTarget, parse_ref, stale
+from refbrowse.daemon.core.session import Tab
+from refbrowse.errors import BrowseError, ElementNotFound, PageError
+
+# Roles Playwright's role engine answers for; other roles skip the name check.
+_NAMED_ROLES = frozenset(
+    (  # noqa: SIM905 - one word list reads better than sixty lines of quotes
+        "alert alertdialog application article banner button cell checkbox columnheader combobox "
+        "complementary contentinfo dialog document feed figure form grid gridcell group heading img "
+        "link list listbox listitem main menu menubar menuitem menuitemcheckbox menuitemradio "
+        "navigation option progressbar radio radiogroup region row rowgroup rowheader scrollbar "
+        "search searchbox slider spinbutton status switch tab table tablist tabpanel textbox "
+        "toolbar tree treegrid treeitem"
+    ).split()
+)
+
+_MARK = "data-refbrowse-c"
+
+# Scrolls the element into view when its centre is outside, then (if asked) hit-tests that centre.
+_HIT_TEST_JS = """(el, hitTest, aimKey) => {
+  let r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return {state: 'empty'};
+  const outside = r => {
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return x < 0 || y < 0 || x > innerWidth || y > innerHeight;
+  };
+  if (outside(r)) {
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+    r = el.getBoundingClientRect();
+  }
+  if (!hitTest) return {state: 'ok'};
+  if (outside(r)) return {state: 'outside'};
+  if (el.disabled || el.getAttribute('aria-disabled') === 'true') return {state: 'disabled'};
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  // The innermost element at the point, through open shadow roots: what a real click would reach.
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  // Ancestry in the composed (flat) tree: slots and shadow hosts count, so a slotted label
+  // or the element's own host is never its cover.
+  const up = n => n.assignedSlot || n.parentElement || (n.getRootNode() || {}).host || null;
+  const within = (a, b) => { for (let n = b; n; n = up(n)) if (n === a) return true; return false; };
+  const labels = el.labels ? Array.from(el.labels) : [];
+  const own = !hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none');
+  const byLabel = !!hit && labels.some(l => within(l, hit));
+  if (own || byLabel) {
+    // Aimed: the element is kept (under a per-daemon name, for the click that follows) with the
+    // point to click, in the top frame only, whose viewport the mouse speaks in.
+    if (aimKey && window === window.top) {
+      Object.defineProperty(window, aimKey, {value: new WeakRef(el), configurable: true});
+    }
+    return {state: 'ok', point: [x, y], byLabel};
+  }
+  const short = e => {
+    let s = e.tagName.toLowerCase();
+    if (e.id) s += '#' + e.id;
+    const cls = (typeof e.className === 'string' ? e.className : '').trim().split(/\\s+/).filter(Boolean);
+    if (cls.length) s += '.' + cls.slice(0, 2).join('.');
+    return s;
+  };
+  let top = hit, path = [];
+  for (let e = hit; e && e !== document.body && path.length < 3; e = up(e)) {
+    path.unshift(short(e));
+    top = e;
+  }
+  const role = hit.getAttribute('role') || top.getAttribute('role') || '';
+  const label = (hit.getAttribute('aria-label') || top.getAttribute('aria-label')
+    || (top.innerText || '').trim()).replace(/\\s+/g, ' ').slice(0, 60);
+  return {state: 'covered', path: path.join(' > '), role, label};
+}"""
+
+
+# The aimed element checked again where it is now; its point, or null (gone, moved away, covered).
+_AIM_JS = f"""(key) => {{
+  const held = window[key];
+  delete window[key];
+  const el = held && held.deref();
+  if (!el || !el.isConnected) return null;
+  const found = ({_HIT_TEST_JS})(el, true, '');
+  return found.state === 'ok' ? found.point : null;
+}}"""
+
+
+async def click_aimed(tab: Tab, aimed: Aimed) -> None:
+    """Click what `aim` found: with the mouse at its point, checked again just now.
+
+    Playwright's own click resolves the element again, scrolls and measures it
+    in several round trips (~20 ms here); the page still holds the aimed
+    element, so one look and one mouse click do. An element not ready, in a
+    frame, or that moved or got covered meanwhile is clicked the Playwright way.
+    """
+    if aimed.key:
+        point = await tab.page.evaluate(_AIM_JS, aimed.key)
+        if point is not None:
+            await tab.page.mouse.click(float(point[0]), float(point[1]))
+            return
+    await aimed.locator.click(force=aimed.ready, no_wait_after=True)
+
+
+async def resolve(tab: Tab, selector: str) -> Locator:
+    """A locator for `selector` that matches at least one element right now."""
+    ref = parse_ref(selector)
+    if ref is not None:
+        return await resolve_ref(tab, ref)
+    locator = tab.page.locator(selector)
+    count = await _count(locator, selector)
+    if count == 0:
+        raise ElementNotFound(
+            f"no element matches {selector!r} on {tab.page.url}",
+            "check the selector, or run `browse snapshot -i` and use a ref",
+        )
+    return locator
+
+
+async def resolve_one(tab: Tab, selector: str) -> Locator:
+    """A locator for `selector` that matches exactly one element right now."""
+    locator = await resolve(tab, selector)
+    if parse_ref(selector) is None:
+        count = await _count(locator, selector)
+        if count > 1:
+            raise PageError(
+                f"{selector!r} matches {count} elements; an action needs exactly one",
+                "make the selector more specific, or use a ref from `browse snapshot -i`",
+            )
+    return locator
+
+
+def _still_same(tab: Tab, target: RefTarget) -> tuple[Locator, Locator | None]:
+    """The ref's locator, and one that matches only while it keeps the role and name it was given."""
+    locator = tab.page.get_by_ref(target.pw_ref)
+    if not (target.name and target.role in _NAMED_ROLES):
+        return locator, None
+    role: Any = target.role  # one of _NAMED_ROLES, which Playwright types as a Literal
+    # The name as the snapshot computed it leaves hidden text out; counted with hidden elements
+    # included, the role engine would add it. Either reading means "still what it was".
+    by_role = tab.page.get_by_role(role, name=target.name, exact=True)
+    hidden = tab.page.get_by_role(role, name=target.name, exact=True, include_hidden=True)
+    return locator, locator.and_(by_role.or_(hidden))
+
+
+async def resolve_ref(tab: Tab, ref: Ref) -> Locator:
+    target = tab.refs.target(ref)
+    if target.handle is not None:
+        return await _clickable_locator(tab, target)
+    locator, same = _still_same(tab, target)
+    if same is not None:
+        if await _ref_count(same) == 1:
+            return locator  # one round trip in the common case: there, and still what it was
+        if await _ref_count(locator) == 1:
+            raise stale(target, "has changed its role or name since the latest snapshot")
+        raise stale(target)
+    if await _ref_count(locator) != 1:
+        raise stale(target)
+    return locator
+
+
+async def _ref_count(locator: Locator) -> int:
+    """Playwright refuses a ref of a frame or document that is gone: that is a stale ref too."""
+    try:
+        return await locator.count()
+    except PlaywrightError:
+        return 0
+
+
+async def _clickable_locator(tab: Tab, target: RefTarget) -> Locator:
+    """@c refs hold the element itself; a mark lets every locator-based command reach it."""
+    assert target.handle is not None
+    mark = f"{target.ref.number}-{secrets.token_hex(4)}"
+    try:
+        connected = await target.handle.evaluate(
+            f"(e, mark) => e.isConnected && (e.setAttribute('{_MARK}', mark), true)", mark
+        )
+    except PlaywrightError:
+        connected = False
+    if not connected:
+        raise stale(target, "is no longer in the page")
+    locator = tab.page.locator(f'[{_MARK}="{mark}"]')
+    if await _ref_count(locator) != 1:
+        raise stale(target, "could not be found again")
+    return locator
+
+
+async def _count(locator: Locator, selector: str) -> int:
+    try:
+        return await locator.count()
+    except PlaywrightError as exc:
+        raise translate(exc, f"resolving {selector!r}") from exc
+
+
+async def evaluate_all(locator: Locator, expression: str) -> Any:
+    """`Locator.evaluate_all` that also works on a ref: Playwright 1.65 passes it no elements for ai refs."""
+    found = await locator.evaluate_all(expression)
+    if found or not await locator.count():
+        return found
+    handles = [handle for each in await locator.all() if (handle := await each.element_handle())]
+    try:
+        return await handles[0].evaluate(f"(_, els) => ({expression})(els)", handles)
+    finally:
+        for handle in handles:
+            await handle.dispose()
+
+
+async def prepare(tab: Tab, selector: str, *, force: bool = False, hit_test: bool = True) -> Locator:
+    """The one element an action will touch; for pointer actions, in view and not covered.
+
+    Without the hit test (fill, select) the action scrolls by itself, so no
+    extra round trip is spent here.
+    """
+    if not hit_test:
+        return await resolve_one(tab, selector)
+    locator, _ = await prepare_pointer(tab, selector, force=force)
+    return locator
+
+
+async def prepare_pointer(tab: Tab, selector: str, *, force: bool = False) -> tuple[Locator, bool]:
+    """The element a click or hover will touch, and whether it is ready for one.
+
+    Ready means in view, enabled and not covered at its centre, checked just
+    now: the action can then skip Playwright's own checks, whose wait for two
+    stable animation frames costs ~35 ms. A disabled element is not ready, and
+    the action waits for it to be enabled as Playwright does.
+    """
+    aimed = await aim(tab, selector, force=force, keep="")
+    return aimed.locator, aimed.ready
+
+
+@dataclass(frozen=True, slots=True)
+class Aimed:
+    """An element ready for a click, kept in the page under `key` ("" when not kept)."""
+
+    locator: Locator
+    ready: bool
+    key: str
+    by_label: bool = False  # a click at its centre reaches one of its labels (a box hidden inside it)
+
+
+async def aim(tab: Tab, selector: str, *, force: bool = False, keep: str | None = None) -> Aimed:
+    """`prepare_pointer`, keeping the element in the page for `click_aimed` (under a fresh name)."""
+    key = ("__refbrowse_aim_" + secrets.token_hex(8)) if keep is None else keep
+    quick = None if force else await _resolve_and_hit_test(tab, selector, key)
+    if quick is not None:
+        locator, result = quick
+    else:
+        locator = await resolve_one(tab, selector)
+        if force:
+            return Aimed(locator, True, "")
+        try:
+            result = await locator.evaluate(_AIM_AT_JS, key)
+        except PlaywrightError as exc:
+            raise translate(exc, f"getting {selector!r} ready") from exc
+    if result.get("state") == "covered":
+        raise _covered(selector, result)
+    ready = result.get("state") == "ok"
+    return Aimed(locator, ready, key if ready else "", bool(result.get("byLabel")))
+
+
+_AIM_AT_JS = f"(el, key) => ({_HIT_TEST_JS})(el, true, key)"
+
+
+async def _resolve_and_hit_test(tab: Tab, selector: str, key: str) -> tuple[Locator, dict[str, Any]] | None:
+    """The common case in one round trip: exactly one element, still what its ref was, hit-tested.
+
+    Playwright's `Locator.evaluate` waits for the element, then evaluates, then
+    lets the handle go (three round trips, ~8 ms here, ~20 under load); the
+    frame's `eval_on_selector` resolves strictly and evaluates at once, and
+    fails at once when there is not exactly one match. Any failure (a stale or
+    ambiguous target, a @c ref) is left to the full path, which says what is wrong.
+    """
+    ref = parse_ref(selector)
+    if ref is None:
+        locator = tab.page.locator(selector)
+        strict = locator
+    else:
+        try:
+            target = tab.refs.target(ref)
+        except BrowseError:
+            return None
+        if target.handle is not None:
+            return None
+        locator, same = _still_same(tab, target)
+        strict = same or locator
+    query = _selector_of(strict)
+    if query is None:
+        return None
+    try:
+        return locator, await tab.page.eval_on_selector(query, _AIM_AT_JS, key, strict=True)
+    except PlaywrightError:
+        return None
+
+
+def _selector_of(locator: Locator) -> str | None:
+    """The selector a locator was built from: Playwright keeps it on the locator's implementation
+    (pinned version; `test_interact` covers this path), and there is no public way to read it."""
+    selector = getattr(getattr(locator, "_impl_obj", None), "_selector", None)
+    return selector if isinstance(selector, str) else None
+
+
+def _covered(selector: str, result: dict[str, Any]) -> PageError:
+    role = f"{result['role']} " if result.get("role") else ""
+    label = f' "{result["label"]}"' if result.get("label") else ""
+    return PageError(
+        f"{selector} is covered by another element: {role}{result['path']}{label}",
+        "deal with that overlay first (close or accept it: `browse snapshot -i` lists it at the top), "
+        "or use --force",
+    )

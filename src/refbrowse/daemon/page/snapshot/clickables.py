@@ -1,0 +1,100 @@
+"""`snapshot -C`: elements a page made clickable that the accessibility tree misses.
+
+A `div` with an onclick handler, a `span` with `tabindex=0`, anything whose
+cursor turns into a pointer where its parent's does not. Elements that are
+(or sit inside) real controls are left out, and so is anything ai mode already
+gave a ref (matched by box). Each one is held as an element handle, so an `@c`
+ref cannot drift to another element after an insertion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.async_api import ElementHandle, Page
+
+from refbrowse.daemon.page.snapshot.parse import Box, Node
+
+LIMIT = 200
+
+_FIND_JS = """(limit) => {
+  const CONTROL = 'a[href], button, input, select, textarea, summary, option, label, [contenteditable=""], '
+    + '[contenteditable=true], [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], '
+    + '[role=menuitem], [role=option], [role=switch], [role=textbox], [role=combobox], [role=slider]';
+  const PLAIN = new Set(['DIV', 'SPAN', 'LI', 'TD', 'TR', 'IMG', 'P', 'I', 'SVG', 'SECTION', 'ARTICLE', 'H1',
+    'H2', 'H3', 'H4', 'H5', 'H6', 'DT', 'DD', 'FIGURE']);
+  const found = [];
+  const visit = root => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) visit(el.shadowRoot);
+      if (found.length >= limit) return;
+      const tab = el.getAttribute('tabindex');
+      const clicky = el.hasAttribute('onclick') || typeof el.onclick === 'function'
+        || (tab !== null && Number(tab) >= 0 && PLAIN.has(el.tagName.toUpperCase()));
+      let pointer = false;
+      if (!clicky) {
+        const parent = el.parentElement || (el.getRootNode() || {}).host;
+        pointer = getComputedStyle(el).cursor === 'pointer'
+          && !(parent && getComputedStyle(parent).cursor === 'pointer');
+      }
+      if (!clicky && !pointer) continue;
+      if (el.matches(CONTROL) || el.closest(CONTROL) || el.querySelector(CONTROL)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      found.push(el);
+    }
+  };
+  visit(document);
+  return found;
+}"""
+
+_DESCRIBE_JS = """els => els.map(e => {
+  const r = e.getBoundingClientRect();
+  const text = (e.getAttribute('aria-label') || e.innerText || e.getAttribute('title')
+    || e.getAttribute('alt') || '')
+    .replace(/\\s+/g, ' ').trim().slice(0, 80);
+  return [e.tagName.toLowerCase(), text, [r.left, r.top, r.width, r.height].map(Math.round)];
+})"""
+
+
+@dataclass(frozen=True, slots=True)
+class Clickable:
+    handle: ElementHandle
+    tag: str
+    text: str
+    box: Box
+
+
+async def find_clickables(page: Page) -> list[Clickable]:
+    """Clickables in the main frame and its open shadow roots."""
+    array = await page.evaluate_handle(_FIND_JS, LIMIT)
+    try:
+        described = await array.evaluate(_DESCRIBE_JS)
+        properties = await array.get_properties()
+    finally:
+        await array.dispose()
+    found: list[Clickable] = []
+    for index, (tag, text, box) in enumerate(described):
+        handle = properties.get(str(index))
+        element = handle.as_element() if handle else None
+        if element is not None:
+            found.append(Clickable(element, str(tag), str(text), (box[0], box[1], box[2], box[3])))
+    return found
+
+
+def known_to_ai_mode(tree: Node, found: list[Clickable]) -> tuple[list[Node], list[Clickable]]:
+    """Split `found` into nodes ai mode already has (same box) and clickables it missed.
+
+    Ai mode gives a ref to many such elements but shows them as plain wrappers;
+    those are promoted to clickable nodes, so they keep a stable `@e` ref.
+    """
+    by_box = {n.box: n for n in tree.walk() if n.pw_ref and n.box and not n.in_frame}
+    known: list[Node] = []
+    missed: list[Clickable] = []
+    for clickable in found:
+        node = by_box.get(clickable.box)
+        if node is None:
+            missed.append(clickable)
+        elif not node.short_ref:
+            known.append(node)
+    return known, missed

@@ -1,0 +1,105 @@
+"""Context for controls whose own name does not say which one they are.
+
+An unnamed field gets the nearest label-like text of its own cell or container,
+else the nearest before it (`near "Date:"`);
+a control repeated in a table or list (`button "Refund"` three times) gets the
+text of its row. Both are read from the parsed tree, so they cost no round trip.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from refbrowse.daemon.page.snapshot.parse import Node
+from refbrowse.daemon.page.snapshot.roles import VALUE_ROLES, actionable, shorten, text_of
+
+HINT_LIMIT = 40
+_ROWS = frozenset(("row", "listitem", "treeitem", "article"))
+_CELLS = frozenset(("cell", "gridcell", "columnheader", "rowheader"))
+_CLIMB = 3  # levels searched upwards for a preceding text
+
+
+def repeated(tree: Node) -> set[tuple[str, str]]:
+    """(role, name) of the controls that appear more than once on the page."""
+    counts = Counter((n.role, n.name) for n in tree.walk() if n.name and actionable(n))
+    return {key for key, count in counts.items() if count > 1}
+
+
+def row_of(node: Node) -> str:
+    """The text of the row or list item that holds `node`, without `node`'s own name."""
+    for ancestor in node.ancestors():
+        if ancestor.role in _ROWS:
+            if ancestor.name and ancestor.name != node.name:
+                return shorten(ancestor.name, HINT_LIMIT)
+            return _first_text(ancestor, node)
+    return ""
+
+
+def _first_text(row: Node, skip: Node) -> str:
+    for child in row.children:
+        if isinstance(child, str):
+            if child.strip():
+                return shorten(child, HINT_LIMIT)
+            continue
+        if child is skip or skip in child.walk():
+            continue
+        text = child.name or text_of(child, HINT_LIMIT)
+        if text and text != skip.name:
+            return shorten(text, HINT_LIMIT)
+    return ""
+
+
+def near(node: Node) -> str:
+    """The nearest label-like text of `node`'s own container, else the nearest text before it.
+
+    A table cell or header names what its controls act on (the column's name), so
+    the search stops there; in a container holding no other control the text after
+    `node` counts too (a checkbox's label follows it); above that, only text before.
+    """
+    at: Node | None = node
+    for _ in range(_CLIMB):
+        if at is None or at.parent is None:
+            return ""
+        parent = at.parent
+        if parent.role in _CELLS:
+            return _once(shorten(_cell_text(parent, node), HINT_LIMIT))
+        index = next(i for i, child in enumerate(parent.children) if child is at)
+        text = _first_label(reversed(parent.children[:index]))
+        if not text and _holds_only(parent, node):
+            text = _first_label(parent.children[index + 1 :])
+        if text:
+            return _once(shorten(text, HINT_LIMIT))
+        at = parent
+    return ""
+
+
+def _cell_text(cell: Node, skip: Node) -> str:
+    return cell.name if cell.name and cell.name != skip.name else _first_text(cell, skip)
+
+
+def _holds_only(container: Node, node: Node) -> bool:
+    """Whether `node` is the only control under `container`: its text is then `node`'s label."""
+    return not any(
+        (actionable(n) or n.role in VALUE_ROLES) and n is not node and n not in node.walk()
+        for n in container.walk()
+    )
+
+
+def _first_label(items: Iterable[Node | str]) -> str:
+    return next((text for text in map(_label_text, items) if text), "")
+
+
+def _once(text: str) -> str:
+    """`Nights Nights` → `Nights`: a label read from both a name and its text says it once."""
+    words = text.split()
+    half = len(words) // 2
+    return " ".join(words[:half]) if half and len(words) % 2 == 0 and words[:half] == words[half:] else text
+
+
+def _label_text(item: Node | str) -> str:
+    if isinstance(item, str):
+        return item.strip()
+    if any(actionable(n) or n.role in VALUE_ROLES for n in item.walk()):
+        return ""  # another control, or a block holding one: its text labels that one
+    return item.name or text_of(item, HINT_LIMIT)

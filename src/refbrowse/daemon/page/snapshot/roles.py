@@ -1,0 +1,132 @@
+"""What each accessibility role means to an agent: can it be acted on, does it give context.
+
+Which nodes get a ref, which survive `-i`, and which are mere wrappers that
+the text leaves out are all decided from these sets and the node's own flags.
+"""
+
+from __future__ import annotations
+
+from refbrowse.daemon.page.snapshot.parse import Node
+
+INTERACTIVE = frozenset(
+    (  # noqa: SIM905 - a word list reads better than one quoted word a line
+        "button link textbox searchbox checkbox radio combobox listbox menuitem menuitemcheckbox "
+        "menuitemradio tab switch slider spinbutton treeitem gridcell option"
+    ).split()
+)
+LANDMARKS = frozenset(
+    "banner navigation main complementary contentinfo region form search".split()  # noqa: SIM905
+)
+DIALOGS = frozenset(("dialog", "alertdialog"))
+# Live regions an agent must read even in `-i`: what an action said.
+MESSAGES = frozenset(("alert", "status", "log"))
+_TOGGLES = frozenset(("popup", "toggle"))  # menu triggers and <summary>, whatever their role
+# Roles that real apps make into controls with a tabindex alone (file lists, grids).
+_FOCUSABLE_ITEMS = frozenset(("row", "listitem", "cell", "treeitem", "option", "article", "img"))
+CONTEXT = LANDMARKS | DIALOGS | {"heading"}
+# Roles that get a ref though they are not acted on: an agent scopes to them or reads them.
+REFERABLE = INTERACTIVE | CONTEXT | frozenset(("img", "iframe", "table", "list", "article", "alert"))
+# Wrappers the full text leaves out when they carry no name: their children take their place.
+WRAPPERS = frozenset(("generic", "none", "presentation", "paragraph", "strong", "emphasis", "time"))
+VALUE_ROLES = frozenset(("textbox", "searchbox", "combobox", "spinbutton", "slider"))
+
+
+def pointer_target(node: Node) -> bool:
+    """A node the page made clickable (cursor: pointer) that no clickable ancestor explains.
+
+    A field's clickable frame (Quasar's and Material's select and text field
+    wrap the one field with its label and icons) is not a target of its own:
+    the field inside is. Nor is a control's clickable label that says only
+    the control's name (Streamlit's and Gradio's checkboxes): its line would
+    repeat the control's.
+    """
+    if not node.pointer or node.role in INTERACTIVE:
+        return False
+    if any(a.pointer or a.role in INTERACTIVE for a in node.ancestors()):
+        return False
+    inside = [n for n in node.walk()[1:] if n.role in INTERACTIVE]
+    if len(inside) != 1:
+        return True
+    control = inside[0]
+    beside = _text_beside(node, control)
+    return control.role not in VALUE_ROLES and not (control.name and beside in ("", _flat(control.name)))
+
+
+def _text_beside(node: Node, control: Node) -> str:
+    """The text under `node` outside `control`'s subtree, flattened."""
+    parts = [
+        child if isinstance(child, str) else (child.name or _text_beside(child, control))
+        for child in node.children
+        if child is not control
+    ]
+    return _flat(" ".join(parts))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def actionable(node: Node) -> bool:
+    if not node.pw_ref:
+        return False
+    if node.role in INTERACTIVE or pointer_target(node) or node.marks & _TOGGLES:
+        return True
+    return "focusable" in node.marks and node.role in _FOCUSABLE_ITEMS
+
+
+def referable(node: Node) -> bool:
+    return bool(node.pw_ref) and (node.role in REFERABLE or actionable(node))
+
+
+def text_of(node: Node, limit: int = 80) -> str:
+    """The visible text under a node, for nodes whose accessible name is empty."""
+    parts: list[str] = []
+    if node.value:
+        parts.append(node.value)
+    for child in node.children:
+        parts.append(child if isinstance(child, str) else (child.name or text_of(child, limit)))
+        if sum(len(p) for p in parts) > limit:
+            break
+    return shorten(" ".join(p for p in parts if p), limit)
+
+
+def shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def drop_unspoken(tree: Node) -> None:
+    """Take out what a screen reader skips and the text would say: aria-hidden leaves, not acted on.
+
+    Playwright's ai snapshot keeps visible aria-hidden elements, marked `[aria-hidden]`,
+    so an agent can reach a control a page hid by mistake. A leaf of them is a glyph
+    (an icon font's ligature: Quasar's notification reads `img: check_circle`) or a
+    decorative mark, and its text would join the names and messages around it. A
+    hidden subtree with elements inside (an app a modal dialog hides) stays.
+    """
+    for node in tree.walk():
+        if any(isinstance(child, Node) and "aria-hidden" in child.attrs for child in node.children):
+            node.children = [child for child in node.children if not _unspoken_leaf(child)]
+
+
+def drop_hidden_copies(tree: Node) -> None:
+    """Take out an aria-hidden copy of controls the page shows elsewhere (Gradio measures its tab
+    labels in a hidden copy of the tab buttons): each of its controls, unnamed, says only what a
+    control outside it is named, and an agent would see every control twice."""
+    hidden = [node for node in tree.walk() if "aria-hidden" in node.attrs]
+    if not hidden:
+        return
+    inside = {id(n) for node in hidden for n in node.walk()}
+    shown = {_flat(n.name) for n in tree.walk() if id(n) not in inside and actionable(n) and n.name}
+    for node in hidden:
+        controls = [n for n in node.walk() if actionable(n)]
+        if node.parent is None or not controls:
+            continue
+        if all(not c.name and text_of(c, 200) in shown for c in controls):
+            node.parent.children = [child for child in node.parent.children if child is not node]
+
+
+def _unspoken_leaf(child: Node | str) -> bool:
+    if not isinstance(child, Node) or "aria-hidden" not in child.attrs or actionable(child):
+        return False
+    return not any(isinstance(grandchild, Node) for grandchild in child.children)

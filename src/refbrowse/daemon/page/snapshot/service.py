@@ -1,0 +1,252 @@
+"""The one snapshot service: every consumer (the `snapshot` command, annotated
+screenshots, the dashboard) gets the page from `capture`.
+
+`capture` always takes Playwright's ai snapshot of the whole page (a scoped ai
+snapshot would invalidate every ref outside its scope), parses it, gives refs
+(`@eN`) to the nodes worth acting on or reading, and triages the page. Scoping
+to a selector happens afterwards, on the parsed tree (`scope`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+from playwright.async_api import ElementHandle
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.refs import Ref, parse_ref
+from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
+from refbrowse.daemon.page.snapshot.parse import Node, parse_snapshot
+from refbrowse.daemon.page.snapshot.prepared import Reading, read
+from refbrowse.daemon.page.snapshot.roles import drop_hidden_copies, drop_unspoken, referable
+from refbrowse.daemon.page.snapshot.triage import Triage
+from refbrowse.errors import ElementNotFound, UsageError
+
+_FIND_MS = 2_000  # the element is known to exist: this only bounds reading its box
+_VERIFY_LIMIT = 40  # scope candidates checked against the DOM one by one; beyond, boxes decide
+
+
+@dataclass(frozen=True, slots=True)
+class PageSnapshot:
+    """One whole-page snapshot: the tree (nodes carry `short_ref`), triage, and `-C` finds."""
+
+    tree: Node
+    triage: Triage
+    clickables: tuple[tuple[Ref, Clickable], ...] = ()
+
+    def nodes_by_ref(self) -> dict[str, Node]:
+        return {node.short_ref: node for node in self.tree.walk() if node.short_ref}
+
+
+async def capture(
+    tab: Tab,
+    *,
+    clickables: bool = False,
+    unnamed: bool = False,
+    reading: Reading | None = None,
+    timeout_ms: float | None = None,
+) -> PageSnapshot:
+    """Snapshot the whole page of `tab` and refresh its refs.
+
+    `reading` is a prepared reading of the page still current (see
+    `prepared`); without one the page is read now. With `clickables`, `-C`
+    finds come too; those with no text and no name only with `unnamed`
+    (`-C --all`): an agent cannot tell one from another. `timeout_ms` bounds
+    reading a big page (default: the action timeout).
+    """
+    reading = reading or await read(tab, timeout_ms)
+    facts = reading.facts
+    tree = parse_snapshot(reading.aria)
+    apply_marks(tree, facts)
+    drop_unspoken(tree)
+    drop_hidden_copies(tree)
+    tab.refs.begin()
+    for node in tree.walk():
+        if referable(node):
+            ref = tab.refs.give(
+                facts.document, node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box
+            )
+            node.short_ref = str(ref)
+    found = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
+    return PageSnapshot(tree, facts, found)
+
+
+def _states(node: Node) -> tuple[str, ...]:
+    """What the snapshot says of a node besides its role and name: `checked`, `level=2`, `required`."""
+    shown = [key if value == "true" else f"{key}={value}" for key, value in node.attrs.items()]
+    return tuple(shown + sorted(node.marks))
+
+
+def apply_marks(tree: Node, facts: Triage) -> None:
+    """Give nodes the DOM facts triage found for the element with the same box."""
+    if not facts.marks:
+        return
+    # Wrappers often share their control's box: the facts go to the innermost node of a box.
+    by_box = {node.box: node for node in tree.walk() if node.box is not None and not node.in_frame}
+    for box, (marks, note) in facts.marks.items():
+        node = by_box.get(box)
+        if node is not None:
+            node.marks, node.note = marks, note
+            if node.role == "iframe" and note and not node.name:
+                node.name = note
+
+
+def history_kind(flags: dict[str, object], raw: bool) -> str:
+    """The key under which `snapshot -D` keeps a tab's previous snapshot of one view."""
+    kind = " ".join(f"{flag}={flags.get(flag)}" for flag in ("-i", "-c", "-d", "-s", "-C", "--all"))
+    return kind + f" raw={raw}"  # --raw adds the url line, which is not a change in the page
+
+
+class SnapshotHistory:
+    """The previous snapshot text of one tab, per view, with the document it showed: for `-D`."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[str, str]] = {}
+
+    def swap(self, kind: str, document: str, text: str) -> tuple[str, str] | None:
+        """Remember `text`; return the previous (document, text) of this kind, if any."""
+        previous = self._last.get(kind)
+        self._last[kind] = (document, text)
+        return previous
+
+
+class SnapshotHistories:
+    """Every tab's `-D` history (one per daemon, in its services); a tab's goes when the tab goes."""
+
+    def __init__(self) -> None:
+        self._by_tab: weakref.WeakKeyDictionary[Tab, SnapshotHistory] = weakref.WeakKeyDictionary()
+
+    def of(self, tab: Tab) -> SnapshotHistory:
+        found = self._by_tab.get(tab)
+        if found is None:
+            found = self._by_tab[tab] = SnapshotHistory()
+        return found
+
+
+async def _clickables(
+    tab: Tab, tree: Node, document: str, unnamed: bool
+) -> tuple[tuple[Ref, Clickable], ...]:
+    for target in tab.refs.live():
+        if target.handle is not None:
+            await target.handle.dispose()
+    found = await find_clickables(tab.page)
+    known, missed = known_to_ai_mode(tree, found)
+    missed = [c for c in missed if c.text or unnamed]
+    for node in known:
+        node.pointer = True  # clickable, though ai mode shows it as a plain wrapper
+        node.short_ref = str(tab.refs.give(document, node.pw_ref, node.role, node.name))
+    for clickable in found:
+        if clickable not in missed:
+            await clickable.handle.dispose()
+    refs = tab.refs.give_clickables([(c.handle, c.tag, c.text) for c in missed])
+    return tuple(zip(refs, missed, strict=True))
+
+
+async def scope(tab: Tab, snapshot: PageSnapshot, selector: str) -> list[Node]:
+    """The nodes of `snapshot` inside the element `selector` names (`-s`)."""
+    ref = parse_ref(selector)
+    if ref is not None:
+        if ref.kind == "c":
+            raise UsageError("-s takes a CSS selector or an @e ref", "for example: snapshot -s main")
+        tab.refs.target(ref)  # a stale ref fails here, saying what it was
+        node = snapshot.nodes_by_ref().get(str(ref))
+        if node is None:
+            raise ElementNotFound(f"{ref} is not in this snapshot", "run `browse snapshot -i`")
+        return [node]
+    return await _scope_css(tab, snapshot.tree, selector)
+
+
+_COMPOSED_CONTAINS = """(e, t) => {
+  for (let n = e; n; n = n.assignedSlot || n.parentElement || (n.getRootNode() || {}).host || null)
+    if (n === t) return true;
+  return false;
+}"""
+
+# Boxes of the scope element and everything inside it in the flat tree: shadow roots and slotted elements.
+_INNER_BOXES_JS = """(t) => {
+  const out = new Set();
+  const add = e => {
+    const r = e.getBoundingClientRect();
+    out.add([r.x, r.y, r.width, r.height].map(Math.round).join(','));
+  };
+  const visit = root => {
+    for (const e of root.querySelectorAll('*')) {
+      if (out.size > 20000) return;
+      add(e);
+      if (e.shadowRoot) visit(e.shadowRoot);
+      if (e.tagName === 'SLOT') for (const a of e.assignedElements({flatten: true})) { add(a); visit(a); }
+    }
+  };
+  add(t);
+  if (t.shadowRoot) visit(t.shadowRoot);
+  visit(t);
+  return Array.from(out);
+}"""
+
+
+async def _scope_css(tab: Tab, tree: Node, selector: str) -> list[Node]:
+    """Scoping is by DOM containment, never by area: a dialog that covers the page holds only its own."""
+    locator = tab.page.locator(selector).first
+    try:
+        handle = await locator.element_handle(timeout=_FIND_MS) if await locator.count() else None
+        inner = await handle.evaluate(_INNER_BOXES_JS) if handle else []
+    except PlaywrightError as exc:
+        raise translate(exc, f"finding {selector!r}") from exc
+    if handle is None:
+        raise ElementNotFound(
+            f"no element matches {selector!r} on {tab.page.url}",
+            "check the selector, or run `browse snapshot -i` and scope to a ref: -s @eN",
+        )
+    boxes = {tuple(int(part) for part in str(box).split(",")) for box in inner}
+    try:
+        return await _inside(tab, tree, boxes, handle, [0])
+    finally:
+        await handle.dispose()
+
+
+async def _inside(
+    tab: Tab, node: Node, boxes: set[tuple[int, ...]], handle: ElementHandle, checks: list[int]
+) -> list[Node]:
+    """The topmost nodes under `node` whose element is the scope element or lies inside it."""
+    out: list[Node] = []
+    for child in node.children:
+        if not isinstance(child, Node) or child.in_frame:
+            continue
+        if child.box in boxes and await _contained(tab, child, handle, checks):
+            out.append(child)
+        else:
+            out.extend(await _inside(tab, child, boxes, handle, checks))
+    return out
+
+
+async def _contained(tab: Tab, node: Node, handle: ElementHandle, checks: list[int]) -> bool:
+    if not node.pw_ref or checks[0] >= _VERIFY_LIMIT:
+        return True
+    checks[0] += 1
+    try:
+        inside = await tab.page.get_by_ref(node.pw_ref).evaluate(_COMPOSED_CONTAINS, handle)
+    except PlaywrightError:
+        return False
+    return bool(inside)
+
+
+async def scope_clickables(tab: Tab, snapshot: PageSnapshot, selector: str) -> PageSnapshot:
+    """`-C` with `-s`: only the clickables inside the scope element."""
+    ref = parse_ref(selector)
+    if ref is not None:
+        node = snapshot.nodes_by_ref().get(str(ref))
+        scope_at = tab.page.get_by_ref(node.pw_ref) if node is not None else None
+    else:
+        scope_at = tab.page.locator(selector).first
+    if scope_at is None or not snapshot.clickables:
+        return snapshot
+    try:
+        handle = await scope_at.element_handle(timeout=_FIND_MS)
+        inside = [await c.handle.evaluate(_COMPOSED_CONTAINS, handle) for _, c in snapshot.clickables]
+    except PlaywrightError as exc:
+        raise translate(exc, f"finding {selector!r}") from exc
+    kept = tuple(pair for pair, keep in zip(snapshot.clickables, inside, strict=True) if keep)
+    return PageSnapshot(snapshot.tree, snapshot.triage, kept)

@@ -1,0 +1,356 @@
+"""The parsed tree → the lines an agent reads, filtered in Python.
+
+Scoping (`-s`), depth (`-d`), interactive-only (`-i`) and compact (`-c`) all
+work on the tree of one whole-page snapshot, never on a snapshot of their own,
+so refs outside the scope stay valid. Names, values and text are written as
+JSON strings: whatever a page puts in them stays inside the quotes, and a ref
+is only ever the `@eN` after the closing quote.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit
+
+from refbrowse.daemon.page.snapshot.hints import near, row_of
+from refbrowse.daemon.page.snapshot.parse import Node
+from refbrowse.daemon.page.snapshot.roles import (
+    CONTEXT,
+    LANDMARKS,
+    MESSAGES,
+    VALUE_ROLES,
+    WRAPPERS,
+    actionable,
+    shorten,
+    text_of,
+)
+
+NAME_LIMIT = 150
+TEXT_LIMIT = 300
+OPTION_LIMIT = 12  # options of one select shown one a line; more become one line that counts them
+_MESSAGE_LIMIT = 400  # page texts longer than this are never one of the messages triage found
+_SHOWN_STATES = ("checked", "disabled", "expanded", "pressed", "selected", "invalid", "level")
+_MARKED_STATES = (("required", "[required]"), ("collapsed", "[expanded=false]"))
+
+
+@dataclass(frozen=True, slots=True)
+class ViewOptions:
+    interactive: bool = False
+    compact: bool = False
+    depth: int | None = None
+    page_url: str = ""
+    redact: frozenset[str] = frozenset()  # values of password fields, never shown
+    messages: frozenset[str] = frozenset()  # alert, toast, banner and error texts: `-i` keeps them
+    repeated: frozenset[tuple[str, str]] = frozenset()  # (role, name) of controls that need their row
+    listed_above: frozenset[int] = frozenset()  # ids of overlay nodes shown before the tree: one line here
+
+
+@dataclass(slots=True)
+class Line:
+    depth: int
+    text: str
+    parent: int  # index of the enclosing line, -1 at the top
+    node: Node | None = None  # None for a text line
+    children: list[int] = field(default_factory=list)
+
+    def render(self) -> str:
+        return "  " * self.depth + self.text
+
+
+class _Builder:
+    def __init__(self, options: ViewOptions) -> None:
+        self.options = options
+        self.lines: list[Line] = []
+        self.said: set[str] = set()  # messages already written
+        origin = urlsplit(options.page_url)
+        self.origin = f"{origin.scheme}://{origin.netloc}" if origin.netloc else ""
+
+    def add(self, depth: int, text: str, parent: int, node: Node | None) -> int:
+        if self.options.depth is not None and depth >= self.options.depth:
+            return -2  # too deep: neither this line nor anything under it
+        self.lines.append(Line(depth, text, parent, node))
+        index = len(self.lines) - 1
+        if parent >= 0:
+            self.lines[parent].children.append(index)
+        return index
+
+    # full and compact views
+
+    def full(self, node: Node, depth: int, parent: int) -> None:
+        if _says_nothing(node) or self._listed_above(node, depth, parent):
+            return
+        if self._hidden_wrapper(node) or _repeats_only_child(node):
+            self.full_children(node, depth, parent)
+            return
+        index = self.add(depth, self.describe(node), parent, node)
+        if (
+            index == -2
+            or self._options(node, depth + 1, index, collapse_only=True)
+            or _named_by_children(node)
+        ):
+            return
+        self.full_children(node, depth + 1, index)
+
+    def full_children(self, node: Node, depth: int, parent: int) -> None:
+        if node.value is not None and self._hidden_wrapper(node) and node.role not in VALUE_ROLES:
+            self.add(depth, "- " + _quote(shorten(node.value, TEXT_LIMIT)), parent, None)
+        # A field's text children are its value, already on its own line.
+        children: list[Node | str] = list(_nodes(node)) if node.role in VALUE_ROLES else node.children
+        for index, child in enumerate(children):
+            if isinstance(child, Node):
+                self.full(child, depth, parent)
+            elif child.strip() and not _labels_a_neighbour(children, index):
+                self.add(depth, "- " + _quote(shorten(child, TEXT_LIMIT)), parent, None)
+
+    def _listed_above(self, node: Node, depth: int, parent: int) -> bool:
+        """A blocking overlay already listed before the tree: one line where it sits, not its inside again."""
+        if id(node) not in self.options.listed_above:
+            return False
+        self.add(depth, self.describe(node) + " (listed above)", parent, node)
+        return True
+
+    def _hidden_wrapper(self, node: Node) -> bool:
+        if node.role == "document":
+            return True
+        if node.name or actionable(node) or node.role in CONTEXT:
+            return False
+        return node.role in WRAPPERS or (self.options.compact and not node.attrs)
+
+    # interactive view
+
+    def interactive(self, node: Node, depth: int, parent: int) -> bool:
+        """Lines for what can be acted on under `node`, and messages that matter; True if any."""
+        keep = (
+            actionable(node)
+            or (node.role in MESSAGES and _says_something(node))
+            or (node.role == "heading" and not _repeats_container(node))
+        )
+        container = _context_container(node)
+        if self._listed_above(node, depth, parent):
+            return True
+        if not keep and not container:
+            return self._interactive_children(node, depth, parent)
+        mark = len(self.lines)
+        index = self.add(depth, self.describe(node), parent, node)
+        if index == -2:
+            return False
+        if node.note and "invalid" in node.marks:
+            self._message(node.note, depth, parent)
+        wrote = self._interactive_children(node, depth + 1, index) if node.role not in MESSAGES else True
+        wrote = self._options(node, depth + 1, index) or wrote
+        if container and not wrote:
+            self._undo(mark, parent)
+            return False
+        return True
+
+    def _interactive_children(self, node: Node, depth: int, parent: int) -> bool:
+        wrote = False
+        known = self.options.messages
+        if known and node.value and node.role not in VALUE_ROLES:
+            wrote = self._message(node.value, depth, parent, only_known=True)
+        for child in node.children:
+            if isinstance(child, Node):
+                wrote = self.interactive(child, depth, parent) or wrote
+            elif known and len(child) <= _MESSAGE_LIMIT:
+                wrote = self._message(child, depth, parent, only_known=True) or wrote
+        return wrote
+
+    def _message(self, text: str, depth: int, parent: int, *, only_known: bool = False) -> bool:
+        """A line for an alert, toast, banner or error text, once per snapshot."""
+        flat = " ".join(text.split())
+        if not flat or flat in self.said or (only_known and flat not in self.options.messages):
+            return False
+        self.said.add(flat)
+        return self.add(depth, "- " + _quote(shorten(flat, TEXT_LIMIT)), parent, None) != -2
+
+    def _options(self, node: Node, depth: int, parent: int, *, collapse_only: bool = False) -> bool:
+        """A closed select's options: each of a few, or one line that counts them."""
+        if node.role not in ("combobox", "listbox"):
+            return False
+        options = [c for c in node.walk() if c.role == "option" and not c.pw_ref]
+        if len(options) > OPTION_LIMIT:
+            examples = ", ".join(_quote(shorten(o.name, 40)) for o in options[:3])
+            pick = f"`browse select {node.short_ref} NAME` picks one" if node.short_ref else "`browse forms`"
+            self.add(depth, f"- {len(options)} options, e.g. {examples} … ({pick})", parent, None)
+            return True
+        if collapse_only:
+            return False
+        for option in options:
+            self.add(depth, self.describe(option), parent, option)
+        return bool(options)
+
+    def _undo(self, mark: int, parent: int) -> None:
+        del self.lines[mark:]
+        if parent >= 0:
+            self.lines[parent].children = [i for i in self.lines[parent].children if i < mark]
+
+    # one line
+
+    def describe(self, node: Node) -> str:
+        parts = ["-", node.role]
+        name = node.name or self.derived_name(node)
+        if name:
+            parts.append(_quote(shorten(name, NAME_LIMIT)))
+        if node.short_ref:
+            parts.append(node.short_ref)
+        parts.extend(self.context(node, name))
+        parts.extend(shown_states(node))
+        if node.props.get("placeholder"):
+            parts.append(f"[placeholder={_quote(node.props['placeholder'])}]")
+        if "url" in node.props and not self.options.interactive:
+            parts.append("→ " + _quote_if_needed(self.short_url(node.props["url"])))
+        line = " ".join(parts)
+        value = self.value(node)
+        if value is not None and name and not node.name and node.role not in VALUE_ROLES:
+            value = None  # the text inside became the name: it says it once
+
+        return line + (": " + _quote(shorten(value, TEXT_LIMIT)) if value is not None else "")
+
+    def derived_name(self, node: Node) -> str:
+        """A name from the text inside, for controls and headings without one; never a field's own value."""
+        if node.role in VALUE_ROLES or not (actionable(node) or node.role == "heading"):
+            return ""
+        return text_of(node) if self.options.interactive or _named_by_children(node) else ""
+
+    def context(self, node: Node, name: str) -> list[str]:
+        """`(near "Date:")` for an unnamed control, `(row "INV-1042")` for a repeated one."""
+        if not actionable(node):
+            return []
+        if not name:
+            hint = near(node)
+            return [f"(near {_quote(hint)})"] if hint else []
+        if (node.role, node.name) in self.options.repeated:
+            row = row_of(node)
+            return [f"(row {_quote(row)})"] if row else []
+        return []
+
+    def value(self, node: Node) -> str | None:
+        if node.role in MESSAGES:
+            said = node.value or text_of(node, TEXT_LIMIT)
+            self.said.add(" ".join(said.split()))
+            return said or None
+        if node.role not in VALUE_ROLES and not (node.value and not self.options.interactive):
+            return None
+        if node.role == "combobox" and node.value is None:
+            selected = [c.name for c in node.walk() if c.role == "option" and "selected" in c.attrs]
+            return ", ".join(selected) if selected else _shown_choice(node)
+        texts = [c for c in node.children if isinstance(c, str)]
+        value = node.value if node.value is not None else (" ".join(texts) if texts else None)
+        if value and (value in self.options.redact or "password" in node.marks):
+            return "(password hidden)"
+        return value
+
+    def short_url(self, href: str) -> str:
+        """Absolute, then shortened to a path on the page's own origin (`#x` stays as it is)."""
+        if href.startswith("#") or not self.options.page_url:
+            return href
+        url = urljoin(self.options.page_url, href)
+        if self.origin and url.startswith(self.origin + "/"):
+            return url[len(self.origin) :]
+        return url
+
+
+def _shown_choice(node: Node) -> str | None:
+    """The text a custom select shows as its choice (Material's selects keep it in spans inside).
+
+    Only when nothing inside can be acted on (an open list's options would be
+    text too), and without glyph-only words such as a drop-down arrow.
+    """
+    if any(child is not node and actionable(child) for child in node.walk()):
+        return None
+    words = [word for word in text_of(node, TEXT_LIMIT).split() if any(ch.isalnum() for ch in word)]
+    return " ".join(words) or None
+
+
+def _says_something(node: Node) -> bool:
+    """A live region with words in it: an empty one (a status area waiting for news) is no line."""
+    return bool(node.name or node.value or text_of(node))
+
+
+def _says_nothing(node: Node) -> bool:
+    """An empty, unnamed, inert node (an empty list item, a bare image): a line for nothing."""
+    empty = (
+        not node.name
+        and node.value is None
+        and not any(isinstance(child, Node) or child.strip() for child in node.children)
+    )
+    return empty and not actionable(node) and node.role not in CONTEXT
+
+
+def _repeats_only_child(node: Node) -> bool:
+    """A wrapper whose one child says the same (`cell "A"` > `link "A"`): the child's line is enough."""
+    if actionable(node) or not node.name or node.value is not None or len(node.children) != 1:
+        return False
+    child = node.children[0]
+    return isinstance(child, Node) and child.name == node.name
+
+
+def _named_by_children(node: Node) -> bool:
+    """A control or heading without a name whose inside is plain text (`link` > `code`): that is its name."""
+    return (
+        not node.name
+        and (actionable(node) or node.role == "heading")
+        and node.role not in VALUE_ROLES
+        and not any(actionable(n) for n in node.walk()[1:])
+    )
+
+
+def _context_container(node: Node) -> bool:
+    """Landmarks, dialogs and frames frame the controls of `-i`; an unnamed `main` says nothing."""
+    if node.role == "main" and not node.name:
+        return False
+    return node.role in LANDMARKS or node.role in ("dialog", "alertdialog", "iframe")
+
+
+def _repeats_container(heading: Node) -> bool:
+    """A heading that only repeats the name of the landmark it opens (`region "Cart"`, `heading "Cart"`)."""
+    parent = heading.parent
+    return bool(parent and parent.name and parent.name == heading.name and _context_container(parent))
+
+
+def _labels_a_neighbour(children: list[Node | str], index: int) -> bool:
+    """A label's text next to the field it names says the same thing twice."""
+    text = " ".join(str(children[index]).split())
+    for beside in children[max(index - 1, 0) : index + 2]:
+        if isinstance(beside, Node) and beside.name and beside.name == text:
+            return True
+    return False
+
+
+def _nodes(node: Node) -> list[Node]:
+    return [c for c in node.children if isinstance(c, Node)]
+
+
+def shown_states(node: Node) -> list[str]:
+    out = []
+    for key in _SHOWN_STATES:
+        value = node.attrs.get(key)
+        if value is not None:
+            out.append(f"[{key}]" if value == "true" else f"[{key}={value}]")
+    if "invalid" in node.marks and "invalid" not in node.attrs:
+        out.append("[invalid]")
+    if "expanded" not in node.attrs:
+        out.extend(shown for mark, shown in _MARKED_STATES if mark in node.marks)
+    elif "required" in node.marks:
+        out.append("[required]")
+    return out
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _quote_if_needed(url: str) -> str:
+    return url if url and not any(c.isspace() or c in "\"'" for c in url) else _quote(url)
+
+
+def build_lines(roots: list[Node], options: ViewOptions) -> list[Line]:
+    """The lines for `roots` (the whole page, or the nodes `-s` chose)."""
+    builder = _Builder(options)
+    for root in roots:
+        if options.interactive:
+            builder.interactive(root, 0, -1)
+        else:
+            builder.full(root, 0, -1)
+    return builder.lines

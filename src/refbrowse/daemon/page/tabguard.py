@@ -1,0 +1,212 @@
+"""A stuck tab never takes the session with it: detect it, replace it, say so.
+
+A page can wedge its tab: `while(true){}` never yields, a loop of `alert()`
+keeps the renderer inside modal dialogs, a storm of `window.open` fills the
+tab list. Playwright then waits on the page until each command's timeout,
+every time. Measured here: neither `Runtime.terminateExecution` from a fresh
+DevTools session nor answering the dialogs gets such a page back, but closing
+it (without `beforeunload`) takes ~40 ms whatever its script does. So:
+
+- `guard` runs a command on a tab; if it is still running after `PROBE_AFTER_S`,
+  the page is probed (`evaluate("1")`); a page that does not answer within
+  `PROBE_TIMEOUT_S` is stuck, and the tab is reopened at about:blank in the
+  same place of the tab list. The command fails saying so; the next one works.
+  The note is on stderr, so page text on stdout stays as the page gave it.
+- A tab that shows more than `DIALOG_LIMIT` dialogs in `STORM_WINDOW_S`, or
+  whose renderer crashes, is reopened the same way without waiting for a
+  command; the next command on the session carries a note saying so.
+- A session that gets more than `POPUP_LIMIT` new tabs in `POPUP_WINDOW_S`
+  closes the ones of the storm so far, and new ones as they come for
+  `POPUP_COOLDOWN_S`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable
+from contextlib import suppress
+
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.session import BrowserHost, Session, Tab
+from refbrowse.daemon.services.logbuffer import RateBreaker
+from refbrowse.errors import PageError
+
+log = logging.getLogger("refbrowse")
+
+PROBE_AFTER_S = 5.0
+PROBE_TIMEOUT_S = 20.0  # loading a 100,000-node page kept the renderer busy 15 s on a loaded machine
+# Commands that run long scripts of their own in the page (an accessibility snapshot of a big
+# page keeps the renderer busy for seconds): the probe waits longer before calling the page stuck.
+HEAVY_COMMANDS = frozenset(
+    {"snapshot", "text", "html", "links", "forms", "tables", "accessibility"}
+    | {"screenshot", "pdf", "responsive"}
+)
+HEAVY_PROBE_TIMEOUT_S = 30.0  # with PROBE_AFTER_S, still inside a command's own limit
+CLOSE_TIMEOUT_S = 5.0
+STORM_WINDOW_S = 2.0
+DIALOG_LIMIT = 10
+POPUP_LIMIT = 20
+POPUP_WINDOW_S = 10.0
+POPUP_COOLDOWN_S = 30.0  # new tabs are closed as they come for this long after a storm
+
+
+class TabStuck(PageError):
+    pass
+
+
+class TabGuard:
+    """One per daemon: the storm breakers of each tab and session, and the notes owed to sessions."""
+
+    def __init__(self) -> None:
+        self.notes: dict[str, list[str]] = {}
+        self.recoveries = 0
+        self._born: dict[Tab, float] = {}
+        self._popups: dict[str, RateBreaker] = {}
+        self._replacing: set[Tab] = set()
+
+    # running a command
+
+    async def guard(self, session: Session, tab: Tab, run: Awaitable[str], command: str = "") -> str:
+        """The command's output; `TabStuck` if the page stopped answering while it ran."""
+        patience = HEAVY_PROBE_TIMEOUT_S if command in HEAVY_COMMANDS else PROBE_TIMEOUT_S
+        task = asyncio.ensure_future(run)
+        try:
+            done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
+            while not done:
+                if not await answers(tab, patience):
+                    why = f"it did not answer for {patience:g} s (a script that never yields?)"
+                    await self.reopen(session, tab, why)
+                    raise TabStuck(
+                        f"the page stopped answering: {why}; the tab was reopened at about:blank",
+                        "run the command again; avoid that page or its script",
+                    )
+                done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
+        finally:
+            if not task.done():
+                task.cancel()
+                with suppress(asyncio.CancelledError, PlaywrightError):
+                    await task
+        return task.result()
+
+    def take_notes(self, session_name: str) -> list[str]:
+        """What happened to the session's tabs since its last command (printed on stderr)."""
+        return self.notes.pop(session_name, [])
+
+    # replacing a tab
+
+    async def reopen(self, session: Session, tab: Tab, why: str) -> Tab | None:
+        """Put a fresh about:blank tab where `tab` was, then close `tab` without its unload handlers."""
+        if tab in self._replacing or tab not in session.tabs:
+            return None
+        self._replacing.add(tab)
+        self.recoveries += 1
+        log.warning("tab %d of session %s was stuck (%s): reopened at about:blank", tab.id, session.name, why)
+        try:
+            return await self._swap(session, tab)
+        finally:
+            self._replacing.discard(tab)
+
+    async def _swap(self, session: Session, tab: Tab) -> Tab:
+        index, current = session.tabs.index(tab), session.current
+        fresh = await session.new_tab()
+        session.tabs.remove(fresh)
+        session.tabs.insert(index, fresh)
+        session.forget(tab)
+        session.current = fresh if current is tab or current is None else current
+        with suppress(PlaywrightError, TimeoutError):
+            await asyncio.wait_for(tab.page.close(run_before_unload=False), CLOSE_TIMEOUT_S)
+        return fresh
+
+    def _recover_later(self, session: Session, tab: Tab, why: str) -> None:
+        number = session.number(tab) if tab in session.tabs else 0
+        self.notes.setdefault(session.name, []).append(
+            f"tab {number} was reopened at about:blank: {why} (from {tab.page.url})"
+        )
+        spawn(self._quiet_reopen(session, tab, why))
+
+    async def _quiet_reopen(self, session: Session, tab: Tab, why: str) -> None:
+        try:
+            await self.reopen(session, tab, why)
+        except PlaywrightError as exc:
+            log.info("could not reopen a stuck tab: %s", exc)
+
+    # storms
+
+    def watch(self, session: Session, tab: Tab) -> None:
+        """Tab hook: the dialog and crash watch of a new tab, and the session's popup count."""
+        page = tab.page
+        self._born[tab] = time.monotonic()
+        storm = f"more than {DIALOG_LIMIT} dialogs in {STORM_WINDOW_S:g} s"
+        dialogs = RateBreaker(
+            lambda: self._recover_later(session, tab, storm),
+            _nothing,
+            limit=DIALOG_LIMIT,
+            window_s=STORM_WINDOW_S,
+        )
+        page.on("dialog", lambda _: _count(dialogs))
+        page.on("crash", lambda _: self._recover_later(session, tab, "its renderer crashed"))
+        page.on("close", lambda _: self._forget(tab))
+        spawn(self._count_popup(session, tab))
+
+    def _forget(self, tab: Tab) -> None:
+        self._born.pop(tab, None)
+
+    async def _count_popup(self, session: Session, tab: Tab) -> None:
+        # Every new tab counts, `newtab` ones too: an agent does not open 20 tabs in 2 s, and
+        # asking Playwright for the opener is no help once a stuck opener has been closed.
+        popups = self._popups.get(session.name)
+        if popups is None:
+            popups = self._popups[session.name] = RateBreaker(
+                lambda: self._close_storm(session),
+                _nothing,
+                limit=POPUP_LIMIT,
+                window_s=POPUP_WINDOW_S,
+                cooldown_s=POPUP_COOLDOWN_S,
+            )
+        if not popups.allow():
+            await _close(tab)
+
+    def _close_storm(self, session: Session) -> None:
+        since = time.monotonic() - 2 * POPUP_WINDOW_S
+        storm = [tab for tab in session.tabs if self._born.get(tab, 0) > since and tab is not session.current]
+        log.warning("popup storm in session %s: closing %d new tabs", session.name, len(storm))
+        burst = f"more than {POPUP_LIMIT} in {POPUP_WINDOW_S:g} s"
+        self.notes.setdefault(session.name, []).append(
+            f"closed {len(storm)} tabs a page opened in a burst ({burst})"
+        )
+        for tab in storm:
+            spawn(_close(tab))
+
+
+def _nothing() -> None:
+    pass
+
+
+def _count(breaker: RateBreaker) -> None:
+    breaker.allow()
+
+
+async def answers(tab: Tab, patience_s: float = PROBE_TIMEOUT_S) -> bool:
+    """True when the page runs a trivial script within `patience_s`."""
+    try:
+        await asyncio.wait_for(tab.page.evaluate("1"), patience_s)
+    except TimeoutError:
+        return False
+    except PlaywrightError:
+        return True  # navigating or closed: not stuck, and the command says what happened
+    return True
+
+
+async def _close(tab: Tab) -> None:
+    with suppress(PlaywrightError, TimeoutError):
+        await asyncio.wait_for(tab.page.close(run_before_unload=False), CLOSE_TIMEOUT_S)
+
+
+def install(host: BrowserHost) -> TabGuard:
+    guard = TabGuard()
+    host.tab_hooks.append(guard.watch)
+    return guard

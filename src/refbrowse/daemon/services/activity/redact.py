@@ -1,0 +1,66 @@
+"""A command's arguments as the activity page may show them: no password, no secret in a URL.
+
+The text `fill` or `type` put into a password field is replaced, and so is any
+text typed where the page cannot tell (the command failed, the page is gone)
+or whose target is named like a password. Every other word goes through the
+daemon's URL scrubbing (`target.scrub`), as log lines do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.target import scrub
+
+HIDDEN = "(redacted)"
+CHECK_S = 1.0
+TYPED = {"fill": 1, "type": 1}  # command -> index of the typed text, counted from the end
+_PASSWORD_WORDS = re.compile(r"(?i)pass|pwd|secret|token|otp|pin\b|cvc|cvv")
+# Whether `text` went into a password field. `fill` and `type` leave the field focused: the
+# focused element (through open shadow roots) is checked first, then every password field
+# of the document by value. Focus inside a frame cannot be followed: that counts as a yes.
+MASKED_FIELD_SCRIPT = """text => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  if (el && (el.tagName === 'IFRAME' || el.tagName === 'FRAME')) return true;
+  if (el && el.tagName === 'INPUT' && el.type === 'password') return true;
+  return Array.from(document.querySelectorAll('input[type=password]')).some(p => p.value.includes(text));
+}"""
+
+
+async def redacted_args(command: str, args: list[str], ok: bool, tab: Tab | None) -> tuple[str, ...]:
+    """`args` with secrets replaced by `HIDDEN`."""
+    shown = [scrub(arg) for arg in args]
+    if command in TYPED and args:
+        text = args[-TYPED[command]]
+        target = args[0] if len(args) > 1 else ""
+        if await _is_secret(text, target, ok, tab):
+            shown[-TYPED[command]] = HIDDEN
+    return tuple(shown)
+
+
+async def _is_secret(text: str, target: str, ok: bool, tab: Tab | None) -> bool:
+    if not text or _named_like_password(target, tab):
+        return True
+    if not ok or tab is None:
+        return True  # nothing tells where the text went: keep it back
+    try:
+        # A page held by a dialog does not answer: then the text is kept back.
+        return bool(await asyncio.wait_for(tab.page.evaluate(MASKED_FIELD_SCRIPT, text), CHECK_S))
+    except (PlaywrightError, TimeoutError):
+        return True
+
+
+def _named_like_password(target: str, tab: Tab | None) -> bool:
+    ref = parse_ref(target) if target else None
+    if ref is not None and tab is not None:
+        found = tab.refs.live()
+        seen = next((t for t in found if t.ref == ref), None)
+        if seen is not None:
+            target = " ".join([seen.role, seen.name, *seen.states])
+    return bool(_PASSWORD_WORDS.search(target))

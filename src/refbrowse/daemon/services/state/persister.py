@@ -1,0 +1,196 @@
+"""Keeps each session's login state on disk without slowing any command down.
+
+A full `storage_state(indexed_db=True)` costs 180–270 ms, too much after every
+command. So a command only marks its session changed; a moment later its cookies
+(`context.cookies()`, a few ms) are written along with the origins (local
+storage, IndexedDB) of the last full snapshot. Full snapshots are taken every
+`FULL_EVERY_S` for changed sessions and at shutdown. A daemon killed with
+SIGKILL loses at most the last `COOKIE_DELAY_S`; a daemon whose Chromium died
+keeps the last good file, because a failed snapshot never overwrites it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.core.session import BrowserHost, Session
+from refbrowse.daemon.services.state.files import (
+    State,
+    StateFileError,
+    check_state,
+    read_state,
+    remove,
+    remove_leftovers,
+    session_file,
+    set_aside,
+    write_state,
+)
+
+log = logging.getLogger("refbrowse")
+
+COOKIE_DELAY_S = 0.3
+FULL_EVERY_S = 30.0
+SAVE_TIMEOUT_S = 10.0
+
+
+class Persister:
+    def __init__(self, state_dir: str, host: BrowserHost, enabled: bool = True) -> None:
+        self.state_dir = state_dir
+        self.host = host
+        self.enabled = enabled
+        self._origins: dict[str, list[Any]] = {}
+        self._changes: dict[str, int] = {}  # bumped per command, per session
+        self._saved: dict[str, int] = {}  # the change count the file on disk reflects
+        self._full_due: set[str] = set()
+        self._timers: dict[str, asyncio.Task[None]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._periodic: asyncio.Task[None] | None = None
+        self._last_save: tuple[float, str] | None = None
+        self._last_error = ""
+        self.notices: list[str] = []  # one-line warnings for the next command's caller
+        remove_leftovers(state_dir)
+
+    # restore
+
+    async def context_options(self, session: str) -> dict[str, Any]:
+        """`new_context` arguments that bring a session's saved state back."""
+        path = session_file(self.state_dir, session)
+        if not os.path.lexists(path):
+            return {}
+        try:
+            state = await asyncio.to_thread(read_state, path)
+        except StateFileError as exc:
+            self._set_aside(path, session, str(exc))
+            return {}
+        self._origins[session] = state["origins"]
+        log.info("session %s: restored %d cookies, %d origins", session, *_counts(state))
+        return {"storage_state": state}
+
+    def refused(self, session: str, why: str) -> None:
+        """The browser would not take the session's saved state back."""
+        self._origins.pop(session, None)
+        path = session_file(self.state_dir, session)
+        if os.path.lexists(path):
+            self._set_aside(path, session, f"the browser refused it: {why}")
+
+    def _set_aside(self, path: str, session: str, why: str) -> None:
+        try:
+            aside = set_aside(path)
+        except OSError as exc:
+            aside = f"(could not move it: {exc})"
+        notice = f"session {session}: saved state unreadable ({why}); started clean; kept as {aside}"
+        log.warning("bad state file: %s", notice)
+        self.notices.append(notice)
+
+    # changes
+
+    def after_command(self, session: Session | None) -> None:
+        if session is not None:
+            self.changed(session)
+
+    def changed(self, session: Session) -> None:
+        name = session.name
+        self._changes[name] = self._changes.get(name, 0) + 1
+        self._full_due.add(name)
+        if self._periodic is None:
+            self._periodic = asyncio.create_task(self._full_saves())
+        timer = self._timers.get(name)
+        if timer is None or timer.done():
+            self._timers[name] = asyncio.create_task(self._save_soon(session))
+
+    def loaded(self, session: Session, state: State) -> None:
+        """A state was set on the session by hand: what the next saves must carry."""
+        self._origins[session.name] = list(state.get("origins", []))
+        self.changed(session)
+
+    async def forget(self, session: Session) -> bool:
+        """Stop saving what the session had and delete its file; True if there was one."""
+        name = session.name
+        timer = self._timers.pop(name, None)
+        if timer is not None:
+            timer.cancel()
+        async with self._lock(name):
+            self._saved[name] = self._changes.get(name, 0)
+            self._full_due.discard(name)
+            self._origins[name] = []
+            return remove(session_file(self.state_dir, name))
+
+    async def _save_soon(self, session: Session) -> None:
+        await asyncio.sleep(COOKIE_DELAY_S)
+        name = session.name
+        while self._saved.get(name, 0) < self._changes.get(name, 0):
+            target = self._changes[name]
+            await self.save(session, full=False)
+            self._saved[name] = max(self._saved.get(name, 0), target)
+
+    async def _full_saves(self) -> None:
+        while True:
+            await asyncio.sleep(FULL_EVERY_S)
+            await self._save_due()
+
+    async def _save_due(self) -> None:
+        for name in sorted(self._full_due):
+            self._full_due.discard(name)
+            session = self.host.sessions.get(name)
+            if session is not None:
+                await self.save(session, full=True)
+
+    async def shutdown(self) -> None:
+        """Take a last full snapshot of every changed session before the browser closes."""
+        for task in [self._periodic, *self._timers.values()]:
+            if task is not None:
+                task.cancel()
+        await self._save_due()
+
+    # saving
+
+    async def save(self, session: Session, full: bool) -> bool:
+        """Write the session's state; on any failure keep the previous file and say why."""
+        async with self._lock(session.name):
+            started = time.perf_counter()
+            try:
+                state = await asyncio.wait_for(self._snapshot(session, full), SAVE_TIMEOUT_S)
+                await asyncio.to_thread(write_state, session_file(self.state_dir, session.name), state)
+            except (PlaywrightError, OSError, TimeoutError, StateFileError) as exc:
+                self._last_error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+                log.warning("session %s: state not saved: %s", session.name, self._last_error)
+                return False
+        took_ms = (time.perf_counter() - started) * 1000
+        self._last_save = (time.time(), f"{'full' if full else 'cookies'}, {took_ms:.0f} ms")
+        self._last_error = ""
+        return True
+
+    async def _snapshot(self, session: Session, full: bool) -> State:
+        if full:
+            state = check_state(await session.context.storage_state(indexed_db=True))
+            self._origins[session.name] = state["origins"]
+            return state
+        cookies = await session.context.cookies()
+        return check_state({"cookies": cookies, "origins": self._origins.get(session.name, [])})
+
+    def _lock(self, name: str) -> asyncio.Lock:
+        return self._locks.setdefault(name, asyncio.Lock())
+
+    # status
+
+    def status_line(self) -> str:
+        if not self.enabled:
+            return "state: not persisted (BROWSE_PERSIST=0)"
+        pending = any(self._saved.get(n, 0) < c for n, c in self._changes.items())
+        if self._last_save is None:
+            said = "nothing saved yet"
+        else:
+            when, kind = self._last_save
+            said = f"saved {time.time() - when:.1f}s ago ({kind}) to {os.path.join(self.state_dir, 'state')}"
+        error = f"; last save failed: {self._last_error}" if self._last_error else ""
+        return f"state: {said}; {'changes pending' if pending else 'up to date'}{error}"
+
+
+def _counts(state: State) -> tuple[int, int]:
+    return len(state.get("cookies", [])), len(state.get("origins", []))
