@@ -10,7 +10,7 @@ import pytest
 
 from conftest import BROWSE, Workspace
 from refbrowse.cli.argv import help_text, parse_argv
-from refbrowse.daemon.handlers import collect
+from refbrowse.daemon.command import collect
 from refbrowse.errors import UsageError
 from refbrowse.registry import COMMANDS
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Site, Workspace, strip_fence
-from refbrowse.daemon.services.logbuffer import ConsoleEntry, LogFlusher, RateBreaker, RingBuffer
+from refbrowse.daemon.core.logbuffer import ConsoleEntry, LogFlusher, RateBreaker, RingBuffer
 
 LOGGING_PAGE = """<title>logs</title><script>
 console.log('hello from ' + location.pathname);

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Site, Workspace, strip_fence
-from refbrowse.daemon.handlers.visual import png_size
+from refbrowse.daemon.services.screenshots import png_size
 
 TALL_PAGE = """<title>tall</title><style>body { margin: 0 }
 #box { width: 200px; height: 100px; background: red }

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Site, Workspace, strip_fence
-from refbrowse.daemon.handlers.visual import png_size
+from refbrowse.daemon.services.screenshots import png_size
 
 BUTTONS = """<title>annotate</title><style>body { margin: 20px }</style>
 <h1>Pick one</h1><button>First</button> <button>Second</button> <a href="/x">A link</a>

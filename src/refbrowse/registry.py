@@ -27,6 +27,15 @@ Each command maps to a dict:
   stdin_arg  optional: the argument that, given as `-`, the CLI reads from its
            stdin (so a password never shows in the process list)
   nested   True when the command runs other commands (the daemon holds no tab lock for it)
+
+Facts about a command that parts of the daemon and the MCP server act on (absent means False):
+  pure_read  only looks at the page: the tab's prepared snapshot survives it
+  heavy      may run a long script in the page (a big page's snapshot): the tab guard waits longer
+  uncounted  not counted toward the "N failures in a row: hand off" hint (the handoff commands)
+  saves_state_itself  tells the login-state persister itself what it changed
+  saves_images  may save PNGs; their paths are in the result's `data["saved"]`
+  mcp_tool   an MCP tool of its own (the others go through the generic `browse` tool)
+  no_mcp     makes no sense from inside an MCP server (`mcp`, `skill`)
 """
 
 from __future__ import annotations
@@ -49,6 +58,10 @@ DEFAULTS = {
     "idle_ms": 30 * 60 * 1000,  # the daemon stops after this long without a command
 }
 
+# Flags an agent rarely needs over MCP, left out of the tools' schemas to keep the tool list
+# small; the generic `browse` tool still takes them (`click @e3 --no-wait`).
+MCP_LEFT_OUT_FLAGS = ("--no-wait", "--settle", "--all", "-a", "-o")
+
 # Every action settles before it reports its effects; these change how long.
 SETTLE_FLAGS: dict[str, tuple[str | None, str]] = {
     "--no-wait": (None, "answer at once, without waiting for the page to settle"),
@@ -63,6 +76,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # navigate
     "goto": {
         "cat": "write",
+        "mcp_tool": True,
         "args": ("URL",),
         "flags": {"--allow-file": (None, "allow a file:// URL (or BROWSE_ALLOW_FILE=1)"), **SETTLE_FLAGS},
         "help": (
@@ -73,10 +87,13 @@ COMMANDS: dict[str, CommandSpec] = {
     "back": {"cat": "write", "args": (), "flags": SETTLE_FLAGS, "help": "go back in history"},
     "forward": {"cat": "write", "args": (), "flags": SETTLE_FLAGS, "help": "go forward in history"},
     "reload": {"cat": "write", "args": (), "flags": SETTLE_FLAGS, "help": "reload the page"},
-    "url": {"cat": "read", "args": (), "flags": {}, "help": "print the current URL"},
+    "url": {"cat": "read", "pure_read": True, "args": (), "flags": {}, "help": "print the current URL"},
     # read
     "text": {
         "cat": "read",
+        "mcp_tool": True,
+        "heavy": True,
+        "pure_read": True,
         "args": ("[SEL]",),
         "flags": {
             "--max-tokens": ("N", "stay under N estimated tokens (the start of the text is kept)"),
@@ -88,6 +105,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "find": {
         "cat": "read",
+        "pure_read": True,
         "args": ("TEXT",),
         "flags": {
             "--regex": (None, "TEXT is a regular expression (case-insensitive)"),
@@ -99,18 +117,24 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "html": {
         "cat": "read",
+        "heavy": True,
+        "pure_read": True,
         "args": ("[SEL]",),
         "flags": {"--max-chars": ("N", "print at most N characters (default 100000; 0: everything)")},
         "help": "outer HTML of the element, or the whole document",
     },
     "links": {
         "cat": "read",
+        "heavy": True,
+        "pure_read": True,
         "args": (),
         "flags": {"--max-chars": ("N", "print at most N characters (default 100000; 0: everything)")},
         "help": "every link as 'text → absolute URL'",
     },
     "forms": {
         "cat": "read",
+        "heavy": True,
+        "pure_read": True,
         "args": (),
         "flags": {},
         "help": "each form with its action, method and fields (passwords redacted)",
@@ -118,6 +142,10 @@ COMMANDS: dict[str, CommandSpec] = {
     # snapshot
     "snapshot": {
         "cat": "read",
+        "mcp_tool": True,
+        "saves_images": True,
+        "heavy": True,
+        "pure_read": True,
         "args": (),
         "flags": {
             "-i": (None, "interactive elements only, with the headings and landmarks around them"),
@@ -143,6 +171,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # interact
     "click": {
         "cat": "write",
+        "mcp_tool": True,
         "args": ("SEL",),
         "flags": _FORCE,
         "help": (
@@ -151,6 +180,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "fill": {
         "cat": "write",
+        "mcp_tool": True,
         "args": ("SEL", "TEXT"),
         "flags": _FORCE,
         "stdin_arg": "TEXT",
@@ -180,12 +210,14 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "press": {
         "cat": "write",
+        "mcp_tool": True,
         "args": ("KEY",),
         "flags": SETTLE_FLAGS,
         "help": "press a key or chord (Enter, Tab, Control+A)",
     },
     "select": {
         "cat": "write",
+        "mcp_tool": True,
         "args": ("SEL", "VALUE..."),
         "flags": _FORCE,
         "help": "choose options of a <select> by value or label",
@@ -217,6 +249,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "wait": {
         "cat": "read",
+        "mcp_tool": True,
         "args": ("[SEL|MS]",),
         "flags": {
             "--text": ("T", "wait until the text T is visible (shadow DOM included)"),
@@ -266,13 +299,21 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "css": {
         "cat": "read",
+        "pure_read": True,
         "args": ("SEL", "PROP"),
         "flags": {},
         "help": "computed style value of an element",
     },
-    "attrs": {"cat": "read", "args": ("SEL",), "flags": {}, "help": "attributes of an element as JSON"},
+    "attrs": {
+        "cat": "read",
+        "pure_read": True,
+        "args": ("SEL",),
+        "flags": {},
+        "help": "attributes of an element as JSON",
+    },
     "is": {
         "cat": "read",
+        "pure_read": True,
         "args": ("STATE", "SEL"),
         "flags": {},
         "kinds": {
@@ -296,13 +337,23 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "perf": {
         "cat": "read",
+        "pure_read": True,
         "args": (),
         "flags": {},
         "help": "navigation timings: dns, tcp, tls, ttfb, download, dom parsed, dom ready, load, total",
     },
-    "accessibility": {"cat": "read", "args": (), "flags": {}, "help": "the raw accessibility tree"},
+    "accessibility": {
+        "cat": "read",
+        "heavy": True,
+        "pure_read": True,
+        "args": (),
+        "flags": {},
+        "help": "the raw accessibility tree",
+    },
     "tables": {
         "cat": "read",
+        "heavy": True,
+        "pure_read": True,
         "args": ("[SEL]",),
         "flags": {},
         "help": "each table as CSV, header row first (JSON with --json)",
@@ -310,6 +361,10 @@ COMMANDS: dict[str, CommandSpec] = {
     # visual
     "screenshot": {
         "cat": "read",
+        "mcp_tool": True,
+        "saves_images": True,
+        "heavy": True,
+        "pure_read": True,
         "args": ("[SEL|PATH]", "[PATH]"),
         "flags": {
             "--viewport": (None, "only what the viewport shows (default: the full page)"),
@@ -321,6 +376,8 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "pdf": {
         "cat": "read",
+        "heavy": True,
+        "pure_read": True,
         "args": ("[PATH]",),
         "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "example": "pdf page.pdf",
@@ -328,6 +385,8 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "responsive": {
         "cat": "read",
+        "saves_images": True,
+        "heavy": True,
         "args": ("[PREFIX]",),
         "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "example": "responsive shots/home",
@@ -335,6 +394,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "diff": {
         "cat": "read",
+        "pure_read": True,
         "args": ("URL1", "URL2"),
         "flags": {"--allow-file": (None, "allow a file:// URL (or BROWSE_ALLOW_FILE=1)")},
         "help": "unified diff of two pages' text",
@@ -360,6 +420,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # logs and dialogs
     "console": {
         "cat": "read",
+        "pure_read": True,
         "args": (),
         "flags": {
             "--errors": (None, "only errors and uncaught exceptions"),
@@ -369,6 +430,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "network": {
         "cat": "read",
+        "pure_read": True,
         "args": (),
         "flags": {"--clear": (None, "forget the requests so far")},
         "help": "responses of this session's tabs, 'METHOD URL → STATUS (ms, bytes)' a line",
@@ -394,6 +456,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # cookies and state
     "state": {
         "cat": "write",
+        "saves_state_itself": True,
         "args": ("ACTION", "[NAME]"),
         "flags": {},
         "kinds": {"ACTION": ("enum", "save", "load", "list", "delete", "clear")},
@@ -429,9 +492,17 @@ COMMANDS: dict[str, CommandSpec] = {
         "nested": True,
     },
     # tabs
-    "tabs": {"cat": "read", "args": (), "flags": {}, "help": "list tabs, the current one marked"},
+    "tabs": {
+        "cat": "read",
+        "mcp_tool": True,
+        "pure_read": True,
+        "args": (),
+        "flags": {},
+        "help": "list tabs, the current one marked",
+    },
     "tab": {
         "cat": "write",
+        "pure_read": True,
         "args": ("N",),
         "flags": {},
         "kinds": {"N": ("int", 1, None)},
@@ -439,6 +510,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "newtab": {
         "cat": "write",
+        "pure_read": True,
         "args": ("[URL]",),
         "flags": {"--allow-file": (None, "allow a file:// URL (or BROWSE_ALLOW_FILE=1)")},
         "help": "open a new tab",
@@ -453,6 +525,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # headed, handoff and remote browsers
     "connect": {
         "cat": "write",
+        "uncounted": True,
         "args": (),
         "flags": {
             "--channel": ("NAME", "chrome or msedge: that system browser (default: Chrome if installed)"),
@@ -463,13 +536,15 @@ COMMANDS: dict[str, CommandSpec] = {
         "nested": True,
     },
     "disconnect": {
-        "cat": "meta",  # it must work when a remote browser chosen by `connect --cdp` is gone
+        "cat": "meta",
+        "uncounted": True,  # it must work when a remote browser chosen by `connect --cdp` is gone
         "args": (),
         "flags": {},
         "help": "back to a headless browser, with the same cookies, storage and tabs",
     },
     "focus": {
         "cat": "write",
+        "uncounted": True,
         "args": ("[SEL]",),
         "flags": {},
         "example": "focus @e3",
@@ -477,6 +552,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "handoff": {
         "cat": "write",
+        "uncounted": True,
         "args": ("[REASON]",),
         "flags": {},
         "example": 'handoff "solve the captcha, then run browse resume"',
@@ -485,6 +561,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "resume": {
         "cat": "write",
+        "uncounted": True,
         "args": (),
         "flags": {},
         "help": "take the page back after a handoff, with what the person did; prints `snapshot -i`",
@@ -526,6 +603,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "mcp": {
         "cat": "meta",
+        "no_mcp": True,
         "args": (),
         "flags": {
             "--http": (None, "serve Streamable HTTP on 127.0.0.1 with a bearer token instead of stdio"),
@@ -536,6 +614,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "skill": {
         "cat": "meta",
+        "no_mcp": True,
         "args": ("[ACTION]",),
         "flags": {
             "--project": (None, "install into ./.claude/skills (the default)"),

@@ -29,6 +29,13 @@ class CommandSpec(_CommandSpecBase, total=False):
     stdin: bool
     stdin_arg: str  # the argument that `-` reads from the CLI's stdin
     nested: bool  # runs other commands through dispatch, so the daemon does not hold the tab lock
+    pure_read: bool  # only looks at the page: the tab's prepared snapshot survives it
+    heavy: bool  # may run a long script in the page: the tab guard waits longer before calling it stuck
+    uncounted: bool  # not counted toward the handoff hint
+    saves_state_itself: bool  # tells the login-state persister itself what it changed
+    saves_images: bool  # may save PNGs, listed in the result's data["saved"]
+    mcp_tool: bool  # an MCP tool of its own
+    no_mcp: bool  # makes no sense from inside an MCP server
 
 
 class Request(TypedDict):

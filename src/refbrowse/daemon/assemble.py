@@ -1,69 +1,138 @@
-"""The one place the daemon is assembled: its services, built once and handed to handlers.
+"""The one place the daemon is assembled: its services, and the events that tie them to the browser.
 
-`assemble` builds every service a command may use beyond its page (the
-browser host, log capture, the login-state persister, the kept DevTools
-sessions, user-agent overrides, handoffs, the activity page, the path and URL
-policy and the per-tab memories) and installs their hooks on the
-daemon and its browser host. Handlers reach them as `call.services`; no
-module keeps a service of its own.
+`assemble` builds every service a command may use beyond its page and hands
+them to handlers as `call.services`; `wiring` says, as ordered tuples, which
+service hears which event. Nothing else appends to another object's list, so
+the order below is the order things happen in.
 """
 
 from __future__ import annotations
 
-import weakref
-from dataclasses import dataclass, field
-
-from playwright.async_api import Page
+import os
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from refbrowse.daemon.core.cdp import CdpKeeper
-from refbrowse.daemon.core.session import BrowserHost
-from refbrowse.daemon.handlers import DaemonView, confine, download, headed, logs, state, useragent
-from refbrowse.daemon.page import pageprobe
-from refbrowse.daemon.page.snapshot.service import SnapshotHistories
-from refbrowse.daemon.services import extension
+from refbrowse.daemon.core.events import HostEvents
+from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.core.notices import Notices
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.page.pageprobe import DocumentStartCounting
+from refbrowse.daemon.page.tabguard import TabGuard
 from refbrowse.daemon.services.activity.site import ActivitySite
-from refbrowse.daemon.services.handoff import Handoffs
+from refbrowse.daemon.services.bag import Services
+from refbrowse.daemon.services.browser_choice import ChosenBrowser
+from refbrowse.daemon.services.capture import Capture
+from refbrowse.daemon.services.confine import Confinement
+from refbrowse.daemon.services.daemon_link import DaemonLink
+from refbrowse.daemon.services.extension import ExtensionLink
+from refbrowse.daemon.services.handoff import HandoffHint, Handoffs
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.state.persister import Persister
+from refbrowse.daemon.services.useragents import UserAgents
+from refbrowse.specs import Result
+
+
+class StatusSource(Protocol):
+    def status_line(self) -> str:
+        """A line for `status`, or "" to leave it out."""
+        ...
+
+
+class ShutdownStep(Protocol):
+    def on_shutdown(self) -> Awaitable[None]: ...
+
+
+class CommandWatcher(Protocol):
+    def after_command(self, command: str, session: Session | None) -> None:
+        """After every command, whatever its result."""
+        ...
+
+
+class ResultWatcher(Protocol):
+    def on_result(self, command: str, session: str, result: Result) -> None:
+        """Before the result is sent; may add to its hint."""
+        ...
+
+
+class Recorder(Protocol):
+    async def record(self, body: dict[str, Any], result: Result, started: float, parent: str) -> None:
+        """After each command: its request, result, start time, and the nested command running it or ""."""
+        ...
+
+
+class AssembledDaemon(DaemonLink, Protocol):
+    def on_browser_switched(self) -> None:
+        """daemon.json names the browser's mode: it is written again after a switch."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
-class Services:
-    host: BrowserHost
-    capture: logs.Capture  # console, network and dialog logs of every tab
-    persister: Persister  # each session's login state, saved as it changes
-    cdp: CdpKeeper  # one kept DevTools session per page (user agent, device scale)
-    agents: useragent.UserAgents  # each session's chosen user agent
-    handoffs: Handoffs  # pages handed to a person, and failures that suggest one
-    activity: ActivitySite  # the activity page: its feed of commands, live view and cookie picker
-    policy: Policy  # which files commands may touch and which URLs tabs may load
-    file_grants: confine.FileGrants = field(default_factory=confine.FileGrants)  # file:// pages allowed
-    wanted_downloads: download.WantedDownloads = field(default_factory=weakref.WeakSet[Page])
-    snapshot_history: SnapshotHistories = field(default_factory=SnapshotHistories)  # for `snapshot -D`
+class Wiring:
+    """Which service hears which of the daemon's events, in order."""
+
+    status: tuple[StatusSource, ...]
+    shutdown: tuple[ShutdownStep, ...]
+    after_command: tuple[CommandWatcher, ...]
+    results: tuple[ResultWatcher, ...]
+    recorders: tuple[Recorder, ...]
 
 
-def assemble(daemon: DaemonView) -> Services:
-    """Build the daemon's services and install their hooks, in the order they must run."""
+@dataclass(frozen=True, slots=True)
+class Assembly:
+    services: Services
+    wiring: Wiring
+    notices: Notices
+
+
+def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
+    """Build the daemon's services, hand the host its events, and say who hears the daemon's."""
+    notices = Notices()
     cdp = CdpKeeper()
     handoffs = Handoffs()
-    services = Services(
-        host=daemon.host,
-        capture=logs.Capture(daemon.state_dir),
-        persister=state.make_persister(daemon),
-        cdp=cdp,
-        agents=useragent.UserAgents(cdp),
-        handoffs=handoffs,
-        activity=ActivitySite(daemon, handoffs),
-        policy=Policy.from_env(daemon.state_dir),
+    policy = Policy.from_env(daemon.state_dir)
+    persister = Persister(
+        daemon.state_dir, host, notices, enabled=os.environ.get("BROWSE_PERSIST", "1") != "0"
     )
-    daemon.record_hooks.append(services.activity.record)
-    daemon.on_shutdown.append(services.activity.close)
-    confine.install(daemon, services.policy, services.file_grants)
-    download.install(daemon, services.wanted_downloads)
-    headed.install(daemon, services.handoffs)
-    extension.install(daemon, services.activity)
-    logs.install(daemon, services.capture)
-    state.install(daemon, services.persister)
-    useragent.install(daemon, services.agents)
-    daemon.host.session_hooks.append(pageprobe.count_from_document_start)
-    return services
+    activity = ActivitySite(daemon, handoffs)
+    services = Services(
+        host=host,
+        capture=Capture(daemon.state_dir),
+        persister=persister,
+        cdp=cdp,
+        agents=UserAgents(cdp),
+        handoffs=handoffs,
+        activity=activity,
+        policy=policy,
+        tab_guard=TabGuard(),
+    )
+    confinement = Confinement(policy, services.file_grants)
+    extension = ExtensionLink(host, activity)
+    restoring = (persister,) if persister.enabled else ()
+    host.wire(
+        HostEvents(
+            context_options=restoring,
+            # The host gate is in place before the session's first request.
+            session_starters=(confinement, extension, DocumentStartCounting()),
+            # The tab guard first: a tab it closes in a popup storm gets no listeners.
+            tab_watchers=(
+                services.tab_guard,
+                confinement,
+                services.wanted_downloads,
+                services.capture,
+                services.agents,
+            ),
+            state_refused=restoring,
+            switch_followers=(daemon, extension),
+        )
+    )
+    wiring = Wiring(
+        status=(handoffs, extension, services.capture, persister),
+        # The activity page closes before the logs' last flush and the last state save.
+        shutdown=(activity, services.capture, *restoring),
+        after_command=(ChosenBrowser(host.state_dir), persister),
+        results=(HandoffHint(host, handoffs),),
+        recorders=(activity,),
+    )
+    return Assembly(services, wiring, notices)

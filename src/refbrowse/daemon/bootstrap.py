@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     import asyncio
     import subprocess
 
-    from refbrowse.daemon.core.session import BrowserHost
+    from refbrowse.daemon.core.host import BrowserHost
 
 log = logging.getLogger("refbrowse")
 
@@ -72,7 +72,7 @@ async def _start_browser(host: BrowserHost) -> None:
 async def serve(state_dir: str, lock: IO[str], early_driver: subprocess.Popen[bytes] | None) -> int:
     import asyncio
 
-    from refbrowse.daemon.core.session import BrowserHost  # Playwright: imported while the driver loads
+    from refbrowse.daemon.core.host import BrowserHost  # Playwright: imported while the driver loads
 
     trace.start_step("Playwright imported")
     host = BrowserHost(on_crash=lambda: None, state_dir=state_dir)

@@ -28,12 +28,11 @@ from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
 from refbrowse.daemon.bounds import Late, bounded
+from refbrowse.daemon.command import Call, collect, data_of
 from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.session import BrowserHost, Session
-from refbrowse.daemon.handlers import Call, collect, data_of
 from refbrowse.daemon.page.snapshot import prepared
-from refbrowse.daemon.page.tabguard import install as install_tab_guard
 from refbrowse.daemon.reaper import Watchdog, kill_children
 from refbrowse.errors import ActionTimeout, BrowseError, Unavailable, UsageError
 from refbrowse.exitcodes import ExitCode
@@ -77,14 +76,8 @@ class Daemon:
         self.token = secrets.token_urlsafe(32)
         self.host = host
         host.on_crash = self._browser_died
-        self.after_command: list[Callable[[str, Session | None], None]] = []
-        self.on_shutdown: list[Callable[[], Awaitable[None]]] = []
-        self.status_lines: list[Callable[[], str]] = []
-        self.notices: list[str] = []
-        self.result_hooks: list[Callable[[str, str, Result], None]] = []
-        self.record_hooks: list[Callable[[dict[str, Any], Result, float, str], Awaitable[None]]] = []
-        self.tab_guard = install_tab_guard(host)
-        self.services = assemble(self)
+        assembly = assemble(self, host)
+        self.services, self.wiring, self.notices = assembly.services, assembly.wiring, assembly.notices
         self.handlers = collect()
         self.idle_ms = _env_ms("BROWSE_IDLE_TIMEOUT", DEFAULT_IDLE_MS)
         self.action_ms = _env_ms("BROWSE_TIMEOUT", DEFAULT_ACTION_MS)
@@ -104,7 +97,6 @@ class Daemon:
         self.listening = await transport.listen(runner, self.state_dir)
         self.port = self.listening.port
         self._write_state_file()
-        self.host.switched.append(self._write_state_file)  # daemon.json names the browser's mode
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self._signalled)
@@ -127,11 +119,11 @@ class Daemon:
 
     async def _shut_down(self, runner: web.BaseRunner) -> None:
         await runner.cleanup()
-        for hook in self.on_shutdown:
+        for step in self.wiring.shutdown:
             try:
-                await hook()
+                await step.on_shutdown()
             except Exception:
-                log.exception("shutdown hook failed")
+                log.exception("shutdown step failed")
         await self.host.close()
 
     def _signalled(self) -> None:
@@ -240,14 +232,14 @@ class Daemon:
         finally:
             if token is not None:
                 _RUNNING_IN.reset(token)
-        notes = self.tab_guard.take_notes(str(body.get("session") or "default"))
-        notes, self.notices[:] = [*self.notices, *notes], []
+        session = str(body.get("session") or "default")
+        notes = [*self.notices.take(), *self.services.tab_guard.take_notes(session)]
         if notes:
             result["notes"] = notes
-        for hook in self.result_hooks:
-            hook(name, str(body.get("session") or "default"), result)
-        for record in self.record_hooks:
-            await record(body, result, started, parent)
+        for watcher in self.wiring.results:
+            watcher.on_result(name, session, result)
+        for recorder in self.wiring.recorders:
+            await recorder.record(body, result, started, parent)
         return result
 
     async def _run(self, name: str, body: dict[str, Any]) -> Result:
@@ -300,8 +292,8 @@ class Daemon:
             finally:
                 tab.lock.release()
         finally:
-            for hook in self.after_command:
-                hook(name, call.current_session)
+            for watcher in self.wiring.after_command:
+                watcher.after_command(name, call.current_session)
 
     async def _call(self, name: str, body: dict[str, Any], timeout_ms: int | None) -> Call:
         args, flags = parse_values(
@@ -337,7 +329,19 @@ class Daemon:
         page = call.tab.page
         page.set_default_timeout(call.action_timeout_ms)
         page.set_default_navigation_timeout(call.nav_timeout_ms)
-        return await self.tab_guard.guard(call.session, call.tab, self.handlers[call.name](call), call.name)
+        guard = self.services.tab_guard
+        return await guard.guard(call.session, call.tab, self.handlers[call.name](call), call.name)
+
+    def status_lines(self) -> list[str]:
+        return [line for source in self.wiring.status if (line := source.status_line())]
+
+    def listening_on(self) -> str:
+        where = [self.listening.socket] if self.listening.socket else []
+        return " and ".join(where + ([f"127.0.0.1:{self.port}"] if self.port else []))
+
+    def on_browser_switched(self) -> None:
+        """daemon.json names the browser's mode."""
+        self._write_state_file()
 
     async def wait_for_browser(self) -> None:
         try:

@@ -13,35 +13,20 @@ from typing import Any
 
 from refbrowse.errors import UsageError
 from refbrowse.parse import arg_kind, flag_kind
-from refbrowse.registry import COMMANDS
+from refbrowse.registry import COMMANDS, MCP_LEFT_OUT_FLAGS
 from refbrowse.specs import CommandSpec, Kind
 
-# The commands an agent uses on nearly every page get a tool of their own.
-EVERYDAY = (
-    "goto",
-    "snapshot",
-    "click",
-    "fill",
-    "select",
-    "press",
-    "text",
-    "screenshot",
-    "tabs",
-    "wait",
-)
+# The commands an agent uses on nearly every page get a tool of their own (the registry says which).
+EVERYDAY = tuple(name for name, spec in COMMANDS.items() if spec.get("mcp_tool"))
 
 # Commands that make no sense from inside an MCP server.
-NOT_OVER_MCP = ("mcp", "skill")
+NOT_OVER_MCP = tuple(name for name, spec in COMMANDS.items() if spec.get("no_mcp"))
 
 LONG_TAIL_TOOL = "browse"
 
 # Permissions are the user's to grant, through the server's environment
 # (BROWSE_ALLOW_FILE, BROWSE_ALLOWED_PATHS), not the model's to ask for.
 PERMISSION_FLAGS = ("--allow-",)
-
-# Flags an agent rarely needs over MCP, left out of the tools' schemas to keep the
-# tool list small; the `browse` tool still takes them (`click @e3 --no-wait`).
-RARE_FLAGS = ("--no-wait", "--settle", "--all", "-a", "-o")
 
 # What a value of each simple kind looks like, for the schema's description.
 KIND_MEANINGS = {
@@ -133,7 +118,7 @@ def input_schema(name: str) -> dict[str, Any]:
         if not metavar.startswith("["):
             required.append(prop)
     for flag in spec["flags"]:
-        if not flag.startswith(PERMISSION_FLAGS) and flag not in RARE_FLAGS:
+        if not flag.startswith(PERMISSION_FLAGS) and flag not in MCP_LEFT_OUT_FLAGS:
             properties[flag_property(flag)] = _flag_schema(spec, flag)
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     if required:

@@ -20,12 +20,11 @@ from refbrowse.daemon.core import trace
 from refbrowse.daemon.page.snapshot.budget import LEFT_OUT
 from refbrowse.daemon.page.snapshot.data import snapshot_data
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
-from refbrowse.daemon.page.snapshot.service import capture, history_kind
+from refbrowse.daemon.page.snapshot.service import SnapshotHistory, capture, history_kind
 from refbrowse.errors import BrowseError
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.core.session import Tab
-    from refbrowse.daemon.handlers import Call
+    from refbrowse.daemon.core.tab import Tab
     from refbrowse.daemon.page.snapshot.prepared import Reading
 
 # About 4,000 characters: a login form, a search page or an admin form fits whole;
@@ -45,7 +44,7 @@ class Arrival:
 
 
 async def look(
-    call: Call, tab: Tab, elements: int, huge_after: int, reading: Reading | None = None
+    tab: Tab, elements: int, huge_after: int, nav_timeout_ms: int, raw: bool, reading: Reading | None = None
 ) -> Arrival:
     """The arrived page's interactive view (from `reading`, a reading of the page as it is now,
     if given), or a line saying why there is none."""
@@ -54,14 +53,12 @@ async def look(
             note=f"(a big page: {elements} elements; `browse snapshot -i --max-tokens N` lists refs)"
         )
     try:
-        taken = await trace.timed(
-            "arrival view", capture(tab, reading=reading, timeout_ms=call.nav_timeout_ms)
-        )
+        taken = await trace.timed("arrival view", capture(tab, reading=reading, timeout_ms=nav_timeout_ms))
     except BrowseError:
         return Arrival(note="(the new page could not be read yet: run `browse snapshot -i`)")
-    text = render(taken, RenderOptions(interactive=True, max_tokens=ARRIVAL_TOKENS, show_url=call.raw))
-    history = call.services.snapshot_history.of(tab)
-    history.swap(history_kind(INTERACTIVE_FLAGS, call.raw), taken.triage.document, text)
+    text = render(taken, RenderOptions(interactive=True, max_tokens=ARRIVAL_TOKENS, show_url=raw))
+    history = tab.memory.of(SnapshotHistory)
+    history.swap(history_kind(INTERACTIVE_FLAGS, raw), taken.triage.document, text)
     return Arrival(text, "", snapshot_data(taken, text), whole=not _cut(text))
 
 

@@ -10,7 +10,6 @@ the page is fenced as untrusted content; the rest is refbrowse's own words.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.action import arrival_view
+from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.report import (
     Outcome,
     download_line,
@@ -38,15 +38,15 @@ from refbrowse.daemon.action.settle import (
 )
 from refbrowse.daemon.action.viewdiff import Asked, before_view, keep_view, take_view, view_change
 from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.session import Session, Tab
-from refbrowse.daemon.handlers import Call
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, PageReport, answered, observe
-from refbrowse.daemon.page.popups import PopupCounter, arrived, popup_counter
+from refbrowse.daemon.page.popups import PopupCounter, arrived
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
 from refbrowse.daemon.page.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
-from refbrowse.daemon.services.logbuffer import DialogEntry, RingBuffer
 
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
 _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
@@ -101,13 +101,18 @@ class TabWatch:
 
 
 Action = Callable[[], Awaitable[object]]
-# Tabs whose page stopped answering: no more looks until it navigates, so that the
-# tab guard's own check sees the page as it is and can replace it.
-_busy_tabs: weakref.WeakSet[Tab] = weakref.WeakSet()
+
+
+class StoppedAnswering:
+    """A tab whose page stopped answering (in its `TabMemory`): no more looks until it is checked,
+    so that the tab guard's own check sees the page as it is and can replace it."""
+
+    def __init__(self) -> None:
+        self.busy = False
 
 
 async def perform(
-    call: Call,
+    call: ActingCall,
     doing: str,
     action: Action,
     *,
@@ -125,7 +130,7 @@ async def perform(
     """
     options = settle_options(call.flags)
     tab = tab or call.tab
-    if tab in _busy_tabs:
+    if tab.memory.of(StoppedAnswering).busy:
         await _recover_if_stuck(call, tab)
     page = tab.page
     try:
@@ -138,7 +143,7 @@ async def perform(
         )
     except PageBusy:
         before = baseline = None  # the action itself will meet the busy page and say so
-    counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
+    counter = await trace.timed("popup counter", call.services.popups.of(call.session.context.browser))
     early = EarlyReading(tab)
     with (
         ActionWatch(page, tab.sockets) as watch,
@@ -151,7 +156,7 @@ async def perform(
             if not page.is_closed():
                 raise translate(exc, doing) from exc
         if watch.busy:
-            _busy_tabs.add(tab)
+            tab.memory.of(StoppedAnswering).busy = True
         outcome = Outcome(page.url, call.raw, call.json)
         acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked)
         try:
@@ -165,7 +170,7 @@ async def perform(
 class _Acted:
     """What `perform` knows once the action has settled: what the report is made from."""
 
-    call: Call
+    call: ActingCall
     tab: Tab
     watch: ActionWatch
     tabs: TabWatch
@@ -181,18 +186,17 @@ def _viewable(report: PageReport | None) -> TypeGuard[PageReport]:
     return report is not None and report.elements <= huge_page.HUGE_ELEMENTS
 
 
-async def _recover_if_stuck(call: Call, tab: Tab) -> None:
+async def _recover_if_stuck(call: ActingCall, tab: Tab) -> None:
     """A tab our last look found busy: ask the tab guard to replace it if it still does not answer.
 
     Checked before the action, while no navigation is pending: a page that is
     both busy and navigating can look like it is merely navigating.
     """
-    _busy_tabs.discard(tab)
-    guard = getattr(call.daemon, "tab_guard", None)
-    if guard is None or await answers(tab):
+    tab.memory.of(StoppedAnswering).busy = False
+    if await answers(tab):
         return
     why = f"it did not answer for {PROBE_TIMEOUT_S:g} s (a script that never yields?)"
-    await guard.reopen(call.session, tab, why)
+    await call.services.tab_guard.reopen(call.session, tab, why)
     raise TabStuck(
         f"the page stopped answering: {why}; the tab was reopened at about:blank",
         "run the command again; avoid that page or its script",
@@ -279,7 +283,9 @@ async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arr
         return arrival_view.Arrival()
     reading = await acted.early.matching(after.stamp)  # read while the action settled, if still the page
     call, tab = acted.call, acted.tab
-    found = await arrival_view.look(call, tab, after.elements, huge_page.HUGE_ELEMENTS, reading)
+    found = await arrival_view.look(
+        tab, after.elements, huge_page.HUGE_ELEMENTS, call.nav_timeout_ms, call.raw, reading
+    )
     if found.data is not None:
         out.fields["page"] = found.data
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again

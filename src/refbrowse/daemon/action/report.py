@@ -17,7 +17,7 @@ from playwright.async_api import Download
 
 from refbrowse.daemon.action.settle import ActionWatch
 from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.handlers import Answer
+from refbrowse.daemon.core.reply import Reply
 from refbrowse.daemon.page.pageprobe import Message, PageReport
 
 TEXT_LIMIT = 150  # characters of one quoted message
@@ -51,7 +51,7 @@ class Outcome:
         if self.quoted:
             lines.append(fence("\n".join(self.quoted), self.url, self.raw))
         text = "\n".join(lines + self.trailer)
-        return Answer(text, {"url": self.url, **self.fields}) if self.json else text
+        return Reply(text, {"url": self.url, **self.fields}) if self.json else text
 
 
 def in_diff(message: str, diff: list[str]) -> bool:

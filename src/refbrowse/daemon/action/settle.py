@@ -38,7 +38,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, Probe, answered
 from refbrowse.errors import UsageError
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import difflib
 import re
-import weakref
 from dataclasses import dataclass
 
-from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.prepared import Reading
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
@@ -33,12 +32,16 @@ class _View:
     text: str
 
 
-_views: weakref.WeakKeyDictionary[Tab, _View] = weakref.WeakKeyDictionary()
+class KeptView:
+    """The view a tab's next action diffs against (in its `TabMemory`)."""
+
+    def __init__(self) -> None:
+        self.view: _View | None = None
 
 
 async def before_view(tab: Tab, now: PageReport) -> str | None:
     """The interactive view as it is now: the kept one if nothing changed since, else a fresh one."""
-    kept = _views.get(tab)
+    kept = tab.memory.of(KeptView).view
     if kept is not None and kept.document == now.document and kept.mutations == now.count:
         return kept.text
     text = await take_view(tab)
@@ -59,7 +62,7 @@ async def take_view(tab: Tab, reading: Reading | None = None) -> str | None:
 def keep_view(tab: Tab, now: PageReport, text: str | None) -> None:
     """Keep `text` as the tab's view at the moment `now` was reported, for the next action."""
     if text is not None:
-        _views[tab] = _View(now.document, now.count, text)
+        tab.memory.of(KeptView).view = _View(now.document, now.count, text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from refbrowse.daemon.handlers import Answer, Call, handler
+from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.errors import StepFailed, UsageError
 from refbrowse.parse import parse_argv
 from refbrowse.registry import COMMANDS
@@ -74,4 +74,4 @@ async def chain(call: Call) -> str:
         blocks.append(f"{title}\n{result['output']}".rstrip("\n"))
         results.append({"step": words, "output": result["output"], "data": result.get("data")})
     text = "\n\n".join(blocks)
-    return Answer(text, {"steps": results}) if call.json else text
+    return Reply(text, {"steps": results}) if call.json else text

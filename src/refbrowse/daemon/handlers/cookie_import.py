@@ -15,7 +15,7 @@ import os
 from playwright.async_api import BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.handlers import Call, handler
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.services.cookies.browsers import describe_installed, read_cookies
 from refbrowse.daemon.services.cookies.jsonfile import CookieFileError, parse
 from refbrowse.daemon.services.cookies.model import Cookie, domains, plural, sent_to

@@ -7,7 +7,7 @@ import os
 import sys
 import webbrowser
 
-from refbrowse.daemon.handlers import Answer, Call, handler
+from refbrowse.daemon.command import Call, Reply, handler
 
 VALID_FOR = "The link works once, within 60 seconds; run `browse dashboard` again for a fresh one."
 
@@ -20,7 +20,7 @@ async def dashboard(call: Call) -> str:
     if call.flags.get("--open"):
         lines.append(await _open(url))
     text = "\n".join(lines)
-    return Answer(text, {"url": url}) if call.json else text
+    return Reply(text, {"url": url}) if call.json else text
 
 
 async def _open(url: str) -> str:

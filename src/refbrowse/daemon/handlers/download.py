@@ -14,20 +14,16 @@ import asyncio
 import logging
 import os
 import re
-import weakref
 from urllib.parse import unquote, urljoin, urlparse
 
 import aiohttp
-from playwright.async_api import Download, Page
+from playwright.async_api import Download
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.session import Session, Tab
-from refbrowse.daemon.handlers import Call, DaemonView, handler
-from refbrowse.daemon.handlers.navigate import checked_url
 from refbrowse.daemon.page.resolver import resolve
-from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, open_new
+from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG, ALLOW_PATH_FLAG, open_new
 from refbrowse.errors import PageError
 
 log = logging.getLogger("refbrowse")
@@ -37,9 +33,6 @@ CHUNK = 256 * 1024
 MAX_REDIRECTS = 10
 _URL = re.compile(r"^(https?|file|data):", re.IGNORECASE)
 _FILENAME = re.compile(r"""filename\*?=(?:UTF-8'')?["']?([^"';]+)""", re.IGNORECASE)
-
-# Pages whose next download a `download` command is waiting for (one set per daemon, in its services).
-WantedDownloads = weakref.WeakSet[Page]
 
 
 class TooLarge(PageError):
@@ -109,7 +102,9 @@ async def _follow(
             ) from exc
         if response.status in (301, 302, 303, 307, 308) and "Location" in response.headers:
             response.release()
-            url = checked_url(call, urljoin(url, response.headers["Location"]))
+            url = call.services.policy.checked_url(
+                urljoin(url, response.headers["Location"]), bool(call.flag(ALLOW_FILE_FLAG))
+            )
             continue
         if response.status >= 400:
             response.release()
@@ -223,31 +218,5 @@ def _size(path: str) -> int:
 async def download(call: Call) -> str:
     source = call.args[0]
     if _URL.match(source):
-        return await fetch(call, checked_url(call, source))
+        return await fetch(call, call.services.policy.checked_url(source, bool(call.flag(ALLOW_FILE_FLAG))))
     return await click_and_save(call, source)
-
-
-# downloads nobody asked for
-
-
-def _refuse_unasked(wanted: WantedDownloads, page: Page, download: Download) -> None:
-    if page in wanted:
-        return
-    log.warning("cancelled a download the page started on its own: %s", download.url)
-    spawn(_discard(download))
-
-
-async def _discard(download: Download) -> None:
-    try:
-        await download.cancel()
-        await download.delete()
-    except PlaywrightError as exc:
-        log.info("could not discard the download of %s: %s", download.url, exc)
-
-
-def install(daemon: DaemonView, wanted: WantedDownloads) -> None:
-    def watch(session: Session, tab: Tab) -> None:
-        page = tab.page
-        page.on("download", lambda d: _refuse_unasked(wanted, page, d))
-
-    daemon.host.tab_hooks.append(watch)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.handlers import Call, handler
 
 _FORMS_JS = """() => {
   const FIELDS = 'input:not([type=hidden]), select, textarea, button';

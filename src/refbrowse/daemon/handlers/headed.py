@@ -3,9 +3,7 @@
 `connect` and `disconnect` replace the daemon's browser (see `BrowserHost.switch`):
 every session keeps its cookies, storage, tabs and current tab, and its refs
 retire. `handoff` does the same for a person, with what to tell them; `resume`
-goes back to where the agent was and prints a fresh `snapshot -i`. `setup`
-adds the handoff suggestion to the hint of a command that failed three times
-in a row on one page.
+goes back to where the agent was and prints a fresh `snapshot -i`.
 """
 
 from __future__ import annotations
@@ -15,43 +13,16 @@ import logging
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.display import MARKER_COLOUR, TOUCHED_SCRIPT, can_show_a_window, raise_window
-from refbrowse.daemon.core.session import BrowserHost, Session
+from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.target import BrowserTarget, channel_path, forget, recalled
-from refbrowse.daemon.handlers import Call, DaemonView, handler
 from refbrowse.daemon.page.resolver import resolve_one
-from refbrowse.daemon.services.handoff import Handoffs, suggest
+from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.errors import Unavailable, UsageError
-from refbrowse.registry import COMMANDS
-from refbrowse.specs import Result
 
 log = logging.getLogger("refbrowse")
-
-_NOT_COUNTED = ("connect", "disconnect", "focus", "handoff", "resume")
-
-
-def install(daemon: DaemonView, handoffs: Handoffs) -> None:
-    """Count failures per page, to suggest a handoff when an agent keeps failing."""
-    daemon.status_lines.append(handoffs.status_line)
-
-    def on_result(name: str, session: str, result: Result) -> None:
-        spec = COMMANDS.get(name)
-        if spec is None or spec["cat"] == "meta" or spec.get("nested") or name in _NOT_COUNTED:
-            return
-        found = daemon.host.sessions.get(session)
-        if found is None or found.current is None:
-            return
-        count = handoffs.note(session, found.current.page.url, result)
-        if daemon.host.mode != "headed":
-            suggest(result, count)
-
-    daemon.result_hooks.append(on_result)
-
-    def after_command(name: str, _session: Session | None) -> None:
-        if name == "stop" and daemon.host.state_dir:
-            forget(daemon.host.state_dir)  # a browser chosen at run time lasts until `stop`
-
-    daemon.after_command.append(after_command)
 
 
 def _handoffs(call: Call) -> Handoffs:

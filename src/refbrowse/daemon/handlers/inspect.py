@@ -17,10 +17,10 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
+from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.handlers import Answer, Call, handler
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, PageError, UsageError
@@ -88,7 +88,7 @@ async def run_script(call: Call, code: str) -> str:
     except PlaywrightError as exc:
         raise _script_error(exc) from exc
     fenced = fence(str(text), call.page.url, call.raw)
-    return Answer(fenced, {"value": value}) if call.json else fenced
+    return Reply(fenced, {"value": value}) if call.json else fenced
 
 
 def _script_error(exc: PlaywrightError) -> BrowseError:

@@ -15,10 +15,10 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.page.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import PageError, UsageError

@@ -7,7 +7,7 @@ import time
 from contextlib import suppress
 
 from refbrowse import __version__
-from refbrowse.daemon.handlers import Call, DaemonView, handler
+from refbrowse.daemon.command import Call, DaemonView, handler
 from refbrowse.errors import BrowseError
 
 
@@ -41,11 +41,6 @@ def _health(daemon: DaemonView) -> str:
     return "healthy"
 
 
-def _where(daemon: DaemonView) -> str:
-    where = [daemon.listening.socket] if daemon.listening.socket else []
-    return " and ".join(where + ([f"127.0.0.1:{daemon.port}"] if daemon.port else []))
-
-
 @handler("status")
 async def status(call: Call) -> str:
     daemon = call.daemon
@@ -57,7 +52,7 @@ async def status(call: Call) -> str:
         f"mode: {host.describe()}",
         f"browser: {host.version or 'not running'}",
         f"pid: {daemon.pid}  uptime: {_duration(time.time() - daemon.started)}",
-        f"listening: {_where(daemon)}",
+        f"listening: {daemon.listening_on()}",
         f"workspace: {os.path.dirname(daemon.state_dir)}",
         f"idle shutdown in: {_duration(daemon.idle_seconds_left())}",
     ]
@@ -67,7 +62,7 @@ async def status(call: Call) -> str:
         lines.append(f"session: {session.name}  tabs: {len(session.tabs)}  current: {number}")
         lines.append(f"url: {call.current_tab.page.url}")
     lines.append(f"sessions: {', '.join(sorted(host.sessions)) or '(none)'}")
-    lines += [text for line in daemon.status_lines if (text := line())]
+    lines += daemon.status_lines()
     return "\n".join(lines)
 
 

@@ -6,60 +6,12 @@ renders after `load` has rendered) and reports what else happened.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from contextlib import suppress
+from playwright.async_api import Response
 
-from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Page, Response
-
-from refbrowse.daemon.action.perform import perform
-from refbrowse.daemon.action.report import Outcome
-from refbrowse.daemon.core.pwerrors import interrupted_by_navigation, translate
-from refbrowse.daemon.core.session import Tab
-from refbrowse.daemon.handlers import Call, handler
+from refbrowse.daemon.action.navigation import load, navigate
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG
 from refbrowse.errors import PageError
-
-_LOAD_ATTEMPTS = 3
-
-
-def checked_url(call: Call, url: str) -> str:
-    """A URL (already normalised by its kind) that passes the daemon's URL policy (file://, allowed hosts)."""
-    call.services.policy.check_url(url, bool(call.flags.get(ALLOW_FILE_FLAG)))
-    return url
-
-
-async def load(page: Page, url: str, timeout_ms: int) -> Response | None:
-    """Navigate `page` to `url`; a failure names the URL and what to check.
-
-    A load interrupted by another navigation waits for that one: if the tab
-    ends up on a real page, that is where it went; if it ends up on Chromium's
-    error page for an earlier failed load, the load is tried again.
-    """
-    for attempt in range(_LOAD_ATTEMPTS):
-        try:
-            return await page.goto(url, timeout=timeout_ms)
-        except PlaywrightError as exc:
-            if attempt == _LOAD_ATTEMPTS - 1 or not interrupted_by_navigation(exc):
-                raise translate(exc, f"loading {url}") from exc
-        with suppress(PlaywrightError):
-            await page.wait_for_load_state("load", timeout=timeout_ms)
-        if not page.url.startswith("chrome-error://"):
-            return None
-    return None
-
-
-async def navigate(
-    call: Call, doing: str, step: Callable[[], Awaitable[Response | None]], tab: Tab | None = None
-) -> tuple[Outcome, Response | None]:
-    """Run a navigation through `effects.perform`; its outcome and the main response."""
-    responses: list[Response | None] = []
-
-    async def go() -> None:
-        responses.append(await step())
-
-    outcome = await perform(call, doing, go, navigation=True, tab=tab)
-    return outcome, responses[0] if responses else None
 
 
 def _status(response: Response | None) -> str:
@@ -68,7 +20,7 @@ def _status(response: Response | None) -> str:
 
 @handler("goto")
 async def goto(call: Call) -> str:
-    url = checked_url(call, call.args[0])
+    url = call.services.policy.checked_url(call.args[0], bool(call.flag(ALLOW_FILE_FLAG)))
     call.services.file_grants.grant(call.page, url)
     page, limit = call.page, call.nav_timeout_ms
     outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit))

@@ -11,8 +11,8 @@ import json
 import time
 from typing import Any
 
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.page.resolver import evaluate_all, resolve
 from refbrowse.errors import PageError, UsageError
 

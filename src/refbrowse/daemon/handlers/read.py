@@ -13,58 +13,16 @@ import re
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator
 
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.page.outputcap import capped
 from refbrowse.daemon.page.resolver import evaluate_all, resolve
 from refbrowse.daemon.page.snapshot.search import hit_lines, search
 from refbrowse.daemon.page.snapshot.service import capture
+from refbrowse.daemon.page.text import ELEMENTS_TEXT_JS, clean_text, frame_text, page_text
 from refbrowse.errors import UsageError
-
-# Text of an element as innerText gives it, but through open shadow roots: a subtree with no
-# shadow host inside is read with innerText at once; only the path to a host is walked.
-_DEEP_TEXT_JS = """(top) => {
-  const hosts = [];
-  const find = root => {
-    for (const e of root.querySelectorAll('*')) if (e.shadowRoot) { hosts.push(e); find(e.shadowRoot); }
-  };
-  find(top.shadowRoot || top);
-  if (top.shadowRoot) hosts.push(top);
-  // Slots show light-DOM children where the shadow root puts them: walk down to each one.
-  for (const h of hosts.slice()) hosts.push(...h.shadowRoot.querySelectorAll('slot'));
-  if (!hosts.length) return top.innerText ?? top.textContent ?? '';
-  const up = n => n.assignedSlot || n.parentNode || n.host || null;
-  const onPath = new Set();
-  for (const h of hosts) for (let n = h; n && !onPath.has(n); n = up(n)) onPath.add(n);
-  const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
-  const out = [];
-  const walk = n => {
-    if (n.nodeType === 3) { out.push(n.data.replace(/\\s+/g, ' ')); return; }
-    if (n.nodeType !== 1 && n.nodeType !== 11) return;
-    if (n.nodeType === 1) {
-      if (SKIP.has(n.tagName)) return;
-      const display = getComputedStyle(n).display;  // slots are display: contents, never "visible"
-      if (display !== 'contents' && n.checkVisibility && !n.checkVisibility()) return;
-      const block = display !== 'contents' && !display.startsWith('inline');
-      if (!onPath.has(n)) { out.push(block ? '\\n' + n.innerText + '\\n' : n.innerText); return; }
-      if (block) out.push('\\n');
-    }
-    const kids = n.shadowRoot ? n.shadowRoot.childNodes
-      : n.tagName === 'SLOT' ? (n.assignedNodes({flatten: true}).length ? n.assignedNodes({flatten: true})
-      : n.childNodes) : n.childNodes;
-    for (const k of kids) walk(k);
-  };
-  walk(top);
-  return out.join('');
-}"""
-_TEXT_JS = f"""els => {{
-  const deep = {_DEEP_TEXT_JS};
-  const shown = els.filter(e => !e.checkVisibility || e.checkVisibility());
-  return (shown.length ? shown : els).map(deep);
-}}"""
-_PAGE_TEXT_JS = f"() => ({_DEEP_TEXT_JS})(document.body || document.documentElement)"
 
 _LINKS_JS = """() => Array.from(document.querySelectorAll('a[href], area[href]')).map(a => {
   const img = a.querySelector('img[alt]');
@@ -73,13 +31,6 @@ _LINKS_JS = """() => Array.from(document.querySelectorAll('a[href], area[href]')
 })"""
 
 FIND_LIMIT = 20
-
-
-def clean_text(text: str) -> str:
-    """Trimmed lines, runs of blank lines collapsed to one."""
-    lines = [line.strip() for line in text.replace("\xa0", " ").splitlines()]
-    joined = "\n".join(lines)
-    return re.sub(r"\n{3,}", "\n\n", joined).strip()
 
 
 def within_tokens(text: str, max_tokens: int | None) -> str:
@@ -96,29 +47,12 @@ def within_tokens(text: str, max_tokens: int | None) -> str:
     return f"{kept.rstrip()}\n{note}"
 
 
-async def _frame_text(frame: Frame) -> str:
-    try:
-        return str(await frame.evaluate(_PAGE_TEXT_JS) or "")
-    except PlaywrightError:
-        return ""  # a frame that went away while it was read
-
-
-async def page_text(call: Call) -> str:
-    """The page's text, then each frame's (a frame with no text is left out)."""
-    parts = [clean_text(await _frame_text(call.page.main_frame))]
-    for frame in call.page.frames[1:]:
-        text = clean_text(await _frame_text(frame))
-        if text:
-            parts.append(f"--- frame {frame.name or frame.url}\n{text}")
-    return "\n\n".join(parts)
-
-
 async def element_text(call: Call, selector: str) -> str:
     locator = await resolve(call.tab, selector)
     frame = await _frame_of(locator, selector)
     if frame is not None:
-        return clean_text(await _frame_text(frame))
-    parts = await evaluate_all(locator, _TEXT_JS)
+        return clean_text(await frame_text(frame))
+    parts = await evaluate_all(locator, ELEMENTS_TEXT_JS)
     return clean_text("\n\n".join(str(part) for part in parts))
 
 
@@ -139,7 +73,7 @@ async def _frame_of(locator: Locator, selector: str) -> Frame | None:
 @handler("text")
 async def text(call: Call) -> str:
     selector = call.arg(0)
-    found = await element_text(call, selector) if selector else await page_text(call)
+    found = await element_text(call, selector) if selector else await page_text(call.page)
     shown, note = capped("text", within_tokens(found, call.flags.get("--max-tokens")), call.flags)
     return fence(shown, call.page.url, call.raw) + note
 

@@ -3,18 +3,39 @@
 The one `snapshot` handler: the view flags (`-i -c -d -s -C --max-tokens`),
 the diff against the previous snapshot of the same tab (`-D`), and the
 annotated screenshot (`-a`, `-o PATH`) all start from the same capture.
+
+`-a` draws nothing in the agent's page: the viewport is captured as it is, and
+the boxes are drawn over that image in a blank page of a throwaway browser
+context, which is screenshotted and closed. Boxes come from the snapshot
+(`@e` refs) and from the live `@c` refs' element handles, so the boxes and
+the refs printed are the same ones.
 """
 
 from __future__ import annotations
 
+import base64
+import html
+
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.handlers import Answer, Call, handler
-from refbrowse.daemon.handlers.annotate import annotate, wanted
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.data import snapshot_data
 from refbrowse.daemon.page.snapshot.render import RenderOptions, diff, render
-from refbrowse.daemon.page.snapshot.service import capture, history_kind, scope, scope_clickables
+from refbrowse.daemon.page.snapshot.service import (
+    PageSnapshot,
+    SnapshotHistory,
+    capture,
+    history_kind,
+    scope,
+    scope_clickables,
+)
+from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
+from refbrowse.daemon.services.screenshots import capture as capture_png
+from refbrowse.daemon.services.screenshots import default_path, output_path, png_size, save_png
+from refbrowse.errors import Unavailable
 
 # Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
 DEFAULT_MAX_TOKENS = 25_000
@@ -51,13 +72,109 @@ async def snapshot(call: Call) -> str:
     text = render(taken, options(call), roots)
     # -D compares like with like: the previous snapshot taken with the same view flags.
     kind = history_kind(call.flags, call.raw)
-    previous = call.services.snapshot_history.of(call.tab).swap(kind, taken.triage.document, text)
+    previous = call.tab.memory.of(SnapshotHistory).swap(kind, taken.triage.document, text)
     shown = diff(previous, taken.triage.document, text) if call.flags.get("-D") else text
     fenced = fence(shown, call.page.url, call.raw)
     if call.flags.get("--max-tokens") is None and f"to stay under {DEFAULT_MAX_TOKENS} tokens" in text:
         fenced += (
             f"\n(a snapshot stops at {DEFAULT_MAX_TOKENS} tokens by default: `--max-tokens N` allows more)"
         )
+    saved: dict[str, object] = {}
     if wanted(call):
-        fenced = f"{fenced}\n{await annotate(call, taken)}"
-    return Answer(fenced, snapshot_data(taken, shown)) if call.json else fenced
+        line, path = await annotate(call, taken)
+        fenced, saved = f"{fenced}\n{line}", {"saved": [path]}
+    return Reply(fenced, {**snapshot_data(taken, shown), **saved}) if call.json else fenced
+
+
+# snapshot -a: the annotated screenshot
+
+Box = tuple[float, float, float, float]
+
+_STYLE = """body { margin: 0 } #shot { position: relative; background-size: 100% 100% }
+.ref { position: absolute; box-sizing: border-box; border: 2px solid #e5007a; }
+.ref.c { border-color: #0a7cff }
+.ref span { position: absolute; left: -2px; top: -15px; font: bold 11px/13px monospace; color: #fff;
+  background: #e5007a; padding: 0 3px; white-space: nowrap }
+.ref.c span { background: #0a7cff }
+.ref.top span { top: -2px }"""
+
+
+async def ref_boxes(call: Call, taken: PageSnapshot) -> list[tuple[str, Box]]:
+    """(ref, viewport box) of every ref with a box: `@e` from the snapshot, then the live `@c` refs."""
+    found: list[tuple[str, Box]] = [
+        (node.short_ref, node.box) for node in taken.tree.walk() if node.short_ref and node.box
+    ]
+    for target in call.tab.refs.live():
+        if target.handle is not None:
+            box = await target.handle.bounding_box()
+            if box:
+                found.append((str(target.ref), (box["x"], box["y"], box["width"], box["height"])))
+    return found
+
+
+def on_screen(boxes: list[tuple[str, Box]], width: int, height: int) -> list[tuple[str, Box]]:
+    return [
+        (ref, (x, y, w, h))
+        for ref, (x, y, w, h) in boxes
+        if w > 0 and h > 0 and x + w > 0 and y + h > 0 and x < width and y < height
+    ]
+
+
+def overlay_html(png: bytes, width: int, height: int, boxes: list[tuple[str, Box]]) -> str:
+    """A page that shows the screenshot with each ref's box and label on top (CSS pixels)."""
+    image = base64.b64encode(png).decode()
+    marks = []
+    for ref, (x, y, w, h) in boxes:
+        kind = (" c" if ref.startswith("@c") else "") + (" top" if y < 15 else "")  # no room above
+        marks.append(
+            f'<div class="ref{kind}" style="left:{x:.0f}px;top:{y:.0f}px;width:{w:.0f}px;height:{h:.0f}px">'
+            f"<span>{html.escape(ref.lstrip('@'))}</span></div>"
+        )
+    return (
+        f"<!DOCTYPE html><style>{_STYLE}</style>"
+        f'<div id="shot" style="width:{width}px;height:{height}px;'
+        f'background-image:url(data:image/png;base64,{image})">'
+        f"{''.join(marks)}</div>"
+    )
+
+
+async def draw(call: Call, png: bytes, boxes: list[tuple[str, Box]], width: int, height: int) -> bytes:
+    """Draw `boxes` over `png` in a throwaway context, away from the agent's pages."""
+    browser = call.daemon.host.browser
+    if browser is None:
+        raise Unavailable("the browser is not running", "run `browse restart`")
+    scale = png_size(png)[0] / width
+    context = await browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=scale
+    )
+    try:
+        page = await context.new_page()
+        await page.set_content(overlay_html(png, width, height, boxes))
+        return await page.screenshot(type="png")
+    finally:
+        await context.close()
+
+
+def wanted(call: Call) -> bool:
+    """`-a`, or `-o PATH` (which implies it)."""
+    return bool(call.flags.get("-a")) or isinstance(call.flags.get("-o"), str)
+
+
+async def annotate(call: Call, taken: PageSnapshot) -> tuple[str, str]:
+    """Save the annotated screenshot of `taken`; the line that says where it went, and its path."""
+    given = call.flags.get("-o")
+    path = output_path(
+        call.services.policy, given if isinstance(given, str) else None, call.flag(ALLOW_PATH_FLAG), ""
+    )
+    size = call.page.viewport_size or {"width": 1280, "height": 720}
+    width, height = size["width"], size["height"]
+    boxes = on_screen(await ref_boxes(call, taken), width, height)
+    png, _ = await capture_png(call.services.cdp, call.page, None)
+    try:
+        drawn = await draw(call, png, boxes, width, height)
+    except PlaywrightError as exc:
+        raise Unavailable(
+            f"could not draw the annotations: {exc.message}", "retry, or `browse restart`"
+        ) from exc
+    shot = await save_png(path or default_path(call.daemon.state_dir, "annotated"), drawn, None)
+    return shot.describe(f"annotated screenshot, {len(boxes)} refs in view"), shot.path

@@ -1,8 +1,8 @@
-"""Login state: persistence hooks for the daemon, and `state save/load/list/delete/clear`.
+"""Login state: `state save/load/list/delete/clear`.
 
-`setup` wires a `Persister` into the daemon: it restores each session's saved
-state when its context is created, saves after commands and at shutdown, and
-reports in `status`. `BROWSE_PERSIST=0` leaves all of that out. Named states
+The `Persister` (see `services.state`) restores each session's saved state
+when its context is created, saves after commands and at shutdown, and
+reports in `status`; `BROWSE_PERSIST=0` leaves all of that out. Named states
 are whole storage states (cookies, local storage, IndexedDB) under
 `.refbrowse/states/`, shared by every session of the workspace.
 """
@@ -13,8 +13,7 @@ import asyncio
 import os
 import time
 
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.handlers import Call, DaemonView, handler
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.services.state.files import (
     StateFileError,
     check_state,
@@ -26,31 +25,6 @@ from refbrowse.daemon.services.state.files import (
 )
 from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.errors import BrowseError, UsageError
-from refbrowse.registry import COMMANDS
-
-_SELF_SAVING = ("state",)  # commands that tell the persister themselves what changed
-
-
-def make_persister(daemon: DaemonView) -> Persister:
-    enabled = os.environ.get("BROWSE_PERSIST", "1") != "0"
-    return Persister(daemon.state_dir, daemon.host, enabled=enabled)
-
-
-def install(daemon: DaemonView, persister: Persister) -> None:
-    """Save each session's login state after the commands that may change it, and at shutdown."""
-    daemon.status_lines.append(persister.status_line)
-    if not persister.enabled:
-        return
-    persister.notices = daemon.notices
-    daemon.host.context_options.append(persister.context_options)
-    daemon.host.state_refused.append(persister.refused)
-    daemon.on_shutdown.append(persister.shutdown)
-
-    def after_command(name: str, session: Session | None) -> None:
-        if name in COMMANDS and COMMANDS[name]["cat"] != "meta" and name not in _SELF_SAVING:
-            persister.after_command(session)
-
-    daemon.after_command.append(after_command)
 
 
 def persister_of(call: Call) -> Persister | None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon.action.navigation import load, navigate
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.session import Session, Tab
-from refbrowse.daemon.handlers import Call, handler
-from refbrowse.daemon.handlers.navigate import checked_url, load, navigate
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG
 from refbrowse.errors import UsageError
 
 
@@ -53,7 +55,9 @@ async def tab(call: Call) -> str:
 @handler("newtab")
 async def newtab(call: Call) -> str:
     raw = call.arg(0)
-    url = checked_url(call, raw) if raw else None  # refused before a tab is opened
+    url = (
+        call.services.policy.checked_url(raw, bool(call.flag(ALLOW_FILE_FLAG))) if raw else None
+    )  # refused before a tab is opened
     opened = await call.session.new_tab()
     if not url:
         return f"Opened tab {call.session.number(opened)}: {opened.page.url}"

@@ -21,7 +21,8 @@ from typing import Any, TypeVar
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.session import Session, Tab
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page import pagework
 
 _PROBE_JS = """(key) => {
@@ -365,10 +366,12 @@ class Probe:
 _KEY = "__refbrowse_probe_" + secrets.token_hex(6)
 
 
-async def count_from_document_start(session: Session) -> None:
-    """A session hook: each new document of the session counts its work from its start (see
-    `pagework`), so the first wait after a navigation can end as soon as that work has run."""
-    await session.context.add_init_script(pagework.from_document_start(_KEY + "_work"))
+class DocumentStartCounting:
+    """Each new document of a session counts its work from its start (see `pagework`), so the
+    first wait after a navigation can end as soon as that work has run."""
+
+    async def on_new_session(self, session: Session) -> None:
+        await session.context.add_init_script(pagework.from_document_start(_KEY + "_work"))
 
 
 def probe_key() -> str:

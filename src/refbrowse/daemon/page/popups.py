@@ -32,26 +32,31 @@ class PopupCounter:
             self.created += 1
 
 
-_counters: weakref.WeakKeyDictionary[Browser, PopupCounter | None] = weakref.WeakKeyDictionary()
+class PopupCounters:
+    """One counter per browser (one per daemon, in its services), started on first use."""
 
+    def __init__(self) -> None:
+        self._by_browser: weakref.WeakKeyDictionary[Browser, PopupCounter | None] = (
+            weakref.WeakKeyDictionary()
+        )
 
-async def popup_counter(browser: Browser | None) -> PopupCounter | None:
-    """The browser's counter, started on first use; None where the protocol is not available."""
-    if browser is None:
-        return None
-    if browser in _counters:
-        return _counters[browser]
-    counter = PopupCounter()
-    try:
-        cdp = await browser.new_browser_cdp_session()
-        cdp.on("Target.targetCreated", counter.saw)
-        await cdp.send("Target.setDiscoverTargets", {"discover": True})
-    except PlaywrightError as exc:
-        log.info("popups are seen only through Playwright: %s", exc.message)
-        _counters[browser] = None
-        return None
-    _counters[browser] = counter
-    return counter
+    async def of(self, browser: Browser | None) -> PopupCounter | None:
+        """The browser's counter; None where the protocol is not available."""
+        if browser is None:
+            return None
+        if browser in self._by_browser:
+            return self._by_browser[browser]
+        counter = PopupCounter()
+        try:
+            cdp = await browser.new_browser_cdp_session()
+            cdp.on("Target.targetCreated", counter.saw)
+            await cdp.send("Target.setDiscoverTargets", {"discover": True})
+        except PlaywrightError as exc:
+            log.info("popups are seen only through Playwright: %s", exc.message)
+            self._by_browser[browser] = None
+            return None
+        self._by_browser[browser] = counter
+        return counter
 
 
 async def arrived(counter: PopupCounter | None, since: int, have: Callable[[], int], limit_ms: int) -> None:

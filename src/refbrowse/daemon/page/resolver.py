@@ -19,7 +19,7 @@ from playwright.async_api import Locator
 
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import Ref, RefTarget, parse_ref, stale
-from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.errors import BrowseError, ElementNotFound, PageError
 
 # Roles Playwright's role engine answers for; other roles skip the name check.

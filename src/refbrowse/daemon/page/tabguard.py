@@ -31,20 +31,16 @@ from contextlib import suppress
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.session import BrowserHost, Session, Tab
-from refbrowse.daemon.services.logbuffer import RateBreaker
+from refbrowse.daemon.core.logbuffer import RateBreaker
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.errors import PageError
+from refbrowse.registry import COMMANDS
 
 log = logging.getLogger("refbrowse")
 
 PROBE_AFTER_S = 5.0
 PROBE_TIMEOUT_S = 20.0  # loading a 100,000-node page kept the renderer busy 15 s on a loaded machine
-# Commands that run long scripts of their own in the page (an accessibility snapshot of a big
-# page keeps the renderer busy for seconds): the probe waits longer before calling the page stuck.
-HEAVY_COMMANDS = frozenset(
-    {"snapshot", "text", "html", "links", "forms", "tables", "accessibility"}
-    | {"screenshot", "pdf", "responsive"}
-)
 HEAVY_PROBE_TIMEOUT_S = 30.0  # with PROBE_AFTER_S, still inside a command's own limit
 CLOSE_TIMEOUT_S = 5.0
 STORM_WINDOW_S = 2.0
@@ -72,7 +68,10 @@ class TabGuard:
 
     async def guard(self, session: Session, tab: Tab, run: Awaitable[str], command: str = "") -> str:
         """The command's output; `TabStuck` if the page stopped answering while it ran."""
-        patience = HEAVY_PROBE_TIMEOUT_S if command in HEAVY_COMMANDS else PROBE_TIMEOUT_S
+        heavy = command in COMMANDS and bool(
+            COMMANDS[command].get("heavy")
+        )  # a long script of its own keeps the renderer busy
+        patience = HEAVY_PROBE_TIMEOUT_S if heavy else PROBE_TIMEOUT_S
         task = asyncio.ensure_future(run)
         try:
             done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
@@ -136,7 +135,7 @@ class TabGuard:
 
     # storms
 
-    def watch(self, session: Session, tab: Tab) -> None:
+    def on_new_tab(self, session: Session, tab: Tab) -> None:
         """Tab hook: the dialog and crash watch of a new tab, and the session's popup count."""
         page = tab.page
         self._born[tab] = time.monotonic()
@@ -204,9 +203,3 @@ async def answers(tab: Tab, patience_s: float = PROBE_TIMEOUT_S) -> bool:
 async def _close(tab: Tab) -> None:
     with suppress(PlaywrightError, TimeoutError):
         await asyncio.wait_for(tab.page.close(run_before_unload=False), CLOSE_TIMEOUT_S)
-
-
-def install(host: BrowserHost) -> TabGuard:
-    guard = TabGuard()
-    host.tab_hooks.append(guard.watch)
-    return guard

@@ -35,25 +35,20 @@ the extension asks `/ext/code` for a one-time code for its panel's frame.
 from __future__ import annotations
 
 import logging
-from importlib import resources
 from typing import TYPE_CHECKING
 
-from playwright.async_api import Browser, Worker
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Worker
 
 from refbrowse.daemon.core.background import spawn
 
 if TYPE_CHECKING:
+    from refbrowse.daemon.core.host import BrowserHost
     from refbrowse.daemon.core.session import Session
-    from refbrowse.daemon.handlers import DaemonView
     from refbrowse.daemon.services.activity.site import ActivitySite
 
 log = logging.getLogger("refbrowse")
 
-HEADED_FLAGS = ("--enable-unsafe-extension-debugging",)
-LEFT_OUT_FLAGS = ("--disable-extensions",)  # Playwright's default, which would keep it from running
-# Only a session's own instance: the profile every session's context comes from has one too.
-# The session's name goes into the worker, since chrome.storage.session is one for all instances.
 _CONFIGURE = """({session, ...shared}) => {
   if (!chrome.extension.inIncognitoContext) return false;
   self.refbrowseSession = session;
@@ -61,42 +56,22 @@ _CONFIGURE = """({session, ...shared}) => {
 }"""
 
 
-def folder() -> str:
-    return str(resources.files("refbrowse").joinpath("extension"))
-
-
-async def load(browser: Browser) -> str:
-    """Load the extension into a local headed browser; its id, or "" if the browser refused it."""
-    try:
-        cdp = await browser.new_browser_cdp_session()
-        try:
-            loaded = await cdp.send("Extensions.loadUnpacked", {"path": folder(), "enableInIncognito": True})
-        finally:
-            await cdp.detach()
-    except PlaywrightError as exc:
-        # The window works without it: the activity page is still one `browse dashboard` away.
-        log.warning("the extension did not load: %s", exc.message.splitlines()[0])
-        return ""
-    log.info("extension loaded: chrome-extension://%s", loaded["id"])
-    return str(loaded["id"])
-
-
 class ExtensionLink:
     """Tells each session's instance of the extension where the daemon is, and with what key."""
 
-    def __init__(self, daemon: DaemonView, site: ActivitySite) -> None:
-        self.daemon = daemon
+    def __init__(self, host: BrowserHost, site: ActivitySite) -> None:
+        self.host = host
         self.site = site
 
     def origin(self) -> str:
-        found = self.daemon.host.extension_id
+        found = self.host.extension_id
         return f"chrome-extension://{found}" if found else ""
 
-    def follow_browser(self) -> None:
+    def on_browser_switched(self) -> None:
         """After `connect` or `disconnect`: frames and calls are let in only from the extension loaded now."""
         self.site.access.extension_origin = self.origin()
 
-    async def attach(self, session: Session) -> None:
+    async def on_new_session(self, session: Session) -> None:
         origin = self.origin()
         if not origin:
             return
@@ -121,10 +96,3 @@ class ExtensionLink:
             return ""
         heard = self.site.heartbeat.line()
         return f"extension: {origin} (side panel, badge, @ref overlay)" + (f"; {heard}" if heard else "")
-
-
-def install(daemon: DaemonView, site: ActivitySite) -> None:
-    link = ExtensionLink(daemon, site)
-    daemon.host.session_hooks.append(link.attach)
-    daemon.host.switched.append(link.follow_browser)
-    daemon.status_lines.append(link.status_line)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.target import BrowserTarget
 from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
@@ -75,6 +76,25 @@ class Handoffs:
             return ""
         since = time.strftime("%H:%M:%S", time.localtime(self.since))
         return f"handoff: a person has the browser since {since} ({self.reason}); run `browse resume`"
+
+
+class HandoffHint:
+    """Counts each session's failures on one page and adds the handoff suggestion to the third's hint."""
+
+    def __init__(self, host: BrowserHost, handoffs: Handoffs) -> None:
+        self.host = host
+        self.handoffs = handoffs
+
+    def on_result(self, command: str, session: str, result: Result) -> None:
+        spec = COMMANDS.get(command)
+        if spec is None or spec["cat"] == "meta" or spec.get("nested") or spec.get("uncounted"):
+            return
+        found = self.host.sessions.get(session)
+        if found is None or found.current is None:
+            return
+        count = self.handoffs.note(session, found.current.page.url, result)
+        if self.host.mode != "headed":
+            suggest(result, count)
 
 
 def suggest(result: Result, count: int) -> None:

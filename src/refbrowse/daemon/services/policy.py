@@ -100,6 +100,11 @@ class Policy:
 
     # URLs
 
+    def checked_url(self, url: str, allow_file: bool) -> str:
+        """`url` (already normalised by its kind) if it passes the policy (file://, allowed hosts)."""
+        self.check_url(url, allow_file)
+        return url
+
     def check_url(self, url: str, allow_file: bool = False) -> None:
         """Refuse a URL a tab must not load; `url` is already normalized (has a scheme)."""
         try:

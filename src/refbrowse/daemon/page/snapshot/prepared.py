@@ -27,21 +27,23 @@ from playwright.async_api import Page
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import LOOK_JS, probe_key
 from refbrowse.daemon.page.snapshot import huge_page
 from refbrowse.daemon.page.snapshot.triage import Triage, stamped_triage
 from refbrowse.errors import BrowseError
+from refbrowse.registry import COMMANDS
 
 log = logging.getLogger("refbrowse")
 
 PREPARE_LIMIT_S = 3.0
-# Commands that only read the page: the kept reading survives them. Any other command on a tab
-# (`js`, `scroll`, an action…) drops it first; an action keeps the reading its report took.
-READS = frozenset(
-    {"snapshot", "url", "text", "find", "html", "links", "forms", "tables", "accessibility", "css", "attrs"}
-    | {"is", "screenshot", "pdf", "console", "network", "tabs", "tab", "newtab", "perf", "diff"}
-)
+
+
+class KeptReading:
+    """A tab's kept reading (in its `TabMemory`): the page as last read, while it has not changed."""
+
+    def __init__(self) -> None:
+        self.reading: Reading | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +86,8 @@ async def read(tab: Tab, timeout_ms: float | None = None) -> Reading:
 
 
 def keep(tab: Tab, reading: Reading) -> None:
-    tab.reading = reading if reading.stamp is not None and len(reading.page.frames) == 1 else None
+    kept = reading if reading.stamp is not None and len(reading.page.frames) == 1 else None
+    tab.memory.of(KeptReading).reading = kept
 
 
 async def look(tab: Tab) -> Look:
@@ -99,7 +102,7 @@ async def look(tab: Tab) -> Look:
 
 def served(tab: Tab, now: Look) -> Reading | None:
     """The kept reading if the page is still what it read, else None."""
-    kept = tab.reading
+    kept = tab.memory.of(KeptReading).reading
     if kept is None or now.stamp is None or kept.stamp != now.stamp:
         if kept is not None:
             trace.note(f"reading not served: kept {kept.stamp}, now {now.stamp}")
@@ -113,8 +116,10 @@ def command_started(tab: Tab, command: str) -> None:
     """A command is about to run on `tab`: a pending preparation is no longer wanted,
     and a command that may change the page drops the kept reading."""
     tab.commands += 1
-    if command not in READS:
-        tab.reading = None
+    # A pure read keeps the reading; any other command (`js`, `scroll`, an action…) drops it first,
+    # and an action keeps the reading its report took.
+    if not (command in COMMANDS and COMMANDS[command].get("pure_read")):
+        tab.memory.of(KeptReading).reading = None
 
 
 def prepare_soon(tab: Tab, elements: int) -> None:

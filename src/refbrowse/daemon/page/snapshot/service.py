@@ -9,7 +9,6 @@ to a selector happens afterwards, on the parsed tree (`scope`).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 from playwright.async_api import ElementHandle
@@ -17,7 +16,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import Ref, parse_ref
-from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
 from refbrowse.daemon.page.snapshot.parse import Node, parse_snapshot
 from refbrowse.daemon.page.snapshot.prepared import Reading, read
@@ -111,19 +110,6 @@ class SnapshotHistory:
         previous = self._last.get(kind)
         self._last[kind] = (document, text)
         return previous
-
-
-class SnapshotHistories:
-    """Every tab's `-D` history (one per daemon, in its services); a tab's goes when the tab goes."""
-
-    def __init__(self) -> None:
-        self._by_tab: weakref.WeakKeyDictionary[Tab, SnapshotHistory] = weakref.WeakKeyDictionary()
-
-    def of(self, tab: Tab) -> SnapshotHistory:
-        found = self._by_tab.get(tab)
-        if found is None:
-            found = self._by_tab[tab] = SnapshotHistory()
-        return found
 
 
 async def _clickables(

@@ -23,10 +23,10 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import observe
 from refbrowse.daemon.page.snapshot import prepared
-from refbrowse.daemon.page.snapshot.prepared import Reading
+from refbrowse.daemon.page.snapshot.prepared import KeptReading, Reading
 from refbrowse.errors import BrowseError
 
 log = logging.getLogger("refbrowse")
@@ -80,7 +80,11 @@ class EarlyReading:
         if task is None or not task.done() or task.cancelled() or stamp is None:
             return False
         reading = task.result()
-        return reading is not None and reading.stamp == stamp and self.tab.reading is reading
+        return (
+            reading is not None
+            and reading.stamp == stamp
+            and self.tab.memory.of(KeptReading).reading is reading
+        )
 
     def finish_later(self) -> None:
         """A read still in flight ends before the tab's next command (which waits for the tab's lock)."""

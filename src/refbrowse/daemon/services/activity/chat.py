@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.handlers import DaemonView
+    from refbrowse.daemon.services.daemon_link import DaemonLink
 
 LIMIT_S = 300.0
 PROMPT = """{message}
@@ -41,7 +41,7 @@ Title: {title}
 
 
 class Chat:
-    def __init__(self, daemon: DaemonView) -> None:
+    def __init__(self, daemon: DaemonLink) -> None:
         self.daemon = daemon
         self.process: asyncio.subprocess.Process | None = None
         self.busy = False
@@ -146,7 +146,7 @@ def _refused(status: int, error: str, hint: str) -> web.Response:
     return web.json_response({"ok": False, "error": error, "hint": hint}, status=status)
 
 
-def add_routes(app: web.Application, daemon: DaemonView) -> Chat:
+def add_routes(app: web.Application, daemon: DaemonLink) -> Chat:
     chat = Chat(daemon)
     app.router.add_post("/api/chat", chat.run)
     app.router.add_post("/api/chat/cancel", chat.cancel)

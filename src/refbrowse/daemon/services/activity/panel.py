@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.services.activity.access import EXTENSION_PATHS, Access
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.handlers import DaemonView
+    from refbrowse.daemon.services.daemon_link import DaemonLink
 
 PREFIX = EXTENSION_PATHS
 
@@ -44,7 +44,7 @@ def refs_of(tab: Tab | None) -> list[dict[str, object]]:
     ]
 
 
-def add_routes(app: web.Application, daemon: DaemonView, access: Access, heartbeat: Heartbeat) -> None:
+def add_routes(app: web.Application, daemon: DaemonLink, access: Access, heartbeat: Heartbeat) -> None:
     async def code(request: web.Request) -> web.StreamResponse:
         return web.json_response({"ok": True, "code": access.mint(for_panel=True)})
 

@@ -20,7 +20,7 @@ from refbrowse.daemon.services.cookies.profiles import BROWSERS, profiles
 from refbrowse.errors import BrowseError
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.handlers import DaemonView
+    from refbrowse.daemon.services.daemon_link import DaemonLink
 
 MAX_DOMAINS = 200  # one import from the page at most
 
@@ -45,7 +45,7 @@ def domain_counts(browser: str, profile: str) -> dict[str, object]:
     }
 
 
-def add_routes(app: web.Application, daemon: DaemonView) -> None:
+def add_routes(app: web.Application, daemon: DaemonLink) -> None:
     async def browsers(request: web.Request) -> web.StreamResponse:
         return web.json_response({"ok": True, "browsers": await asyncio.to_thread(installed)})
 

@@ -14,7 +14,7 @@ import re
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.core.session import Tab
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.core.target import scrub
 
 HIDDEN = "(redacted)"

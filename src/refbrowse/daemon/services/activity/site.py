@@ -20,7 +20,8 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from refbrowse.daemon.core.session import Session, Tab
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.core.target import scrub
 from refbrowse.daemon.services.activity import chat, panel, picker, screen
 from refbrowse.daemon.services.activity.access import Access
@@ -30,7 +31,7 @@ from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.specs import Result
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.handlers import DaemonView
+    from refbrowse.daemon.services.daemon_link import DaemonLink
 
 log = logging.getLogger("refbrowse")
 
@@ -43,7 +44,7 @@ PUBLIC_PATHS = ("/auth",)
 
 
 class ActivitySite:
-    def __init__(self, daemon: DaemonView, handoffs: Handoffs) -> None:
+    def __init__(self, daemon: DaemonLink, handoffs: Handoffs) -> None:
         self.daemon = daemon
         self.handoffs = handoffs
         self.feed = Feed()
@@ -83,7 +84,7 @@ class ActivitySite:
             self._runner = runner
             log.info("activity page listening on 127.0.0.1:%d", self.port)
 
-    async def close(self) -> None:
+    async def on_shutdown(self) -> None:
         await self.screens.close()
         if self.chat is not None:
             self.chat.cancel_now()

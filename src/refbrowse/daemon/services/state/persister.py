@@ -19,7 +19,9 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.session import BrowserHost, Session
+from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.core.notices import Notices
+from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.services.state.files import (
     State,
     StateFileError,
@@ -31,6 +33,7 @@ from refbrowse.daemon.services.state.files import (
     set_aside,
     write_state,
 )
+from refbrowse.registry import COMMANDS
 
 log = logging.getLogger("refbrowse")
 
@@ -40,7 +43,7 @@ SAVE_TIMEOUT_S = 10.0
 
 
 class Persister:
-    def __init__(self, state_dir: str, host: BrowserHost, enabled: bool = True) -> None:
+    def __init__(self, state_dir: str, host: BrowserHost, notices: Notices, enabled: bool = True) -> None:
         self.state_dir = state_dir
         self.host = host
         self.enabled = enabled
@@ -53,7 +56,7 @@ class Persister:
         self._periodic: asyncio.Task[None] | None = None
         self._last_save: tuple[float, str] | None = None
         self._last_error = ""
-        self.notices: list[str] = []  # one-line warnings for the next command's caller
+        self.notices = notices  # one-line warnings for the next command's caller
         remove_leftovers(state_dir)
 
     # restore
@@ -72,7 +75,7 @@ class Persister:
         log.info("session %s: restored %d cookies, %d origins", session, *_counts(state))
         return {"storage_state": state}
 
-    def refused(self, session: str, why: str) -> None:
+    def on_state_refused(self, session: str, why: str) -> None:
         """The browser would not take the session's saved state back."""
         self._origins.pop(session, None)
         path = session_file(self.state_dir, session)
@@ -86,12 +89,16 @@ class Persister:
             aside = f"(could not move it: {exc})"
         notice = f"session {session}: saved state unreadable ({why}); started clean; kept as {aside}"
         log.warning("bad state file: %s", notice)
-        self.notices.append(notice)
+        self.notices.add(notice)
 
     # changes
 
-    def after_command(self, session: Session | None) -> None:
-        if session is not None:
+    def after_command(self, command: str, session: Session | None) -> None:
+        """A command may have changed the session's state (the `state` command says so itself)."""
+        spec = COMMANDS.get(command)
+        if spec is None or spec["cat"] == "meta" or spec.get("saves_state_itself"):
+            return
+        if self.enabled and session is not None:
             self.changed(session)
 
     def changed(self, session: Session) -> None:
@@ -141,7 +148,7 @@ class Persister:
             if session is not None:
                 await self.save(session, full=True)
 
-    async def shutdown(self) -> None:
+    async def on_shutdown(self) -> None:
         """Take a last full snapshot of every changed session before the browser closes."""
         for task in [self._periodic, *self._timers.values()]:
             if task is not None:

@@ -1,7 +1,7 @@
 """What pages may load on their own: the URL policy applied to navigations a page starts.
 
 `goto`, `newtab`, `diff` and `download` check the caller's URL before loading
-it (`navigate.checked_url`). This module covers what a page does afterwards:
+it (`Policy.checked_url`). This module covers what a page does afterwards:
 with `BROWSE_ALLOWED_HOSTS` set, every request of every tab (navigations and
 subresources) to another host is aborted; and a frame that reaches a `file://`
 URL it was not granted (by `--allow-file` on the command that loaded it, or
@@ -20,8 +20,8 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page, Route
 
 from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.session import Session, Tab
-from refbrowse.daemon.handlers import DaemonView
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.services.policy import Policy
 
 log = logging.getLogger("refbrowse")
@@ -74,13 +74,16 @@ def _route_hosts(policy: Policy) -> Callable[[Route], Awaitable[None]]:
     return gate
 
 
-def install(daemon: DaemonView, policy: Policy, grants: FileGrants) -> None:
-    def watch(session: Session, tab: Tab) -> None:
-        tab.page.on("framenavigated", lambda frame: _on_navigated(policy, grants, frame))
+class Confinement:
+    """Watches every tab's frames for file:// URLs, and gates every request by host when hosts are limited."""
 
-    async def limit_hosts(session: Session) -> None:
-        await session.context.route("**/*", _route_hosts(policy))
+    def __init__(self, policy: Policy, grants: FileGrants) -> None:
+        self.policy = policy
+        self.grants = grants
 
-    daemon.host.tab_hooks.append(watch)
-    if policy.allowed_hosts:
-        daemon.host.session_hooks.append(limit_hosts)
+    def on_new_tab(self, session: Session, tab: Tab) -> None:
+        tab.page.on("framenavigated", lambda frame: _on_navigated(self.policy, self.grants, frame))
+
+    async def on_new_session(self, session: Session) -> None:
+        if self.policy.allowed_hosts:
+            await session.context.route("**/*", _route_hosts(self.policy))

@@ -1,0 +1,56 @@
+"""What an action needs of the command that runs it, as protocols a handler's `Call` satisfies.
+
+The action layer sits below the command layer, so it names what it uses
+instead of importing `Call`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from refbrowse.daemon.core.logbuffer import DialogEntry, RingBuffer
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.page.popups import PopupCounters
+from refbrowse.daemon.page.tabguard import TabGuard
+
+
+class DialogSource(Protocol):
+    @property
+    def dialogs(self) -> RingBuffer[DialogEntry]: ...
+
+
+class ActionServices(Protocol):
+    @property
+    def capture(self) -> DialogSource: ...
+
+    @property
+    def tab_guard(self) -> TabGuard: ...
+
+    @property
+    def popups(self) -> PopupCounters: ...
+
+
+class ActingCall(Protocol):
+    """What an action needs of the command that runs it (a handler's `Call` is one)."""
+
+    @property
+    def flags(self) -> dict[str, Any]: ...
+
+    @property
+    def tab(self) -> Tab: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def raw(self) -> bool: ...
+
+    @property
+    def json(self) -> bool: ...
+
+    @property
+    def nav_timeout_ms(self) -> int: ...
+
+    @property
+    def services(self) -> ActionServices: ...

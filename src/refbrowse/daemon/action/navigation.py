@@ -1,0 +1,54 @@
+"""Loading a URL in a tab, as an action: the load, its retries, and the report of where it went.
+
+`goto`, `newtab` and `diff` load what the caller named, once it has passed the
+daemon's URL policy (`Policy.checked_url`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page, Response
+
+from refbrowse.daemon.action.acting import ActingCall
+from refbrowse.daemon.action.perform import perform
+from refbrowse.daemon.action.report import Outcome
+from refbrowse.daemon.core.pwerrors import interrupted_by_navigation, translate
+from refbrowse.daemon.core.tab import Tab
+
+_LOAD_ATTEMPTS = 3
+
+
+async def load(page: Page, url: str, timeout_ms: int) -> Response | None:
+    """Navigate `page` to `url`; a failure names the URL and what to check.
+
+    A load interrupted by another navigation waits for that one: if the tab
+    ends up on a real page, that is where it went; if it ends up on Chromium's
+    error page for an earlier failed load, the load is tried again.
+    """
+    for attempt in range(_LOAD_ATTEMPTS):
+        try:
+            return await page.goto(url, timeout=timeout_ms)
+        except PlaywrightError as exc:
+            if attempt == _LOAD_ATTEMPTS - 1 or not interrupted_by_navigation(exc):
+                raise translate(exc, f"loading {url}") from exc
+        with suppress(PlaywrightError):
+            await page.wait_for_load_state("load", timeout=timeout_ms)
+        if not page.url.startswith("chrome-error://"):
+            return None
+    return None
+
+
+async def navigate(
+    call: ActingCall, doing: str, step: Callable[[], Awaitable[Response | None]], tab: Tab | None = None
+) -> tuple[Outcome, Response | None]:
+    """Run a navigation through `effects.perform`; its outcome and the main response."""
+    responses: list[Response | None] = []
+
+    async def go() -> None:
+        responses.append(await step())
+
+    outcome = await perform(call, doing, go, navigation=True, tab=tab)
+    return outcome, responses[0] if responses else None

@@ -1,0 +1,342 @@
+"""The daemon's one browser: launched here (headless or headed) or reached remotely, and its sessions.
+
+If Chromium dies, the host tells the daemon, which exits: the next command
+starts a fresh one. What other parts add to each session and tab (saved
+state, listeners, init scripts) reaches the host once, as `HostEvents`, from
+`assemble`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlsplit
+
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    Playwright,
+    ProxySettings,
+    async_playwright,
+)
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api._context_manager import PlaywrightContextManager
+
+from refbrowse.daemon.core import carry, driver, extension_loader, trace
+from refbrowse.daemon.core.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
+from refbrowse.daemon.core.display import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
+from refbrowse.daemon.core.events import HostEvents
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.target import (
+    CHANNEL_NAMES,
+    BrowserTarget,
+    channel_path,
+    from_env,
+    recalled,
+    remember,
+    scrub,
+)
+from refbrowse.errors import Unavailable
+from refbrowse.protocol import SECRET_ENV
+
+if TYPE_CHECKING:
+    import subprocess
+
+log = logging.getLogger("refbrowse")
+
+CONNECT_TIMEOUT_MS = 15_000
+
+
+class BrowserHost:
+    """The one browser of a daemon: launched here (headless or headed) or reached remotely.
+
+    Other parts extend sessions and tabs through `events` (see `core.events`),
+    set once by `wire`. `switch` replaces the browser under running sessions,
+    carrying their state over (see `carry`).
+    """
+
+    def __init__(self, on_crash: Callable[[], None], state_dir: str = "") -> None:
+        self.state_dir = state_dir  # where a run-time choice of browser is remembered; "" for none
+        self.events = HostEvents()
+        self.on_crash = on_crash
+        self._closing = False
+        self._playwright: Playwright | None = None
+        self.browser: Browser | None = None
+        self.driver_pid: int | None = None
+        self.early_driver: subprocess.Popen[bytes] | None = None  # started by the bootstrap, see `driver`
+        self.gone = ""  # why the browser is gone for good: "" while it lives
+        self.target = BrowserTarget()
+        self.executable = ""
+        self.extension_id = ""  # the extension a local headed browser loaded (see `extension`); "" for none
+        self.display = VirtualDisplay()
+        self.sessions: dict[str, Session] = {}
+        self._session_lock = asyncio.Lock()
+
+    def wire(self, events: HostEvents) -> None:
+        """Set what every session and tab gets (once, by `assemble`, before the first session)."""
+        self.events = events
+
+    def _watch_driver(self, manager: PlaywrightContextManager) -> None:
+        """Playwright's node driver can die alone (the OOM killer): `Browser` never
+        hears of it, so watch the driver's pipe, which Playwright closes then.
+
+        Private to the pinned Playwright version: the client's transport holds the
+        driver process, and its close promise resolves when the pipe ends.
+        """
+        client = manager._client
+        if client is None:
+            return
+        self.driver_pid = client._transport._proc.pid
+        client._close_promise.add_done_callback(lambda _: self._gone("the node driver exited"))
+
+    @property
+    def mode(self) -> str:
+        return self.target.mode
+
+    def describe(self) -> str:
+        """The mode and where the browser is, for `status` and the switching commands."""
+        if self.target.remote:
+            kind = "cdp" if self.target.cdp_url else "playwright server"
+            return f"remote ({kind} {self.target.endpoint})"
+        where = self.executable
+        if self.target.headed and self.display.display:
+            where += f"; display {self.display.display}, a private Xvfb"
+        return f"{self.mode} ({where})" if where else self.mode
+
+    async def browser_pid(self) -> int:
+        """The browser process's id, from CDP (Playwright does not say it); 0 if unknown."""
+        if self.browser is None:
+            return 0
+        try:
+            cdp = await self.browser.new_browser_cdp_session()
+            info = await cdp.send("SystemInfo.getProcessInfo")
+            await cdp.detach()
+        except PlaywrightError:
+            return 0
+        return next((int(p["id"]) for p in info.get("processInfo", []) if p.get("type") == "browser"), 0)
+
+    async def start(self, target: BrowserTarget | None = None) -> None:
+        manager = async_playwright()
+        early, self.early_driver = self.early_driver, None
+        with without_secrets(), driver.adopted(early):
+            self._playwright = await manager.start()
+        trace.start_step("driver connected")
+        self._watch_driver(manager)
+        kept = recalled(self.state_dir) if self.state_dir else None
+        if kept is not None:
+            log.info("back to the %s browser a previous daemon was switched to", kept.mode)
+        self.target = target or kept or from_env()
+        self.browser, self.executable = await self._open(self.target)
+        trace.start_step("browser launched")
+
+    async def _open(self, target: BrowserTarget) -> tuple[Browser, str]:
+        """A browser for `target`, watched for disconnection, and its executable ("" if remote)."""
+        assert self._playwright is not None
+        if target.remote:
+            browser, executable = await self._connect(target), ""
+            self.extension_id = ""
+        else:
+            browser, executable = await self._launch(target)
+        browser.on("disconnected", self._disconnected)
+        return browser, executable
+
+    async def _connect(self, target: BrowserTarget) -> Browser:
+        assert self._playwright is not None
+        chromium = self._playwright.chromium
+        log.info("connecting to the remote browser at %s", target.endpoint)
+        try:
+            if target.cdp_url:
+                return await chromium.connect_over_cdp(target.cdp_url, timeout=CONNECT_TIMEOUT_MS)
+            return await chromium.connect(target.ws_endpoint, timeout=CONNECT_TIMEOUT_MS)
+        except PlaywrightError as exc:
+            first = scrub(exc.message.strip().splitlines()[0] if exc.message.strip() else "no answer")
+            variable = "BROWSE_CDP_URL" if target.cdp_url else "BROWSE_WS_ENDPOINT"
+            chosen = target != from_env()  # by `connect --cdp`, not by the environment
+            hint = "run `browse disconnect` to use a local browser" if chosen else f"check {variable}"
+            raise Unavailable(
+                f"cannot reach the remote browser at {target.endpoint}: {first}",
+                f"check that it is running, or {hint}",
+            ) from exc
+
+    async def _launch(self, target: BrowserTarget) -> tuple[Browser, str]:
+        assert self._playwright is not None
+        executable = self._executable(target)
+        env = None
+        if target.headed and needs_virtual_display():
+            env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
+            env["DISPLAY"] = await self.display.start()
+        browser = await self._playwright.chromium.launch(
+            executable_path=executable,
+            headless=not target.headed,
+            args=launch_flags() + list(extension_loader.HEADED_FLAGS if target.headed else ()),
+            ignore_default_args=list(extension_loader.LEFT_OUT_FLAGS) if target.headed else None,
+            proxy=proxy_settings(target.proxy),
+            env=env,  # type: ignore[arg-type]
+        )
+        self.extension_id = await extension_loader.load(browser) if target.headed else ""
+        return browser, executable
+
+    @staticmethod
+    def _executable(target: BrowserTarget) -> str:
+        if target.channel:
+            found = channel_path(target.channel)
+            if not found:
+                name = CHANNEL_NAMES.get(target.channel, target.channel)
+                raise Unavailable(f"{name} is not installed here", "run `browse connect` to use Chromium")
+            return found
+        try:
+            return find_chromium()
+        except ChromiumNotFound as exc:
+            raise Unavailable(str(exc), INSTALL_HINT) from exc
+
+    def _disconnected(self, browser: Browser) -> None:
+        if browser is self.browser:
+            self._gone("the browser disconnected")
+
+    def _gone(self, why: str) -> None:
+        if not self._closing and not self.gone:
+            self.gone = why
+            log.error("%s: the daemon exits", why)
+            self.on_crash()
+
+    async def _new_context(self, name: str, storage: dict[str, Any] | None = None) -> BrowserContext:
+        assert self.browser is not None
+        options: dict[str, Any] = {}
+        for source in self.events.context_options:
+            options.update(await source.context_options(name))
+        if storage is not None:
+            options["storage_state"] = storage
+        if self.target.remote and self.target.proxy:
+            options["proxy"] = proxy_settings(self.target.proxy)
+        context = await self._open_context(name, options)
+        if self.target.headed:
+            await context.add_init_script(MARKER_SCRIPT)
+        return context
+
+    async def switch(self, target: BrowserTarget, nav_timeout_ms: int) -> None:
+        """Replace the browser with one for `target`; every session keeps its state and tabs.
+
+        The new browser is opened before the old one closes: if it cannot start,
+        nothing has changed.
+        """
+        async with self._session_lock:
+            states = {name: await _capture(session) for name, session in self.sessions.items()}
+            old, old_target = self.browser, self.target
+            try:
+                browser, executable = await self._open(target)
+            except BaseException:
+                if not old_target.headed:  # an Xvfb started for the browser that did not come up
+                    await asyncio.to_thread(self.display.stop)
+                raise
+            self.browser, self.target, self.executable = browser, target, executable
+            if self.state_dir:
+                remember(self.state_dir, target)
+            why = f"is from before the switch to a {target.mode} browser"
+            for name, session in self.sessions.items():
+                old_tabs = session.rebind(await self._new_context(name, states[name].storage))
+                for starter in self.events.session_starters:  # before any page loads: they may gate requests
+                    await starter.on_new_session(session)
+                pages = await carry.restore(session.context, states[name], nav_timeout_ms)
+                session.reopened(old_tabs, pages, states[name].current, why)
+            if old is not None:
+                await _quietly(old.close())  # a remote browser is only disconnected from, never closed
+            if old_target.headed and not target.headed:
+                await asyncio.to_thread(self.display.stop)
+        for follower in self.events.switch_followers:
+            follower.on_browser_switched()
+
+    async def session(self, name: str) -> Session:
+        async with self._session_lock:
+            if name not in self.sessions:
+                if self.browser is None:
+                    raise Unavailable("the browser is not running", "run `browse restart`")
+                context = await self._new_context(name)
+                session = Session(name, context, self.events.tab_watchers)
+                self.sessions[name] = session
+                for starter in self.events.session_starters:
+                    await starter.on_new_session(session)
+                if len(self.sessions) == 1:
+                    trace.start_step("first session opened")
+            return self.sessions[name]
+
+    async def _open_context(self, name: str, options: dict[str, Any]) -> BrowserContext:
+        """A saved state the browser refuses never keeps the session from opening: it opens clean."""
+        assert self.browser is not None
+        try:
+            return await self.browser.new_context(**options)
+        except PlaywrightError as exc:
+            if "storage_state" not in options:
+                raise
+            for listener in self.events.state_refused:
+                listener.on_state_refused(name, exc.message.splitlines()[0] if exc.message else "refused")
+            options.pop("storage_state")
+            return await self.browser.new_context(**options)
+
+    async def lost(self, within_s: float = 0.5) -> bool:
+        """True when the browser has gone away, or goes within `within_s` seconds.
+
+        A command that failed because Chromium died can fail a moment before
+        Playwright reports the disconnection; this waits that moment out.
+        """
+        if self.browser is None:
+            return False  # never started: not lost, and the reason is in the command's error
+        for _ in range(int(within_s / 0.025)):
+            if self.gone or not self.browser.is_connected():
+                return True
+            await asyncio.sleep(0.025)
+        return False
+
+    @property
+    def version(self) -> str:
+        return self.browser.version if self.browser else ""
+
+    async def close(self) -> None:
+        self._closing = True
+        for session in list(self.sessions.values()):
+            await _quietly(session.context.close())
+        if self.browser is not None:
+            await _quietly(self.browser.close())
+        if self._playwright is not None:
+            await _quietly(self._playwright.stop())
+        await asyncio.to_thread(self.display.stop)
+
+
+async def _capture(session: Session) -> carry.SessionState:
+    current = session.current.page if session.current else None
+    return await carry.capture(session.context, [tab.page for tab in session.tabs], current)
+
+
+@contextmanager
+def without_secrets() -> Iterator[None]:
+    """Keep `protocol.SECRET_ENV` out of the environment of processes started meanwhile
+    (Playwright's driver, and through it Chromium): /proc shows it for their whole life."""
+    saved = {k: os.environ.pop(k) for k in SECRET_ENV if k in os.environ}
+    try:
+        yield
+    finally:
+        os.environ.update(saved)
+
+
+def proxy_settings(url: str) -> ProxySettings | None:
+    """Playwright's proxy settings for `url`, its credentials apart from the server:
+    in the server string they would reach Chromium's command line."""
+    if not url:
+        return None
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    if parts.username is None:
+        return {"server": url}
+    host = parts.hostname or ""
+    server = f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port else "")
+    return {"server": server, "username": unquote(parts.username), "password": unquote(parts.password or "")}
+
+
+async def _quietly(step: Awaitable[object]) -> None:
+    """Shutdown steps: a browser that is already gone must not stop the rest."""
+    try:
+        await step
+    except Exception as exc:  # noqa: BLE001 - shutdown goes on whatever one step says
+        log.info("shutdown step failed: %s", exc)

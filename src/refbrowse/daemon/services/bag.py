@@ -1,0 +1,38 @@
+"""The daemon's services, one of each, built by `assemble` and reached by handlers as `call.services`.
+
+No module keeps a service of its own: what lives as long as the daemon lives
+here, and what belongs to one tab lives in its `TabMemory`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from refbrowse.daemon.core.cdp import CdpKeeper
+from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.page.popups import PopupCounters
+from refbrowse.daemon.page.tabguard import TabGuard
+from refbrowse.daemon.services.activity.site import ActivitySite
+from refbrowse.daemon.services.capture import Capture
+from refbrowse.daemon.services.confine import FileGrants
+from refbrowse.daemon.services.downloads import WantedDownloads
+from refbrowse.daemon.services.handoff import Handoffs
+from refbrowse.daemon.services.policy import Policy
+from refbrowse.daemon.services.state.persister import Persister
+from refbrowse.daemon.services.useragents import UserAgents
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    host: BrowserHost
+    capture: Capture  # console, network and dialog logs of every tab
+    persister: Persister  # each session's login state, saved as it changes
+    cdp: CdpKeeper  # one kept DevTools session per page (user agent, device scale)
+    agents: UserAgents  # each session's chosen user agent
+    handoffs: Handoffs  # pages handed to a person, and failures that suggest one
+    activity: ActivitySite  # the activity page: its feed of commands, live view and cookie picker
+    policy: Policy  # which files commands may touch and which URLs tabs may load
+    tab_guard: TabGuard  # stuck tabs replaced, popup and dialog storms broken
+    file_grants: FileGrants = field(default_factory=FileGrants)  # file:// pages allowed
+    wanted_downloads: WantedDownloads = field(default_factory=WantedDownloads)
+    popups: PopupCounters = field(default_factory=PopupCounters)  # new pages as soon as Chromium makes them

@@ -1,0 +1,15 @@
+"""A browser chosen at run time (`connect`, `handoff`) lasts until `stop`: then it is forgotten."""
+
+from __future__ import annotations
+
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.target import forget
+
+
+class ChosenBrowser:
+    def __init__(self, state_dir: str) -> None:
+        self.state_dir = state_dir
+
+    def after_command(self, command: str, session: Session | None) -> None:
+        if command == "stop" and self.state_dir:
+            forget(self.state_dir)
