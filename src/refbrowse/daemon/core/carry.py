@@ -19,18 +19,11 @@ from typing import Any
 from playwright.async_api import BrowserContext, Page
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon.core.scripts import called
+
 log = logging.getLogger("refbrowse")
 
 _SESSION_STORAGE = "() => JSON.stringify(Object.entries(sessionStorage))"
-
-# Put the saved entries back only into an empty session storage of the right
-# origin: later documents of the tab keep what the page itself stored.
-_RESTORE = """
-(() => {
-  if (window.top !== window || location.origin !== %(origin)s || sessionStorage.length) return;
-  for (const [k, v] of %(entries)s) sessionStorage.setItem(k, v);
-})();
-"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +65,7 @@ async def restore(context: BrowserContext, state: SessionState, nav_timeout_ms: 
         page = await context.new_page()
         pages.append(page)
         if tab.session_storage and tab.origin not in ("", "null"):
-            values = {"origin": json.dumps(tab.origin), "entries": json.dumps(tab.session_storage)}
-            await page.add_init_script(_RESTORE % values)
+            await page.add_init_script(called("restore_session_storage", tab.origin, tab.session_storage))
         if tab.url and tab.url != "about:blank":
             await _open(page, tab.url, nav_timeout_ms)
     return pages

@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 
+from refbrowse.daemon.core.scripts import called, script
 from refbrowse.errors import Unavailable
 
 log = logging.getLogger("refbrowse")
@@ -37,45 +38,7 @@ MARKER_TAG = "refbrowse-marker"
 REFS_TAG = "refbrowse-refs"  # the extension's @ref labels (refbrowse/extension/overlay.js)
 WINDOW_TAGS = (MARKER_TAG, REFS_TAG)  # drawn for the person at the window, hidden from `screenshot`
 MARKER_COLOUR = "#e8590c"
-MARKER_SCRIPT = """
-(() => {
-  if (window.top !== window) return;
-  const css = (el, props) => {
-    for (const [k, v] of Object.entries(props)) el.style.setProperty(k, v, "important");
-  };
-  const place = () => {
-    const root = document.documentElement;
-    if (!root || root.querySelector(":scope > __TAG__")) return;
-    const host = document.createElement("__TAG__");
-    host.setAttribute("aria-hidden", "true");
-    css(host, {all: "initial", display: "block", position: "fixed", top: "0", left: "0",
-               width: "0", height: "0", overflow: "visible", "z-index": "2147483647",
-               "pointer-events": "none"});
-    const shadow = host.attachShadow({mode: "closed"});
-    const line = document.createElement("div");
-    css(line, {position: "fixed", top: "0", left: "0", right: "0", height: "3px",
-               background: "__COLOUR__", "pointer-events": "none"});
-    const pill = document.createElement("div");
-    pill.textContent = "refbrowse";
-    css(pill, {position: "fixed", top: "5px", right: "8px", padding: "1px 8px",
-               "border-radius": "8px", background: "__COLOUR__", color: "#fff",
-               font: "600 11px/16px system-ui, sans-serif", "pointer-events": "none",
-               opacity: "0.92"});
-    shadow.append(line, pill);
-    root.appendChild(host);
-  };
-  // When a person last used this tab (pointer or key), for `resume` to take the tab they ended on.
-  const touched = (event) => {
-    const host = event.isTrusted && document.documentElement.querySelector(":scope > __TAG__");
-    if (host) host.dataset.touched = String(Date.now());
-  };
-  addEventListener("pointerdown", touched, true);
-  addEventListener("keydown", touched, true);
-  place();
-  document.addEventListener("DOMContentLoaded", place);
-  window.addEventListener("load", place);
-})();
-""".replace("__TAG__", MARKER_TAG).replace("__COLOUR__", MARKER_COLOUR)
+MARKER_SCRIPT = called("marker", MARKER_TAG, MARKER_COLOUR)
 
 
 def needs_virtual_display() -> bool:
@@ -169,6 +132,4 @@ async def _run(argv: list[str], env: dict[str, str]) -> bool:
         return False
 
 
-TOUCHED_SCRIPT = (
-    "() => Number(document.documentElement.querySelector(':scope > __TAG__')?.dataset.touched || 0)"
-).replace("__TAG__", MARKER_TAG)
+TOUCHED_SCRIPT = script("touched")  # called with MARKER_TAG

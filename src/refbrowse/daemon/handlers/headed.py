@@ -14,7 +14,13 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.display import MARKER_COLOUR, TOUCHED_SCRIPT, can_show_a_window, raise_window
+from refbrowse.daemon.core.display import (
+    MARKER_COLOUR,
+    MARKER_TAG,
+    TOUCHED_SCRIPT,
+    can_show_a_window,
+    raise_window,
+)
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.target import BrowserTarget, channel_path, forget, recalled
@@ -101,7 +107,7 @@ async def _take_touched_tabs(host: BrowserHost, since: float) -> None:
 
 async def _touched(page: Page) -> float:
     try:
-        return float(await page.evaluate(TOUCHED_SCRIPT))
+        return float(await page.evaluate(TOUCHED_SCRIPT, MARKER_TAG))
     except PlaywrightError:
         return 0.0
 

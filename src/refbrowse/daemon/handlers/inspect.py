@@ -21,40 +21,14 @@ from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, PageError, UsageError
 
 # Code that parses as an expression is evaluated as one (so `{a: 1}` is an object);
 # other code runs in a block, so that its `const`s do not clash with the next run's.
-_DESCRIBE_JS = """async code => {
-  // The value as text (strings as they are, objects as pretty JSON) and as a JSON value.
-  const describe = value => {
-    if (value === undefined) return 'undefined';
-    if (typeof value === 'string') return value;
-    if (typeof value === 'function') return String(value);
-    if (typeof Node !== 'undefined' && value instanceof Node)
-      return value.outerHTML ?? value.textContent ?? String(value);
-    try {
-      const text = JSON.stringify(value, null, 2);
-      if (text !== undefined) return text;
-    } catch (e) {}
-    return String(value);
-  };
-  const asJson = value => {
-    if (value === undefined || typeof value === 'function') return null;
-    if (typeof Node !== 'undefined' && value instanceof Node) return describe(value);
-    try {
-      const text = JSON.stringify(value);
-      return text === undefined ? null : JSON.parse(text);
-    } catch (e) { return String(value); }
-  };
-  let expression = true;
-  try { new Function('return (' + code + '\\n)'); } catch (e) { expression = false; }
-  let value = globalThis.eval(expression ? '(' + code + '\\n)' : '{' + code + '\\n}');
-  if (value instanceof Promise) value = await value;
-  return [describe(value), asJson(value)];
-}"""
+_DESCRIBE_JS = script("describe_element")
 
 # Strings, template literals and comments: where an `await` does not count.
 _INERT = re.compile(

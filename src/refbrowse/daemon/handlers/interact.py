@@ -19,6 +19,7 @@ from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import PageError, UsageError
@@ -53,11 +54,7 @@ async def fill(call: Call) -> str:
     return outcome.report(f"Filled {selector} ({len(text)} characters)")
 
 
-_FOCUSED_JS = """() => {
-  const a = document.activeElement;
-  if (!a || a === document.body || a === document.documentElement) return '';
-  return a.tagName.toLowerCase() + (a.id ? '#' + a.id : '') + (a.name ? `[name=${a.name}]` : '');
-}"""
+_FOCUSED_JS = script("focused")
 
 
 @handler("dblclick")
@@ -86,10 +83,7 @@ async def type_text(call: Call) -> str:
     return outcome.report(f"Typed {len(text)} characters into {focused}")
 
 
-_FOCUS_AT_END_JS = """e => {
-  e.focus();
-  try { if (typeof e.value === 'string') e.setSelectionRange(e.value.length, e.value.length); } catch (_) {}
-}"""
+_FOCUS_AT_END_JS = script("focus_at_end")
 
 
 async def _type_into(call: Call, selector: str, text: str) -> str:
@@ -111,15 +105,7 @@ async def press(call: Call) -> str:
     return outcome.report(f"Pressed {key}")
 
 
-_OPTIONS_JS = """(el, wanted) => {
-  if (el.tagName !== 'SELECT') return null;
-  const options = Array.from(el.options);
-  return wanted.map(w => {
-    const hit = options.find(o => o.value === w) || options.find(o => o.label.trim() === w.trim())
-      || options.find(o => o.text.trim().toLowerCase() === w.trim().toLowerCase());
-    return hit ? hit.value : null;
-  }).concat([options.map(o => o.label.trim()).join(', ')]);
-}"""
+_OPTIONS_JS = script("select_options")
 
 
 @handler("select")
@@ -180,11 +166,7 @@ async def hover(call: Call) -> str:
     return outcome.report(f"Hovering over {selector}")
 
 
-_BOTTOM_JS = """() => {
-  const el = document.scrollingElement || document.documentElement;
-  window.scrollTo(0, el.scrollHeight);
-  return [Math.round(scrollY), el.scrollHeight];
-}"""
+_BOTTOM_JS = script("scroll_bottom")
 
 
 @handler("scroll")

@@ -13,6 +13,7 @@ from typing import Any
 
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import evaluate_all, resolve
 from refbrowse.errors import PageError, UsageError
 
@@ -41,10 +42,7 @@ async def cookies(call: Call) -> str:
     return fence(text, url, call.raw)
 
 
-_STORAGE_JS = """() => {
-  const dump = s => { try { return Object.fromEntries(Object.entries(s)); } catch (e) { return null; } };
-  return {local: dump(localStorage), session: dump(sessionStorage)};
-}"""
+_STORAGE_JS = script("storage")
 
 
 @handler("storage")
@@ -76,22 +74,7 @@ async def _set_item(call: Call) -> str:
     return f"Set localStorage {key!r} on {call.page.url}"
 
 
-_PERF_JS = """() => {
-  const n = performance.getEntriesByType('navigation')[0];
-  if (!n) return null;
-  const span = (a, b) => (a > 0 && b >= a ? b - a : 0);
-  return [
-    ['dns', span(n.domainLookupStart, n.domainLookupEnd)],
-    ['tcp', span(n.connectStart, n.connectEnd)],
-    ['tls', n.secureConnectionStart > 0 ? span(n.secureConnectionStart, n.connectEnd) : 0],
-    ['ttfb', span(n.requestStart, n.responseStart)],
-    ['download', span(n.responseStart, n.responseEnd)],
-    ['dom parsed', span(n.responseEnd, n.domInteractive)],
-    ['dom ready', n.domContentLoadedEventEnd],
-    ['load', n.loadEventEnd],
-    ['total', n.duration],
-  ];
-}"""
+_PERF_JS = script("perf")
 
 
 @handler("perf")
@@ -151,20 +134,7 @@ def _ax_line(node: dict[str, Any]) -> str:
 # A selector may name a table or an element holding tables. A cell's text keeps the alt text of
 # its images (a "Paid" column of check-mark icons). Data tables (headers, several columns, no
 # nested tables) come before layout and navigation tables.
-_TABLES_JS = """els => {
-  const cell = c => {
-    const copy = c.cloneNode(true);
-    copy.querySelectorAll('img[alt]').forEach(i => i.replaceWith(' ' + i.alt + ' '));
-    const alt = Array.from(c.querySelectorAll('img[alt]')).map(i => i.alt).join(' ');
-    const text = (c.innerText || '').replace(/\\s+/g, ' ').trim();
-    return text && !alt ? text : (copy.textContent || '').replace(/\\s+/g, ' ').trim();
-  };
-  const data = t => t.querySelector('th, thead, caption') !== null && !t.querySelector('table')
-    && Math.max(0, ...Array.from(t.rows).map(r => r.cells.length)) > 1;
-  return els.flatMap(e => e.matches('table') ? [e] : Array.from(e.querySelectorAll('table')))
-    .map((t, i) => [data(t) ? 0 : 1, i, Array.from(t.rows).map(r => Array.from(r.cells).map(cell))])
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(x => x[2]);
-}"""
+_TABLES_JS = script("tables")
 
 
 @handler("tables")

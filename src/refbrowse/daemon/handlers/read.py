@@ -17,6 +17,7 @@ from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.outputcap import capped
 from refbrowse.daemon.page.resolver import evaluate_all, resolve
 from refbrowse.daemon.page.snapshot.search import hit_lines, search
@@ -24,11 +25,7 @@ from refbrowse.daemon.page.snapshot.service import capture
 from refbrowse.daemon.page.text import ELEMENTS_TEXT_JS, clean_text, frame_text, page_text
 from refbrowse.errors import UsageError
 
-_LINKS_JS = """() => Array.from(document.querySelectorAll('a[href], area[href]')).map(a => {
-  const img = a.querySelector('img[alt]');
-  const label = a.innerText || a.getAttribute('aria-label') || a.title || (img && img.alt) || '';
-  return [label.replace(/\\s+/g, ' ').trim(), a.href];
-})"""
+_LINKS_JS = script("links")
 
 FIND_LIMIT = 20
 

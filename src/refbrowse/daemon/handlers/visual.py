@@ -16,6 +16,7 @@ from playwright.async_api import Locator
 from refbrowse.daemon.action.navigation import load
 from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.page.text import page_text
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG, ALLOW_PATH_FLAG, write_new
@@ -33,10 +34,7 @@ from refbrowse.errors import UsageError
 SELECTOR_STARTS = ("@", ".", "#", "[")
 SIZES = (("mobile", 375, 812), ("tablet", 768, 1024), ("desktop", 1280, 800))
 
-_BOX_JS = """el => {
-  const r = el.getBoundingClientRect();
-  return [r.x + scrollX, r.y + scrollY, r.width, r.height];
-}"""
+_BOX_JS = script("box")
 
 
 def _asked_path(call: Call, given: str | None) -> str:

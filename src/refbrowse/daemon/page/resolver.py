@@ -19,6 +19,7 @@ from playwright.async_api import Locator
 
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import Ref, RefTarget, parse_ref, stale
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.errors import BrowseError, ElementNotFound, PageError
 
@@ -37,71 +38,11 @@ _NAMED_ROLES = frozenset(
 _MARK = "data-refbrowse-c"
 
 # Scrolls the element into view when its centre is outside, then (if asked) hit-tests that centre.
-_HIT_TEST_JS = """(el, hitTest, aimKey) => {
-  let r = el.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) return {state: 'empty'};
-  const outside = r => {
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    return x < 0 || y < 0 || x > innerWidth || y > innerHeight;
-  };
-  if (outside(r)) {
-    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-    r = el.getBoundingClientRect();
-  }
-  if (!hitTest) return {state: 'ok'};
-  if (outside(r)) return {state: 'outside'};
-  if (el.disabled || el.getAttribute('aria-disabled') === 'true') return {state: 'disabled'};
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  // The innermost element at the point, through open shadow roots: what a real click would reach.
-  let hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  // Ancestry in the composed (flat) tree: slots and shadow hosts count, so a slotted label
-  // or the element's own host is never its cover.
-  const up = n => n.assignedSlot || n.parentElement || (n.getRootNode() || {}).host || null;
-  const within = (a, b) => { for (let n = b; n; n = up(n)) if (n === a) return true; return false; };
-  const labels = el.labels ? Array.from(el.labels) : [];
-  const own = !hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none');
-  const byLabel = !!hit && labels.some(l => within(l, hit));
-  if (own || byLabel) {
-    // Aimed: the element is kept (under a per-daemon name, for the click that follows) with the
-    // point to click, in the top frame only, whose viewport the mouse speaks in.
-    if (aimKey && window === window.top) {
-      Object.defineProperty(window, aimKey, {value: new WeakRef(el), configurable: true});
-    }
-    return {state: 'ok', point: [x, y], byLabel};
-  }
-  const short = e => {
-    let s = e.tagName.toLowerCase();
-    if (e.id) s += '#' + e.id;
-    const cls = (typeof e.className === 'string' ? e.className : '').trim().split(/\\s+/).filter(Boolean);
-    if (cls.length) s += '.' + cls.slice(0, 2).join('.');
-    return s;
-  };
-  let top = hit, path = [];
-  for (let e = hit; e && e !== document.body && path.length < 3; e = up(e)) {
-    path.unshift(short(e));
-    top = e;
-  }
-  const role = hit.getAttribute('role') || top.getAttribute('role') || '';
-  const label = (hit.getAttribute('aria-label') || top.getAttribute('aria-label')
-    || (top.innerText || '').trim()).replace(/\\s+/g, ' ').slice(0, 60);
-  return {state: 'covered', path: path.join(' > '), role, label};
-}"""
+_HIT_TEST_JS = script("hit_test")
 
 
 # The aimed element checked again where it is now; its point, or null (gone, moved away, covered).
-_AIM_JS = f"""(key) => {{
-  const held = window[key];
-  delete window[key];
-  const el = held && held.deref();
-  if (!el || !el.isConnected) return null;
-  const found = ({_HIT_TEST_JS})(el, true, '');
-  return found.state === 'ok' ? found.point : null;
-}}"""
+_AIM_JS = script("aim")
 
 
 async def click_aimed(tab: Tab, aimed: Aimed) -> None:
@@ -277,7 +218,7 @@ async def aim(tab: Tab, selector: str, *, force: bool = False, keep: str | None 
     return Aimed(locator, ready, key if ready else "", bool(result.get("byLabel")))
 
 
-_AIM_AT_JS = f"(el, key) => ({_HIT_TEST_JS})(el, true, key)"
+_AIM_AT_JS = script("aim_at")
 
 
 async def _resolve_and_hit_test(tab: Tab, selector: str, key: str) -> tuple[Locator, dict[str, Any]] | None:

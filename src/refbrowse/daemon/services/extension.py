@@ -41,6 +41,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Worker
 
 from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.scripts import script
 
 if TYPE_CHECKING:
     from refbrowse.daemon.core.host import BrowserHost
@@ -49,11 +50,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("refbrowse")
 
-_CONFIGURE = """({session, ...shared}) => {
-  if (!chrome.extension.inIncognitoContext) return false;
-  self.refbrowseSession = session;
-  return chrome.storage.session.set(shared).then(() => true);
-}"""
+_CONFIGURE = script("extension_configure")
 
 
 class ExtensionLink:

@@ -21,29 +21,16 @@ from playwright.async_api import FloatRect, Locator, Page
 
 from refbrowse.daemon.core.cdp import CdpKeeper
 from refbrowse.daemon.core.display import WINDOW_TAGS
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.services.policy import Policy, write_new
 
 MAX_SIDE = 2_000
 
 # Shows or hides what the headed window draws over the page (its marker, the @ref labels);
 # true when the page has any of it.
-_MARKER_DISPLAY_JS = """([tags, display]) => {
-  const root = document.documentElement;
-  const hosts = root ? tags.flatMap(tag => Array.from(root.querySelectorAll(`:scope > ${tag}`))) : [];
-  for (const host of hosts) host.style.setProperty('display', display, 'important');
-  return hosts.length > 0;
-}"""
+_MARKER_DISPLAY_JS = script("marker_display")
 
-_LAYOUT_JS = (
-    """([tag, display]) => ({
-  marker: ("""
-    + _MARKER_DISPLAY_JS
-    + """)([tag, display]),
-  sx: scrollX, sy: scrollY, vw: innerWidth, vh: innerHeight, dpr: devicePixelRatio,
-  dw: Math.max(document.documentElement.scrollWidth, document.body ? document.body.scrollWidth : 0),
-  dh: Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
-})"""
-)
+_LAYOUT_JS = script("layout")
 
 
 @dataclass(frozen=True, slots=True)

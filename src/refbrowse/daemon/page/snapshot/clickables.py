@@ -13,48 +13,14 @@ from dataclasses import dataclass
 
 from playwright.async_api import ElementHandle, Page
 
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.snapshot.parse import Box, Node
 
 LIMIT = 200
 
-_FIND_JS = """(limit) => {
-  const CONTROL = 'a[href], button, input, select, textarea, summary, option, label, [contenteditable=""], '
-    + '[contenteditable=true], [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], '
-    + '[role=menuitem], [role=option], [role=switch], [role=textbox], [role=combobox], [role=slider]';
-  const PLAIN = new Set(['DIV', 'SPAN', 'LI', 'TD', 'TR', 'IMG', 'P', 'I', 'SVG', 'SECTION', 'ARTICLE', 'H1',
-    'H2', 'H3', 'H4', 'H5', 'H6', 'DT', 'DD', 'FIGURE']);
-  const found = [];
-  const visit = root => {
-    for (const el of root.querySelectorAll('*')) {
-      if (el.shadowRoot) visit(el.shadowRoot);
-      if (found.length >= limit) return;
-      const tab = el.getAttribute('tabindex');
-      const clicky = el.hasAttribute('onclick') || typeof el.onclick === 'function'
-        || (tab !== null && Number(tab) >= 0 && PLAIN.has(el.tagName.toUpperCase()));
-      let pointer = false;
-      if (!clicky) {
-        const parent = el.parentElement || (el.getRootNode() || {}).host;
-        pointer = getComputedStyle(el).cursor === 'pointer'
-          && !(parent && getComputedStyle(parent).cursor === 'pointer');
-      }
-      if (!clicky && !pointer) continue;
-      if (el.matches(CONTROL) || el.closest(CONTROL) || el.querySelector(CONTROL)) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width < 1 || r.height < 1) continue;
-      found.push(el);
-    }
-  };
-  visit(document);
-  return found;
-}"""
+_FIND_JS = script("clickables")
 
-_DESCRIBE_JS = """els => els.map(e => {
-  const r = e.getBoundingClientRect();
-  const text = (e.getAttribute('aria-label') || e.innerText || e.getAttribute('title')
-    || e.getAttribute('alt') || '')
-    .replace(/\\s+/g, ' ').trim().slice(0, 80);
-  return [e.tagName.toLowerCase(), text, [r.left, r.top, r.width, r.height].map(Math.round)];
-})"""
+_DESCRIBE_JS = script("clickable_describe")
 
 
 @dataclass(frozen=True, slots=True)

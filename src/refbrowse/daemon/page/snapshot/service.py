@@ -16,6 +16,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import Ref, parse_ref
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
 from refbrowse.daemon.page.snapshot.parse import Node, parse_snapshot
@@ -145,32 +146,10 @@ async def scope(tab: Tab, snapshot: PageSnapshot, selector: str) -> list[Node]:
     return await _scope_css(tab, snapshot.tree, selector)
 
 
-_COMPOSED_CONTAINS = """(e, t) => {
-  for (let n = e; n; n = n.assignedSlot || n.parentElement || (n.getRootNode() || {}).host || null)
-    if (n === t) return true;
-  return false;
-}"""
+_COMPOSED_CONTAINS = script("composed_contains")
 
 # Boxes of the scope element and everything inside it in the flat tree: shadow roots and slotted elements.
-_INNER_BOXES_JS = """(t) => {
-  const out = new Set();
-  const add = e => {
-    const r = e.getBoundingClientRect();
-    out.add([r.x, r.y, r.width, r.height].map(Math.round).join(','));
-  };
-  const visit = root => {
-    for (const e of root.querySelectorAll('*')) {
-      if (out.size > 20000) return;
-      add(e);
-      if (e.shadowRoot) visit(e.shadowRoot);
-      if (e.tagName === 'SLOT') for (const a of e.assignedElements({flatten: true})) { add(a); visit(a); }
-    }
-  };
-  add(t);
-  if (t.shadowRoot) visit(t.shadowRoot);
-  visit(t);
-  return Array.from(out);
-}"""
+_INNER_BOXES_JS = script("inner_boxes")
 
 
 async def _scope_css(tab: Tab, tree: Node, selector: str) -> list[Node]:

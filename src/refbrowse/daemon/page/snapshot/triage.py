@@ -1,6 +1,6 @@
 """Page triage: what kind of page this is and what blocks it, in one evaluate.
 
-The evaluate (`pagejs.TRIAGE_JS`) also brings what the snapshot needs from the
+The evaluate (`scripts/triage.js`) also brings what the snapshot needs from the
 page itself: the document's identity (`performance.timeOrigin`), the viewport,
 the values of password fields (so the snapshot can hide them, frames
 included), DOM facts keyed by box (`marks`) and the text of messages. Captchas
@@ -18,8 +18,8 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
 
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.pageprobe import probe_key
-from refbrowse.daemon.page.snapshot.pagejs import FRAME_PASSWORDS_JS, TRIAGE_JS
 
 Box = tuple[int, int, int, int]
 _FRAME_LIMIT = 21  # the main frame and 20 others: pages full of ad frames stay quick
@@ -58,11 +58,7 @@ class Triage:
         return " · ".join([*parts, f"forms: {self.forms}"])
 
 
-# The probe's stamp is read in the same script as the facts, before them: no mutation can fall between.
-_STAMPED_TRIAGE_JS = f"""(key) => {{
-  const stamp = window[key] ? window[key].stamp() : null;
-  return {{stamp, facts: ({TRIAGE_JS})()}};
-}}"""
+_STAMPED_TRIAGE_JS = script("stamped_triage")
 
 
 async def triage(page: Page) -> Triage:
@@ -99,7 +95,7 @@ async def _frame_passwords(page: Page) -> set[str]:
 
 async def _passwords_in(frame: Frame) -> list[str]:
     try:
-        return [str(value) for value in await frame.evaluate(FRAME_PASSWORDS_JS)]
+        return [str(value) for value in await frame.evaluate(script("frame_passwords"))]
     except PlaywrightError:
         return []  # a frame that went away, or one still loading: nothing to hide there yet
 

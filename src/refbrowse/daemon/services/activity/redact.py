@@ -14,6 +14,7 @@ import re
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.core.target import scrub
 
@@ -24,13 +25,7 @@ _PASSWORD_WORDS = re.compile(r"(?i)pass|pwd|secret|token|otp|pin\b|cvc|cvv")
 # Whether `text` went into a password field. `fill` and `type` leave the field focused: the
 # focused element (through open shadow roots) is checked first, then every password field
 # of the document by value. Focus inside a frame cannot be followed: that counts as a yes.
-MASKED_FIELD_SCRIPT = """text => {
-  let el = document.activeElement;
-  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
-  if (el && (el.tagName === 'IFRAME' || el.tagName === 'FRAME')) return true;
-  if (el && el.tagName === 'INPUT' && el.type === 'password') return true;
-  return Array.from(document.querySelectorAll('input[type=password]')).some(p => p.value.includes(text));
-}"""
+MASKED_FIELD_SCRIPT = script("masked_field")
 
 
 async def redacted_args(command: str, args: list[str], ok: bool, tab: Tab | None) -> tuple[str, ...]:

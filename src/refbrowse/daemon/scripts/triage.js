@@ -1,26 +1,7 @@
-"""The script triage runs in the page: one evaluate that reads everything the
-snapshot needs from the DOM itself, open shadow roots included.
-
-Playwright's ai snapshot says nothing of some facts an agent needs (a field is
-required, a `<details>` is closed, an iframe's title, the value of a password
-field, which text is an error message), so the script reports them keyed by the
-element's box, which the snapshot also gives; `triage.py` reads the result.
-"""
-
-from __future__ import annotations
-
-TRIAGE_JS = """() => {
+// uses: dom
+() => {
   const vw = innerWidth, vh = innerHeight;
-  const roots = [document];
-  const collect = root => {
-    // The live collection of the document is the cheapest way to visit every element once.
-    const all = root === document ? document.getElementsByTagName('*') : root.querySelectorAll('*');
-    for (let i = 0; i < all.length; i++) {
-      const host = all[i];
-      if (host.shadowRoot) { roots.push(host.shadowRoot); collect(host.shadowRoot); }
-    }
-  };
-  collect(document);
+  const roots = dom.shadowRoots();
   const deep = sel => roots.length === 1 ? Array.from(document.querySelectorAll(sel))
     : roots.flatMap(r => Array.from(r.querySelectorAll(sel)));
   const up = n => n.parentElement || ((n.getRootNode() || {}).host) || null;
@@ -31,8 +12,8 @@ TRIAGE_JS = """() => {
     return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0.05;
   };
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
-  const flat = t => (t || '').replace(/\\s+/g, ' ').trim();
-  const byId = (e, ids) => (ids || '').split(/\\s+/).filter(Boolean)
+  const flat = t => (t || '').replace(/\s+/g, ' ').trim();
+  const byId = (e, ids) => (ids || '').split(/\s+/).filter(Boolean)
     .map(id => e.getRootNode().getElementById(id))
     .map(t => t ? flat(t.innerText || t.textContent) : '')
     .filter(Boolean).join(' ');
@@ -66,15 +47,7 @@ TRIAGE_JS = """() => {
     + '[class*=gdpr i],[aria-label*=cookie i],[aria-label*=consent i]';
   deep(consent).filter(e => visible(e) && fixed(e)
     && e.querySelector('button, a, [role=button], input')).forEach(e => add('cookie banner', e));
-  const deepHit = (x, y) => {
-    let hit = document.elementFromPoint(x, y);
-    while (hit && hit.shadowRoot) {
-      const inner = hit.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === hit) break;
-      hit = inner;
-    }
-    return hit;
-  };
+  const deepHit = (x, y) => dom.elementAt(x, y);
   const controlsIn = e => Array.from(e.querySelectorAll(CONTROLS)).filter(visible);
   const onTop = e => {
     const r = e.getBoundingClientRect(), hit = deepHit(r.left + r.width / 2, r.top + r.height / 2);
@@ -163,22 +136,9 @@ TRIAGE_JS = """() => {
     articles: document.querySelectorAll('article').length,
     paragraphs: Array.from(document.querySelectorAll('p')).filter(p => p.textContent.length > 80).length,
     textLength: text.length,
-    searchSays: /search results|results? for\\b|no results|nothing matched|did not match any/i.test(opening)
-      || /\\b[\\d,.]+\\s+(results|matches|hits)\\b/i.test(opening),
-    errorHint: /\\b(404|403|500|502|503|not found|page not found|forbidden|server error|unavailable)\\b/i
+    searchSays: /search results|results? for\b|no results|nothing matched|did not match any/i.test(opening)
+      || /\b[\d,.]+\s+(results|matches|hits)\b/i.test(opening),
+    errorHint: /\b(404|403|500|502|503|not found|page not found|forbidden|server error|unavailable)\b/i
       .test(document.title + ' ' + heading),
   };
-}"""
-
-# Password values of a child frame, which the main frame's script cannot reach when cross-origin.
-FRAME_PASSWORDS_JS = """() => {
-  const out = [];
-  const visit = root => {
-    for (const e of root.querySelectorAll('*')) {
-      if (e.shadowRoot) visit(e.shadowRoot);
-      if (e.tagName === 'INPUT' && e.type === 'password' && e.value) out.push(e.value);
-    }
-  };
-  visit(document);
-  return out;
-}"""
+}

@@ -1,0 +1,2 @@
+// uses: hit_test
+(el, key) => hit_test(el, true, key)

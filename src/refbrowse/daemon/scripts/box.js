@@ -1,0 +1,4 @@
+el => {
+  const r = el.getBoundingClientRect();
+  return [r.x + scrollX, r.y + scrollY, r.width, r.height];
+}

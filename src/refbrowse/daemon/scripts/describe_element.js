@@ -1,0 +1,28 @@
+async code => {
+  // The value as text (strings as they are, objects as pretty JSON) and as a JSON value.
+  const describe = value => {
+    if (value === undefined) return 'undefined';
+    if (typeof value === 'string') return value;
+    if (typeof value === 'function') return String(value);
+    if (typeof Node !== 'undefined' && value instanceof Node)
+      return value.outerHTML ?? value.textContent ?? String(value);
+    try {
+      const text = JSON.stringify(value, null, 2);
+      if (text !== undefined) return text;
+    } catch (e) {}
+    return String(value);
+  };
+  const asJson = value => {
+    if (value === undefined || typeof value === 'function') return null;
+    if (typeof Node !== 'undefined' && value instanceof Node) return describe(value);
+    try {
+      const text = JSON.stringify(value);
+      return text === undefined ? null : JSON.parse(text);
+    } catch (e) { return String(value); }
+  };
+  let expression = true;
+  try { new Function('return (' + code + '\n)'); } catch (e) { expression = false; }
+  let value = globalThis.eval(expression ? '(' + code + '\n)' : '{' + code + '\n}');
+  if (value instanceof Promise) value = await value;
+  return [describe(value), asJson(value)];
+}

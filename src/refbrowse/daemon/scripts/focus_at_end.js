@@ -1,0 +1,4 @@
+e => {
+  e.focus();
+  try { if (typeof e.value === 'string') e.setSelectionRange(e.value.length, e.value.length); } catch (_) {}
+}

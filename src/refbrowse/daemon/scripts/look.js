@@ -1,0 +1,4 @@
+(key) => ({
+  stamp: window[key] ? window[key].stamp() : null,
+  elements: document.getElementsByTagName('*').length,
+})

@@ -1,0 +1,2 @@
+// uses: deep_text
+() => deep_text(document.body || document.documentElement)

@@ -1,0 +1,1 @@
+(tag) => Number(document.documentElement.querySelector(`:scope > ${tag}`)?.dataset.touched || 0)

@@ -1,0 +1,82 @@
+(key) => {
+  if (window[key]) return window[key];
+  const TRACKED_MS = 50;
+  const LIMIT_MS = 10000;  // a wait that never comes (--no-wait, a frame no one acts on): stop anyway
+  const OPAQUE = [
+    ['Worker', 'postMessage'], ['ServiceWorker', 'postMessage'], ['BroadcastChannel', 'postMessage'],
+    ['WebSocket', 'send'], ['RTCDataChannel', 'send'], ['IDBFactory', 'open'], ['IDBDatabase', 'transaction'],
+    ['FileReader', 'readAsArrayBuffer'], ['FileReader', 'readAsDataURL'], ['FileReader', 'readAsText'],
+    ['Blob', 'text'], ['Blob', 'arrayBuffer'],
+  ];
+  const native = {
+    setTimeout: window.setTimeout, clearTimeout: window.clearTimeout, raf: window.requestAnimationFrame,
+  };
+  const work = {
+    native, SHORTEST_MS: 5, on: false, fromStart: false, timers: new Set(), frames: new Set(),
+    opaque: false, last: 0, track: null,
+  };
+  const undo = [];
+  const wrap = (owner, name, apply) => {
+    const original = owner && owner[name];
+    if (typeof original !== 'function') return;
+    const own = Object.prototype.hasOwnProperty.call(owner, name);
+    const proxy = new Proxy(original, { apply: (target, self, args) => apply(target, self, args) });
+    try { owner[name] = proxy; } catch (e) { return; }
+    undo.push(() => {
+      if (owner[name] !== proxy) return;  // the page replaced it since: keep the page's
+      if (own) owner[name] = original; else delete owner[name];
+    });
+  };
+  // `args[0]` scheduled by `original` as counted work: its id is in `set` until it has run
+  const counted = (set, original, self, args) => {
+    if (!work.on) return Reflect.apply(original, self, args);
+    const fn = args[0];
+    let id = 0;
+    args[0] = function () {
+      try { return fn.apply(this, arguments); } finally { set.delete(id); work.last = performance.now(); }
+    };
+    id = Reflect.apply(original, self, args);
+    set.add(id);
+    return id;
+  };
+  const hook = () => {
+    const soon = args => typeof args[0] === 'function' && (Number(args[1]) || 0) <= TRACKED_MS;
+    wrap(window, 'setTimeout', (original, self, args) =>
+      soon(args) ? counted(work.timers, original, self, args) : Reflect.apply(original, self, args));
+    wrap(window, 'requestAnimationFrame', (original, self, args) =>
+      soon(args) ? counted(work.frames, original, self, args) : Reflect.apply(original, self, args));
+    const { timers, frames } = work;
+    const cancels = { clearTimeout: timers, clearInterval: timers, cancelAnimationFrame: frames };
+    for (const [name, set] of Object.entries(cancels)) {
+      wrap(window, name, (original, self, args) => {
+        set.delete(args[0]);
+        return Reflect.apply(original, self, args);
+      });
+    }
+    // a message within the page (a scheduler's MessageChannel, postMessage to itself) is delivered at once
+    for (const owner of [window, window.MessagePort && MessagePort.prototype]) {
+      wrap(owner, 'postMessage', (original, self, args) => {
+        if (work.on) work.last = performance.now();
+        return Reflect.apply(original, self, args);
+      });
+    }
+    for (const [type, name] of OPAQUE) {
+      wrap(window[type] && window[type].prototype, name, (original, self, args) => {
+        if (work.on) work.opaque = true;
+        return Reflect.apply(original, self, args);
+      });
+    }
+  };
+  let generation = 0;
+  work.track = (on, fromStart) => {
+    undo.splice(0).reverse().forEach(step => { try { step(); } catch (e) {} });
+    work.timers.clear(); work.frames.clear();
+    Object.assign(work, { on, fromStart, opaque: false, last: 0 });
+    const mine = ++generation;
+    if (!on) return;
+    hook();
+    native.setTimeout.call(window, () => { if (generation === mine) work.track(false, false); }, LIMIT_MS);
+  };
+  Object.defineProperty(window, key, { value: work, enumerable: false });
+  return work;
+}
