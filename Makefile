@@ -29,18 +29,23 @@ demo: install chromium
 test: install chromium xvfb
 	$(BIN)/python -m pytest -q --durations=15
 
-# The tests that need no browser: seconds, for the edit-test loop. CI runs `test`.
+# The tests that need no browser and no daemon (tests/unit): seconds, for the edit-test loop. CI runs `test`.
 test-fast: install
-	$(BIN)/python -m pytest -q -m "not browser"
+	$(BIN)/python -m pytest -q tests/unit bench/tests
 
 # docs/COMMANDS.md and the README's command table, from the registry.
 docs: install
 	$(BIN)/python -m refbrowse.docs --write
 
+# Node as Playwright ships it: page scripts are checked with the engine that is always here.
+NODE = $(shell $(BIN)/python -c "import os, playwright; print(os.path.join(os.path.dirname(playwright.__file__), 'driver', 'node'))")
+
 check: install
 	$(BIN)/ruff check src tests bench reliability
 	$(BIN)/ruff format --check src tests bench reliability
 	$(BIN)/mypy
+	@for f in src/refbrowse/daemon/scripts/*.js; do $(NODE) --check $$f || exit 1; done
+	@echo "node --check: $$(ls src/refbrowse/daemon/scripts/*.js | wc -l) page scripts parse"
 
 # Races, fuzzing, hostile pages, kills and secrets; writes RELIABILITY.md (minutes: not part of test).
 reliability: install chromium

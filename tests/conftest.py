@@ -212,17 +212,10 @@ def home_with_chromium_profile(tmp_path_factory: pytest.TempPathFactory, visit: 
     return home
 
 
-def _needs_browser(item: pytest.Item) -> bool:
-    """A test needs Chromium when a fixture it uses gives a `Workspace` (a daemon with a browser)."""
-    info = getattr(item, "_fixtureinfo", None)
-    for defs in info.name2fixturedefs.values() if info is not None else ():
-        for fixturedef in defs:
-            if "Workspace" in str(getattr(fixturedef.func, "__annotations__", {}).get("return", "")):
-                return True
-    return False
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if _needs_browser(item):
-            item.add_marker(pytest.mark.browser)
+@pytest.fixture(autouse=True)
+def _fresh_routes() -> Iterator[None]:
+    """Routes a test adds to the site go with it; those its module's fixtures added stay."""
+    kept = dict(FixtureHandler.routes)
+    yield
+    FixtureHandler.routes.clear()
+    FixtureHandler.routes.update(kept)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import os
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from refbrowse.daemon.core.cdp import CdpKeeper
 from refbrowse.daemon.core.events import HostEvents
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.notices import Notices
+from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.page.pageprobe import DocumentStartCounting
 from refbrowse.daemon.page.tabguard import TabGuard
@@ -57,7 +58,7 @@ class ResultWatcher(Protocol):
 
 
 class Recorder(Protocol):
-    async def record(self, body: dict[str, Any], result: Result, started: float, parent: str) -> None:
+    async def record(self, request: Request, result: Result, started: float, parent: str) -> None:
         """After each command: its request, result, start time, and the nested command running it or ""."""
         ...
 

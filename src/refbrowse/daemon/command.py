@@ -23,6 +23,7 @@ from playwright.async_api import Page
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.reply import Reply as Reply
 from refbrowse.daemon.core.reply import data_of as data_of
+from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.services.bag import Services
@@ -39,6 +40,7 @@ class DaemonView(Protocol):
     pid: int
     started: float
     state_dir: str
+    log_path: str
     host: BrowserHost
 
     def listening_on(self) -> str:
@@ -57,8 +59,8 @@ class DaemonView(Protocol):
         """Wait until the browser has started; raise `Unavailable` if it cannot."""
         ...
 
-    async def dispatch(self, body: dict[str, Any]) -> Result:
-        """Run one command given as the CLI's request body (used by `chain`)."""
+    async def dispatch(self, request: Request) -> Result:
+        """Run one command (used by `chain`)."""
         ...
 
 
@@ -70,6 +72,7 @@ class Call:
     args: list[Any]
     flags: dict[str, Any]
     raw: bool
+    session_name: str  # the session the request named; it exists once the browser has started
     action_timeout_ms: int
     nav_timeout_ms: int
     daemon: DaemonView

@@ -11,7 +11,6 @@ shutdown under another, past which a watchdog kills the browser (`reaper`).
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import hmac
 import logging
 import os
@@ -19,7 +18,6 @@ import secrets
 import signal
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from aiohttp import web
 from playwright.async_api import Error as PlaywrightError
@@ -27,32 +25,24 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
-from refbrowse.daemon.bounds import Late, bounded
-from refbrowse.daemon.command import Call, collect, data_of
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.page.snapshot import prepared
+from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.dispatch import Dispatcher
 from refbrowse.daemon.reaper import Watchdog, kill_children
-from refbrowse.errors import ActionTimeout, BrowseError, Unavailable, UsageError
+from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
-from refbrowse.parse import parse_values
-from refbrowse.registry import COMMANDS, DEFAULTS
+from refbrowse.registry import DEFAULTS
 from refbrowse.specs import Result
 
 log = logging.getLogger("refbrowse")
 
 DEFAULT_IDLE_MS = DEFAULTS["idle_ms"]
-DEFAULT_ACTION_MS = DEFAULTS["action_ms"]
-DEFAULT_NAV_MS = DEFAULTS["nav_ms"]
-SLACK_MS = 10_000  # beyond a command's own timeouts, before the daemon gives up on it
 ANSWERS_S = 3.0  # at shutdown, for the commands in flight to answer before they are cancelled
 SHUTDOWN_S = 15.0  # graceful shutdown: last state save, closing the browser
 WATCHDOG_SLACK_S = 5.0  # past SHUTDOWN_S, the process is ended whatever the event loop does
 
 Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
-# The nested command (`chain`) whose steps are being dispatched, "" for a client's own command.
-_RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
 
 
 def _env_ms(name: str, default: int) -> int:
@@ -78,9 +68,8 @@ class Daemon:
         host.on_crash = self._browser_died
         assembly = assemble(self, host)
         self.services, self.wiring, self.notices = assembly.services, assembly.wiring, assembly.notices
-        self.handlers = collect()
         self.idle_ms = _env_ms("BROWSE_IDLE_TIMEOUT", DEFAULT_IDLE_MS)
-        self.action_ms = _env_ms("BROWSE_TIMEOUT", DEFAULT_ACTION_MS)
+        self.dispatcher = Dispatcher(self, self.services, self.wiring, self.notices)
         self.exit_code: int = ExitCode.OK
         self._stop = asyncio.Event()
         self._browser_ready = browser_ready
@@ -197,12 +186,12 @@ class Daemon:
             # The CLI waits for this daemon to exit and sends the command to a fresh one.
             return web.json_response({"ok": False, "error": "stopping"}, status=protocol.STOPPING_STATUS)
         try:
-            body = await intake.read_command(request)
+            command = Request.from_body(await intake.read_command(request))
         except intake.BadRequest as exc:
             return exc.response()
         self._in_flight += 1
         try:
-            result = await self.dispatch(body)
+            result = await self.dispatch(command)
             if result["exit_code"] == ExitCode.UNAVAILABLE and await self.host.lost():
                 # Chromium died under this command: the CLI sends it again to a fresh daemon.
                 self.request_stop()
@@ -215,122 +204,11 @@ class Daemon:
         if self._first_command:
             self._first_command = False
             trace.start_step("first command answered")
-        return _render(result, as_json=bool(body.get("json")))
+        return _render(result, as_json=command.json)
 
-    # dispatch
-
-    async def dispatch(self, body: dict[str, Any]) -> Result:
-        """Run one command; the result is the JSON the CLI receives."""
-        started = time.time()
-        name = str(body.get("command"))
-        if name not in self.handlers:
-            return _failure(UsageError(f"unknown command: {name}", "run `browse help`"))
-        parent = _RUNNING_IN.get()
-        token = _RUNNING_IN.set(name) if COMMANDS[name].get("nested") else None
-        try:
-            result = await self._run(name, body)
-        finally:
-            if token is not None:
-                _RUNNING_IN.reset(token)
-        session = str(body.get("session") or "default")
-        notes = [*self.notices.take(), *self.services.tab_guard.take_notes(session)]
-        if notes:
-            result["notes"] = notes
-        for watcher in self.wiring.results:
-            watcher.on_result(name, session, result)
-        for recorder in self.wiring.recorders:
-            await recorder.record(body, result, started, parent)
-        return result
-
-    async def _run(self, name: str, body: dict[str, Any]) -> Result:
-        timeout_ms = body.get("timeout") if isinstance(body.get("timeout"), int) else None
-        limit = (timeout_ms or max(self.action_ms, DEFAULT_NAV_MS)) + SLACK_MS
-        nested = bool(COMMANDS[name].get("nested"))  # its steps are dispatched, each with its own limit
-        refused = self.services.handoffs.refusal(name)
-        if refused is not None:
-            return _failure(refused)
-        try:
-            output = await self._execute(name, body, timeout_ms, None if nested else limit / 1000)
-        except BrowseError as exc:
-            return _failure(exc)
-        except PlaywrightError as exc:
-            return _failure(translate(exc, f"running {name}"))
-        except (Late, TimeoutError):
-            return _failure(
-                ActionTimeout(f"{name} did not finish in {limit} ms", "retry with a larger --timeout")
-            )
-        except Exception as exc:
-            log.exception("internal error in %s", name)
-            return _failure(BrowseError(f"internal error in {name}: {exc}", f"see {self.log_path}"))
-        return protocol.success(output, data_of(output))
-
-    async def _execute(
-        self, name: str, body: dict[str, Any], timeout_ms: int | None, limit_s: float | None
-    ) -> str:
-        """Every step, waiting for the tab included, is bounded by one deadline.
-
-        The tab's lock is taken and released here, outside the bounded tasks, so a
-        handler left behind by `bounded` never keeps the tab from the next command.
-        """
-        loop = asyncio.get_running_loop()
-        deadline = None if limit_s is None else loop.time() + limit_s
-
-        def left() -> float | None:
-            return None if deadline is None else max(0.0, deadline - loop.time())
-
-        call = await bounded(self._call(name, body, timeout_ms), left(), name)
-        tab = call.current_tab
-        # A nested command dispatches other commands, which take the tab's lock themselves.
-        locked = tab is not None and COMMANDS[name]["cat"] != "meta" and not COMMANDS[name].get("nested")
-        try:
-            if not locked or tab is None:
-                return await bounded(self.handlers[name](call), left(), name)
-            # wait_for, not bounded: a lock won just as time runs out must not be lost.
-            await asyncio.wait_for(tab.lock.acquire(), left())
-            try:
-                return await bounded(self._on_tab(call), left(), name)
-            finally:
-                tab.lock.release()
-        finally:
-            for watcher in self.wiring.after_command:
-                watcher.after_command(name, call.current_session)
-
-    async def _call(self, name: str, body: dict[str, Any], timeout_ms: int | None) -> Call:
-        args, flags = parse_values(
-            name, [str(arg) for arg in body.get("args") or []], dict(body.get("flags") or {})
-        )
-        session_name = str(body.get("session") or "default")
-        if COMMANDS[name]["cat"] == "meta":
-            session = self.host.sessions.get(session_name)
-            tab = session.current if session else None
-        else:
-            await self.wait_for_browser()
-            session = await self.host.session(session_name)
-            tab = await session.current_tab()
-            if self._first_command:
-                trace.start_step("first tab ready")
-        return Call(
-            name=name,
-            args=args,
-            flags=flags,
-            raw=bool(body.get("raw")),
-            json=bool(body.get("json")),
-            stdin=body["stdin"] if isinstance(body.get("stdin"), str) else None,
-            action_timeout_ms=timeout_ms or self.action_ms,
-            nav_timeout_ms=timeout_ms or DEFAULT_NAV_MS,
-            daemon=self,
-            services=self.services,
-            current_session=session,
-            current_tab=tab,
-        )
-
-    async def _on_tab(self, call: Call) -> str:
-        prepared.command_started(call.tab, call.name)
-        page = call.tab.page
-        page.set_default_timeout(call.action_timeout_ms)
-        page.set_default_navigation_timeout(call.nav_timeout_ms)
-        guard = self.services.tab_guard
-        return await guard.guard(call.session, call.tab, self.handlers[call.name](call), call.name)
+    async def dispatch(self, request: Request) -> Result:
+        """Run one command; the result is the JSON the CLI receives (see `dispatch.Dispatcher`)."""
+        return await self.dispatcher.dispatch(request)
 
     def status_lines(self) -> list[str]:
         return [line for source in self.wiring.status if (line := source.status_line())]
@@ -362,7 +240,3 @@ def _render(result: Result, as_json: bool) -> web.Response:
     stdout, stderr = protocol.render_text(result)
     headers[protocol.HEADER_STDOUT] = str(len(stdout))
     return web.Response(body=stdout + stderr, headers=headers)
-
-
-def _failure(exc: BrowseError) -> Result:
-    return protocol.failure(exc.message, exc.hint, exc.exit_code, exc.output)

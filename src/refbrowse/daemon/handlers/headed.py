@@ -22,6 +22,7 @@ from refbrowse.daemon.core.display import (
     raise_window,
 )
 from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.target import BrowserTarget, channel_path, forget, recalled
 from refbrowse.daemon.page.resolver import resolve_one
@@ -220,13 +221,8 @@ async def resume(call: Call) -> str:
         await host.switch(before, call.nav_timeout_ms)
     session = host.sessions.get(call.session.name, call.session)
     lines = [f"Resumed: {host.describe()}", _carried(session)]
-    request = {
-        "command": "snapshot",
-        "args": [],
-        "flags": {"-i": True},
-        "session": session.name,
-        "raw": call.raw,
-    }
-    result = await call.daemon.dispatch(request)
+    result = await call.daemon.dispatch(
+        Request("snapshot", flags={"-i": True}, session=session.name, raw=call.raw)
+    )
     lines.append(result["output"] if result["ok"] else f"(snapshot failed: {result['error']})")
     return "\n".join(lines)

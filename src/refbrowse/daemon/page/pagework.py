@@ -26,7 +26,7 @@ from refbrowse.daemon.core.scripts import script
 # Timers of up to TRACKED_MS and animation frames are counted until they have run (and whatever they
 # set in turn); a message to a worker, socket, another context or storage marks the wait as one whose
 # answer cannot be seen coming.
-WORK_JS = script("work")
+WORK_JS = script("page_work")
 
 
 def from_document_start(key: str) -> str:

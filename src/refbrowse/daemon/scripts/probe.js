@@ -1,4 +1,4 @@
-// uses: work, dom
+// uses: page_work, dom
 (key) => {
   if (window[key]) return;
   const probe = (() => {
@@ -7,7 +7,7 @@
   };
   // The work the page was given that is due soon (see `pagework`), and the timer and frame functions
   // the page had before it could replace them: the probe's own waits are not the page's work.
-  const work = work(key + '_work');
+  const work = page_work(key + '_work');
   const { native } = work;
   const later = (fn, ms) => native.setTimeout.call(window, fn, ms);
   const observed = new WeakSet();

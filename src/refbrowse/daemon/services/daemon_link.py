@@ -7,10 +7,11 @@ satisfies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from refbrowse.daemon.core.host import BrowserHost
+    from refbrowse.daemon.core.request import Request
     from refbrowse.specs import Result
 
 
@@ -18,6 +19,6 @@ class DaemonLink(Protocol):
     host: BrowserHost
     state_dir: str
 
-    async def dispatch(self, body: dict[str, Any]) -> Result:
-        """Run one command given as the CLI's request body."""
+    async def dispatch(self, request: Request) -> Result:
+        """Run one command, as the CLI would."""
         ...

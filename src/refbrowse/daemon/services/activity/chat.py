@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from refbrowse.daemon.core.request import Request
+
 if TYPE_CHECKING:
     from refbrowse.daemon.services.daemon_link import DaemonLink
 
@@ -80,7 +82,7 @@ class Chat:
             with contextlib.suppress(Exception):
                 title = await asyncio.wait_for(tab.page.title(), 5)
         snapshot = await self.daemon.dispatch(
-            {"command": "snapshot", "args": [], "flags": {"-i": True}, "session": session, "client": "chat"}
+            Request("snapshot", flags={"-i": True}, session=session, client="chat")
         )
         text = snapshot["output"] if snapshot["ok"] else f"(no snapshot: {snapshot['error']})"
         url = tab.page.url if tab is not None else "(no page yet)"

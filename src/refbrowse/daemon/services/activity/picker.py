@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.services.cookies.browsers import read_cookies
 from refbrowse.daemon.services.cookies.model import host_of
 from refbrowse.daemon.services.cookies.profiles import BROWSERS, profiles
@@ -71,11 +72,13 @@ def add_routes(app: web.Application, daemon: DaemonLink) -> None:
     app.router.add_post("/api/cookies/import", import_chosen)
 
 
-def _request(body: dict[str, Any], domain: str) -> dict[str, Any]:
-    return {
-        "command": "cookie-import-browser",
-        "args": [str(body.get("browser") or "")],
-        "flags": {"--profile": str(body.get("profile") or ""), "--domain": domain},
-        "session": str(body.get("session") or "default"),
-        "client": "activity page",
-    }
+def _request(body: dict[str, Any], domain: str) -> Request:
+    return Request.from_body(
+        {
+            "command": "cookie-import-browser",
+            "args": [str(body.get("browser") or "")],
+            "flags": {"--profile": str(body.get("profile") or ""), "--domain": domain},
+            "session": str(body.get("session") or "default"),
+            "client": "activity page",
+        }
+    )

@@ -15,11 +15,12 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from aiohttp import web
 
+from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.core.target import scrub
@@ -93,33 +94,30 @@ class ActivitySite:
 
     # recording
 
-    async def record(self, body: dict[str, Any], result: Result, started: float, parent: str) -> None:
+    async def record(self, request: Request, result: Result, started: float, parent: str) -> None:
         """Publish one command the daemon ran, its secrets taken out; never fail the command."""
         try:
-            self.feed.publish(await self._event(body, result, started, parent))
+            self.feed.publish(await self._event(request, result, started, parent))
         except Exception:
-            log.exception("the activity feed could not record %s", body.get("command"))
+            log.exception("the activity feed could not record %s", request.command)
 
-    async def _event(self, body: dict[str, Any], result: Result, started: float, parent: str) -> Event:
+    async def _event(self, request: Request, result: Result, started: float, parent: str) -> Event:
         ended = time.time()  # before the redaction check, which is not the command's time
-        name = str(body.get("command"))
-        session = str(body.get("session") or "default")
+        name, session = request.command, request.session
         found = self.daemon.host.sessions.get(session)
         tab = found.current if found is not None else None
-        args = [str(arg) for arg in body.get("args") or []]
+        args = list(request.args)
         shown = await redacted_args(name, args, bool(result["ok"]), tab)
         hidden = [arg for arg, seen in zip(args, shown, strict=True) if seen == HIDDEN and arg]
         return Event(
             id=0,
             time=started,
-            client=parent or str(body.get("client") or "cli"),
+            client=parent or request.client,
             session=session,
             tab=_number(found, tab),
             command=name,
             args=shown,
-            flags={
-                str(k): scrub(v) if isinstance(v, str) else v for k, v in (body.get("flags") or {}).items()
-            },
+            flags={k: scrub(v) if isinstance(v, str) else v for k, v in request.flags.items()},
             step_of=parent,
             duration_ms=round((ended - started) * 1000),
             ok=bool(result["ok"]),

@@ -1,0 +1,47 @@
+"""One command request as the daemon handles it: frozen and typed, once its body has been checked.
+
+The CLI sends JSON (see `refbrowse.specs.Request`); `intake` checks each field's
+type, and `Request.from_body` turns the checked body into this. Everything past
+the HTTP layer (dispatch, `chain`'s steps, the activity page's feed and cookie
+picker) passes a `Request`, never the raw dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+DEFAULT_SESSION = "default"
+FlagValue = str | bool | int | float
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    command: str
+    args: tuple[str, ...] = ()
+    flags: Mapping[str, FlagValue] = field(default_factory=lambda: MappingProxyType({}))
+    json: bool = False
+    raw: bool = False
+    session: str = DEFAULT_SESSION
+    timeout_ms: int | None = None  # the caller's --timeout: every limit of this command
+    stdin: str | None = None
+    client: str = "cli"  # who sent it ("cli", "mcp", "chat"), for the activity page's feed
+
+    @classmethod
+    def from_body(cls, body: Mapping[str, Any]) -> Request:
+        """A request from a body whose fields `intake` has checked (or one we built ourselves)."""
+        timeout = body.get("timeout")
+        stdin = body.get("stdin")
+        return cls(
+            command=str(body.get("command")),
+            args=tuple(str(arg) for arg in body.get("args") or ()),
+            flags=MappingProxyType(dict(body.get("flags") or {})),
+            json=bool(body.get("json")),
+            raw=bool(body.get("raw")),
+            session=str(body.get("session") or DEFAULT_SESSION),
+            timeout_ms=timeout if isinstance(timeout, int) and not isinstance(timeout, bool) else None,
+            stdin=stdin if isinstance(stdin, str) else None,
+            client=str(body.get("client") or "cli"),
+        )

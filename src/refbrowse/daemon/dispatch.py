@@ -1,0 +1,175 @@
+"""Dispatch: one request → its handler, run on its tab under one deadline → the result.
+
+The server hands each checked request here; so do `chain` (one request a
+step) and the activity page. A command's handler gets a `Call`; the tab's lock
+keeps commands on one tab in order; every watcher `assemble` named hears the
+result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import os
+import time
+
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse import protocol
+from refbrowse.daemon.assemble import Wiring
+from refbrowse.daemon.bounds import Late, bounded
+from refbrowse.daemon.command import Call, DaemonView, collect, data_of
+from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.notices import Notices
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.page.snapshot import prepared
+from refbrowse.daemon.services.bag import Services
+from refbrowse.errors import ActionTimeout, BrowseError, UsageError
+from refbrowse.parse import parse_values
+from refbrowse.registry import COMMANDS, DEFAULTS
+from refbrowse.specs import Result
+
+log = logging.getLogger("refbrowse")
+
+DEFAULT_ACTION_MS = DEFAULTS["action_ms"]
+DEFAULT_NAV_MS = DEFAULTS["nav_ms"]
+SLACK_MS = 10_000  # beyond a command's own timeouts, before the daemon gives up on it
+# The nested command (`chain`) whose steps are being dispatched, "" for a client's own command.
+_RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
+
+
+def _env_ms(name: str, default: int) -> int:
+    try:
+        return max(1, int(os.environ.get(name, default)))
+    except ValueError:
+        log.warning("%s is not a number of milliseconds; using %d", name, default)
+        return default
+
+
+class Dispatcher:
+    def __init__(self, daemon: DaemonView, services: Services, wiring: Wiring, notices: Notices) -> None:
+        self.daemon = daemon
+        self.services = services
+        self.wiring = wiring
+        self.notices = notices
+        self.handlers = collect()
+        self.action_ms = _env_ms("BROWSE_TIMEOUT", DEFAULT_ACTION_MS)
+        self.first_tab_seen = False  # the end of the start, for `trace`
+
+    async def dispatch(self, request: Request) -> Result:
+        """Run one command; the result is the JSON the CLI receives."""
+        started = time.time()
+        name = request.command
+        if name not in self.handlers:
+            return _failure(UsageError(f"unknown command: {name}", "run `browse help`"))
+        parent = _RUNNING_IN.get()
+        token = _RUNNING_IN.set(name) if COMMANDS[name].get("nested") else None
+        try:
+            result = await self._run(name, request)
+        finally:
+            if token is not None:
+                _RUNNING_IN.reset(token)
+        session = request.session
+        notes = [*self.notices.take(), *self.services.tab_guard.take_notes(session)]
+        if notes:
+            result["notes"] = notes
+        for watcher in self.wiring.results:
+            watcher.on_result(name, session, result)
+        for recorder in self.wiring.recorders:
+            await recorder.record(request, result, started, parent)
+        return result
+
+    async def _run(self, name: str, request: Request) -> Result:
+        timeout_ms = request.timeout_ms
+        limit = (timeout_ms or max(self.action_ms, DEFAULT_NAV_MS)) + SLACK_MS
+        nested = bool(COMMANDS[name].get("nested"))  # its steps are dispatched, each with its own limit
+        refused = self.services.handoffs.refusal(name)
+        if refused is not None:
+            return _failure(refused)
+        try:
+            output = await self._execute(request, None if nested else limit / 1000)
+        except BrowseError as exc:
+            return _failure(exc)
+        except PlaywrightError as exc:
+            return _failure(translate(exc, f"running {name}"))
+        except (Late, TimeoutError):
+            return _failure(
+                ActionTimeout(f"{name} did not finish in {limit} ms", "retry with a larger --timeout")
+            )
+        except Exception as exc:
+            log.exception("internal error in %s", name)
+            return _failure(BrowseError(f"internal error in {name}: {exc}", f"see {self.daemon.log_path}"))
+        return protocol.success(output, data_of(output))
+
+    async def _execute(self, request: Request, limit_s: float | None) -> str:
+        """Every step, waiting for the tab included, is bounded by one deadline.
+
+        The tab's lock is taken and released here, outside the bounded tasks, so a
+        handler left behind by `bounded` never keeps the tab from the next command.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = None if limit_s is None else loop.time() + limit_s
+
+        def left() -> float | None:
+            return None if deadline is None else max(0.0, deadline - loop.time())
+
+        name = request.command
+        call = await bounded(self._call(request), left(), name)
+        tab = call.current_tab
+        # A nested command dispatches other commands, which take the tab's lock themselves.
+        locked = tab is not None and COMMANDS[name]["cat"] != "meta" and not COMMANDS[name].get("nested")
+        try:
+            if not locked or tab is None:
+                return await bounded(self.handlers[name](call), left(), name)
+            # wait_for, not bounded: a lock won just as time runs out must not be lost.
+            await asyncio.wait_for(tab.lock.acquire(), left())
+            try:
+                return await bounded(self._on_tab(call), left(), name)
+            finally:
+                tab.lock.release()
+        finally:
+            for watcher in self.wiring.after_command:
+                watcher.after_command(name, call.current_session)
+
+    async def _call(self, request: Request) -> Call:
+        name, timeout_ms, session_name = request.command, request.timeout_ms, request.session
+        args, flags = parse_values(name, list(request.args), dict(request.flags))
+        if COMMANDS[name]["cat"] == "meta":
+            session = self.daemon.host.sessions.get(session_name)
+            tab = session.current if session else None
+        else:
+            await self.daemon.wait_for_browser()
+            session = await self.daemon.host.session(session_name)
+            tab = await session.current_tab()
+            if not self.first_tab_seen:
+                self.first_tab_seen = True
+                trace.start_step("first tab ready")
+        return Call(
+            name=name,
+            args=args,
+            flags=flags,
+            raw=request.raw,
+            json=request.json,
+            stdin=request.stdin,
+            session_name=session_name,
+            action_timeout_ms=timeout_ms or self.action_ms,
+            nav_timeout_ms=timeout_ms or DEFAULT_NAV_MS,
+            daemon=self.daemon,
+            services=self.services,
+            current_session=session,
+            current_tab=tab,
+        )
+
+    async def _on_tab(self, call: Call) -> str:
+        prepared.command_started(call.tab, call.name)
+        page = call.tab.page
+        page.set_default_timeout(call.action_timeout_ms)
+        page.set_default_navigation_timeout(call.nav_timeout_ms)
+        guard = self.services.tab_guard
+        return await guard.guard(call.session, call.tab, self.handlers[call.name](call), call.name)
+
+
+def _failure(exc: BrowseError) -> Result:
+    return protocol.failure(exc.message, exc.hint, exc.exit_code, exc.output)

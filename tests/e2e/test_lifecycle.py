@@ -1,0 +1,165 @@
+"""The daemon's life: one per workspace, started once under a race, never replaced
+while alive, restarted on a version change, gone after idling or when Chromium dies."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from conftest import BROWSE, Site, Workspace, browser_pid
+from killing import held_route
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+
+def _slow_page(site: Site, path: str, seconds: float) -> str:
+    def reply(handler: object) -> None:
+        time.sleep(seconds)
+        handler.reply("<title>slow</title><p>finally</p>")  # type: ignore[attr-defined]
+
+    return site.route(path, reply)
+
+
+def _started_daemons(ws: Workspace) -> int:
+    return (ws.state_dir / "daemon.log").read_text().count(" listening on ")
+
+
+def _wait_until(condition: object, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "condition not met in time"
+        time.sleep(0.05)
+
+
+def test_ten_clis_at_once_on_a_cold_workspace_start_one_daemon(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    url = site.page("/race", "<title>race</title><p>one daemon</p>")
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        results = list(pool.map(lambda _: fresh_workspace.run("goto", url), range(10)))
+    assert [r.code for r in results] == [0] * 10, [r.err for r in results]
+    assert all("Navigated to" in r.out for r in results)
+    assert _started_daemons(fresh_workspace) == 1
+
+
+def test_output_captured_by_command_substitution_returns(fresh_workspace: Workspace, site: Site) -> None:
+    url = site.page("/subst", "<p>x</p>")
+    proc = subprocess.run(
+        ["sh", "-c", f'x=$("{BROWSE}" goto {url}); y=$("{BROWSE}" url); echo "[$y]"'],
+        cwd=fresh_workspace.root,
+        env=fresh_workspace.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.stdout.strip() == f"[{url}]"
+
+
+def test_a_busy_daemon_is_never_replaced(fresh_workspace: Workspace, site: Site) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    pid = fresh_workspace.daemon_info()["pid"]
+    slow = fresh_workspace.start("goto", _slow_page(site, "/busy", 3))
+    time.sleep(0.5)
+    # Another session answers while the first is busy; the same session waits its turn.
+    assert fresh_workspace.ok("--session", "other", "url").strip() == "about:blank"
+    waited = fresh_workspace.ok("url").strip()
+    out, _ = slow.communicate(timeout=30)
+    assert slow.returncode == 0 and "Navigated to" in out
+    assert waited.endswith("/busy")
+    assert fresh_workspace.daemon_info()["pid"] == pid
+    assert _started_daemons(fresh_workspace) == 1
+
+
+def test_ctrl_c_cancels_the_command_and_frees_the_tab(fresh_workspace: Workspace, site: Site) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    held = held_route(site, "/interrupted")
+    slow = fresh_workspace.start("goto", held.url)
+    assert held.asked.wait(60), "the goto never asked for the page"
+    slow.send_signal(signal.SIGINT)
+    _, err = slow.communicate(timeout=10)
+    assert slow.returncode == 130 and "interrupted" in err
+    result = fresh_workspace.run("url", timeout=10)
+    assert result.code == 0
+
+
+def test_idle_daemon_shuts_itself_down(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "about:blank", BROWSE_IDLE_TIMEOUT="1500")
+    _wait_until(lambda: not (fresh_workspace.state_dir / "daemon.json").exists())
+    assert "idle for 1500 ms: stopping" in (fresh_workspace.state_dir / "daemon.log").read_text()
+    assert fresh_workspace.run("status").code == 3
+
+
+def test_chromium_killed_then_the_next_command_works(fresh_workspace: Workspace, site: Site) -> None:
+    url = site.page("/after-crash", "<title>back</title><p>alive again</p>")
+    fresh_workspace.ok("goto", url)
+    pid = int(str(fresh_workspace.daemon_info()["pid"]))
+    os.kill(browser_pid(pid), signal.SIGKILL)
+    result = fresh_workspace.run("goto", url)
+    assert result.code == 0, result.err
+    assert fresh_workspace.daemon_info()["pid"] != pid
+    assert "alive again" in fresh_workspace.ok("text")
+
+
+def test_a_daemon_of_another_version_is_replaced(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    state = fresh_workspace.state_dir / "daemon.json"
+    info = json.loads(state.read_text())
+    state.write_text(json.dumps({**info, "version": "0.0.0-old"}))
+    result = fresh_workspace.run("url")
+    assert result.code == 0 and "starting browser" in result.err
+    assert fresh_workspace.daemon_info()["pid"] != info["pid"]
+    assert fresh_workspace.daemon_info()["version"] != "0.0.0-old"
+
+
+def test_stop_then_status_says_not_running(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    assert fresh_workspace.ok("stop").strip() == "Stopped."
+    status = fresh_workspace.run("status")
+    assert status.code == 3 and "no daemon is running" in status.err
+    assert fresh_workspace.ok("stop").strip() == "no daemon is running"
+
+
+def test_restart_gives_a_new_daemon(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    old = fresh_workspace.daemon_info()["pid"]
+    out = fresh_workspace.ok("restart")
+    assert "healthy" in out and fresh_workspace.daemon_info()["pid"] != old
+
+
+@pytest.mark.browser
+def test_two_workspaces_have_their_own_daemons(tmp_path: Path, site: Site) -> None:
+    first, second = Workspace(tmp_path / "a"), Workspace(tmp_path / "b")
+    try:
+        first.ok("goto", site.page("/ws-a", "<p>a</p>"))
+        second.ok("goto", site.page("/ws-b", "<p>b</p>"))
+        assert first.ok("url").strip().endswith("/ws-a")
+        assert second.ok("url").strip().endswith("/ws-b")
+        assert first.daemon_info()["pid"] != second.daemon_info()["pid"]
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_the_workspace_is_found_from_a_subdirectory(fresh_workspace: Workspace, site: Site) -> None:
+    fresh_workspace.ok("goto", site.page("/nested", "<p>n</p>"))
+    sub = fresh_workspace.root / "src" / "deep"
+    sub.mkdir(parents=True)
+    proc = subprocess.run([BROWSE, "url"], cwd=sub, env=fresh_workspace.env, capture_output=True, text=True)
+    assert proc.stdout.strip().endswith("/nested")
+    assert not (sub / ".refbrowse").exists()
+
+
+def test_a_daemon_with_another_launch_config_is_replaced(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    old = fresh_workspace.daemon_info()
+    result = fresh_workspace.run("url", BROWSE_CHROMIUM_PATH="/usr/bin/chromium")
+    assert result.code == 0 and "starting browser" in result.err
+    new = fresh_workspace.daemon_info()
+    assert new["pid"] != old["pid"] and new["config"] != old["config"]

@@ -1,0 +1,116 @@
+"""Prepared snapshots: the daemon reads a page ahead of `snapshot` and serves that reading only
+while the page is unchanged. End to end through `browse`, with `BROWSE_TRACE=1` so that the
+daemon's log says which path each snapshot took."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from conftest import FIXTURES, Site, Workspace
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+SERVED = "prepared reading served"
+READ_NOW = "page read now"
+
+# The page changes itself when another tab of the same origin says so: no command touches it.
+LISTENER = """<!doctype html><title>Listener</title>
+<h1>Before</h1>
+<label>Note <input id="note"></label>
+<label><input type="checkbox" id="done"> Done</label>
+<script>
+new BroadcastChannel('change').onmessage = e => {
+  if (e.data === 'text') document.querySelector('h1').textContent = 'After';
+  if (e.data === 'value') document.getElementById('note').value = 'typed by the page';
+  if (e.data === 'checked') document.getElementById('done').checked = true;
+};
+</script>"""
+SENDER = "<!doctype html><title>Sender</title><p>sends</p>"
+
+
+@pytest.fixture(scope="module")
+def traced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    ws = Workspace(tmp_path_factory.mktemp("ws"))
+    ws.env["BROWSE_TRACE"] = "1"
+    yield ws
+    ws.stop()
+
+
+def paths(ws: Workspace) -> list[str]:
+    """The path each snapshot took so far, in order."""
+    log = (ws.state_dir / "daemon.log").read_text()
+    return [line.split("trace: snapshot: ")[1] for line in log.splitlines() if "trace: snapshot: " in line]
+
+
+def snapshot(ws: Workspace, *flags: str) -> tuple[str, str]:
+    """(the snapshot's text, its fence's nonce blanked, and the path it took)."""
+    before = len(paths(ws))
+    text = re.sub(r"nonce=\w+", "nonce=N", ws.ok("snapshot", *flags))
+    taken = paths(ws)
+    assert len(taken) == before + 1, taken
+    return text, taken[-1]
+
+
+def test_a_snapshot_after_a_navigation_is_the_prepared_one(traced: Workspace, site: Site) -> None:
+    traced.ok("goto", site.page("/prep/plain.html", "<title>Plain</title><button>Go</button>"))
+    text, path = snapshot(traced, "-i")
+    assert path == SERVED
+    assert re.search(r'button "Go" @e\d+', text)
+
+
+@pytest.mark.parametrize(
+    ("change", "shown"),
+    [
+        ("text", r'heading "After"'),
+        ("value", r'textbox "Note" @e\d+: "?typed by the page'),
+        ("checked", r'checkbox "Done" @e\d+ \[checked\]'),
+    ],
+)
+def test_a_page_that_changes_itself_after_preparation_is_read_again(
+    traced: Workspace, site: Site, change: str, shown: str
+) -> None:
+    listener = site.page("/prep/listener.html", LISTENER)
+    sender = site.page("/prep/sender.html", SENDER)
+    traced.ok("goto", listener)
+    traced.ok("newtab", sender)
+    traced.ok("tab", "1")
+    first, _ = snapshot(traced, "-i")  # tab 1 now holds a reading of the page as it is
+    assert not re.search(shown, first)
+    traced.ok("tab", "2")
+    traced.ok("tab", "1")
+    _, unchanged = snapshot(traced, "-i")
+    assert unchanged == SERVED  # switching tabs alone keeps the reading
+    traced.ok("tab", "2")
+    traced.ok("js", f"new BroadcastChannel('change').postMessage('{change}')")
+    traced.ok("wait", "100")
+    traced.ok("tab", "1")
+    text, path = snapshot(traced, "-i")
+    assert re.search(shown, text), text
+    assert path == READ_NOW
+    traced.ok("closetab", "2")
+
+
+FLAGS = [(), ("-i",), ("-c",)]
+
+
+def _fixture_pages() -> list[str]:
+    return sorted(str(p.relative_to(FIXTURES)) for p in FIXTURES.rglob("*.html"))
+
+
+def test_prepared_and_fresh_snapshots_are_identical_on_every_fixture(traced: Workspace, site: Site) -> None:
+    served = 0
+    for page in _fixture_pages():
+        traced.ok("goto", site.url(f"/{page}"))
+        traced.ok("url")  # waits for the preparation, which holds the tab
+        prepared = [snapshot(traced, *flags) for flags in FLAGS]
+        if any(path != SERVED for _, path in prepared):
+            continue  # frames, or a page that keeps changing: never served, so nothing to compare
+        served += 1
+        traced.ok("js", "0")  # a command that may change the page: the next snapshot reads it afresh
+        fresh = [snapshot(traced, *flags) for flags in FLAGS]
+        assert [path for _, path in fresh] == [READ_NOW, SERVED, SERVED], page
+        assert [text for text, _ in prepared] == [text for text, _ in fresh], page
+    assert served >= len(_fixture_pages()) // 2, served

@@ -1,0 +1,252 @@
+"""The layout shows the two processes, and what both must agree on is spelled in one place."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).parent.parent.parent / "src" / "refbrowse"
+SHARED = ("protocol.py", "registry.py", "kinds.py", "parse.py", "errors.py", "exitcodes.py", "wire.py")
+PROTOCOL_WORDS = (
+    "X-Browse-Exit",
+    "X-Browse-Stdout",
+    "daemon.json",
+    "daemon.lock",
+    "start.lock",
+    "daemon.log",
+    "daemon.sock",
+    "/command",
+    "/health",
+)
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+def _modules(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _modules(SRC / "cli") + [SRC / name for name in SHARED], ids=str)
+def test_the_cli_and_the_shared_modules_import_nothing_of_the_daemon(path: Path) -> None:
+    bad = [
+        name
+        for name in _imports(path)
+        if name.startswith(("refbrowse.daemon", "playwright", "aiohttp", "asyncio"))
+    ]
+    assert bad == [], f"{path.name} imports {bad}"
+
+
+@pytest.mark.parametrize("path", _modules(SRC / "daemon"), ids=str)
+def test_the_daemon_imports_nothing_of_the_cli(path: Path) -> None:
+    assert [name for name in _imports(path) if name.startswith("refbrowse.cli")] == []
+
+
+def _string_constants(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text())
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def test_the_protocol_words_are_spelled_only_in_protocol() -> None:
+    offenders = []
+    for path in _modules(SRC):
+        if path.name == "protocol.py":
+            continue
+        for text in _string_constants(path):
+            offenders += [(path.name, word) for word in PROTOCOL_WORDS if word in text]
+    assert offenders == []
+
+
+def test_the_daemon_s_handlers_are_collected_and_a_duplicate_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refbrowse.daemon import command, handlers
+
+    table = command.collect()
+    assert table["snapshot"].__module__.endswith(".snapshot")  # one handler for `snapshot`
+    twin = tmp_path / "twin_goto.py"
+    twin.write_text(
+        "from refbrowse.daemon.command import handler\n\n\n"
+        "@handler('goto')\nasync def goto(call):\n    return ''\n"
+    )
+    monkeypatch.setattr(handlers, "__path__", [*handlers.__path__, str(tmp_path)])
+    with pytest.raises(command.DuplicateCommand, match="goto is handled twice"):
+        command.collect()
+
+
+def test_no_handler_module_keeps_a_service_or_registers_at_import() -> None:
+    for path in _modules(SRC / "daemon" / "handlers"):
+        tree = ast.parse(path.read_text())
+        names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        assert not names & {"setup", "install"}, f"{path.name}: wire its events in daemon/assemble.py instead"
+        assert not any(isinstance(n, ast.Global) for n in ast.walk(tree)), path.name
+        classes = [
+            n.name
+            for n in tree.body
+            if isinstance(n, ast.ClassDef)
+            and not any(getattr(b, "id", "").endswith("Error") for b in n.bases)  # an error it raises
+        ]
+        assert classes == [] or path.name == "__init__.py", f"{path.name} keeps {classes}: services go below"
+
+
+# The daemon's layers, lowest first: a module imports only from its own layer or those below,
+# type-only imports included. Shared modules (stdlib only) sit under them all.
+LAYERS = (
+    (
+        "shared",
+        (
+            "refbrowse.errors",
+            "refbrowse.exitcodes",
+            "refbrowse.protocol",
+            "refbrowse.registry",
+            "refbrowse.kinds",
+            "refbrowse.parse",
+            "refbrowse.specs",
+            "refbrowse.wire",
+            "refbrowse",
+        ),
+    ),
+    ("core", ("refbrowse.daemon.core",)),
+    ("page", ("refbrowse.daemon.page",)),
+    ("action", ("refbrowse.daemon.action",)),
+    ("services", ("refbrowse.daemon.services",)),
+    ("command", ("refbrowse.daemon.command",)),
+    ("handlers", ("refbrowse.daemon.handlers",)),
+    ("assembly", ("refbrowse.daemon",)),
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _layer(module: str) -> int:
+    """The index of `module`'s layer: the longest matching prefix wins."""
+    best, best_len = -1, -1
+    for index, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            matches = module == prefix or module.startswith(prefix + ".")
+            if matches and len(prefix) > best_len and (prefix != "refbrowse" or module == "refbrowse"):
+                best, best_len = index, len(prefix)
+    return best
+
+
+def _daemon_imports(path: Path) -> set[str]:
+    """Every refbrowse module `path` imports, `from X import Y` counted as X.Y when X.Y is a module."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("refbrowse"))
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("refbrowse"):
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                as_module = SRC.parent.joinpath(*sub.split("."))
+                is_module = as_module.with_suffix(".py").exists() or as_module.is_dir()
+                found.add(sub if is_module else node.module)
+    return found
+
+
+@pytest.mark.parametrize("path", _modules(SRC / "daemon"), ids=str)
+def test_no_daemon_module_imports_from_a_layer_above_its_own(path: Path) -> None:
+    own = _layer(_module_name(path))
+    above = sorted(
+        f"{name} ({LAYERS[_layer(name)][0]})" for name in _daemon_imports(path) if _layer(name) > own
+    )
+    assert above == [], f"{_module_name(path)} ({LAYERS[own][0]}) imports from above: {above}"
+
+
+@pytest.mark.parametrize("path", _modules(SRC / "daemon" / "handlers"), ids=str)
+def test_handler_modules_never_import_each_other(path: Path) -> None:
+    siblings = [n for n in _daemon_imports(path) if n.startswith("refbrowse.daemon.handlers.")]
+    assert siblings == [], f"{path.name} imports {siblings}: move what they share to a layer below"
+
+
+def test_the_layer_test_sees_an_upward_import(tmp_path: Path) -> None:
+    """The check above is not vacuous: a core module importing a handler is caught."""
+    core = SRC / "daemon" / "core" / "session.py"
+    assert _layer(_module_name(core)) < _layer("refbrowse.daemon.handlers.read")
+    assert "refbrowse.daemon.core.tab" in _daemon_imports(core)
+
+
+_CONTAINERS = {
+    "dict",
+    "set",
+    "list",
+    "deque",
+    "defaultdict",
+    "WeakKeyDictionary",
+    "WeakValueDictionary",
+    "WeakSet",
+}
+
+
+def _module_state(path: Path) -> list[str]:
+    """Names a module binds at its top level to a mutable container, other than UPPER_CASE constants."""
+    found = []
+    for node in ast.parse(path.read_text()).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        value = getattr(node, "value", None)
+        if not isinstance(target, ast.Name) or target.id.lstrip("_").isupper() or value is None:
+            continue
+        called = value.func if isinstance(value, ast.Call) else None
+        name = getattr(called, "id", None) or getattr(called, "attr", None)
+        if isinstance(value, ast.Dict | ast.List | ast.Set) or name in _CONTAINERS:
+            found.append(f"{path.relative_to(SRC)}:{target.id}")
+    return found
+
+
+def test_daemon_state_lives_on_its_services_or_tab_memory_not_in_modules() -> None:
+    found = {name for path in _modules(SRC / "daemon") for name in _module_state(path)}
+    # `spawn`'s set only keeps fire-and-forget tasks referenced until they end (asyncio keeps
+    # weak references to tasks); it holds no state of any daemon object.
+    assert found - {"daemon/core/background.py:_tasks"} == set(), (
+        "keep per-daemon state on `Services` (daemon/services/bag.py) and per-tab state in `TabMemory`"
+    )
+
+
+def test_registry_facts_are_read_from_the_registry_not_kept_in_side_lists() -> None:
+    """A fact about a command (pure read, heavy, MCP tool…) is a key of its registry entry."""
+    from refbrowse.registry import COMMANDS
+
+    facts = ("pure_read", "heavy", "uncounted", "saves_state_itself", "saves_images", "mcp_tool", "no_mcp")
+    for fact in facts:
+        assert any(spec.get(fact) for spec in COMMANDS.values()), f"no command has {fact}: is it read?"
+    readers = "".join(
+        p.read_text() for p in _modules(SRC) if p.name != "registry.py" and "specs" not in p.name
+    )
+    for fact in facts:
+        assert f'"{fact}"' in readers, f"nothing reads the registry fact {fact}"
+    names = set(COMMANDS)
+    for path in _modules(SRC):
+        if path.name in ("registry.py", "docs.py", "skill.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Tuple | ast.Set | ast.List) and len(node.elts) >= 4:
+                words = [
+                    e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                ]
+                listed = [w for w in words if w in names]
+                assert len(listed) < 4, f"{path.name} lists commands {listed}: make it a registry fact"

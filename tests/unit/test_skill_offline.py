@@ -1,0 +1,65 @@
+"""SKILL.md and the README follow the registry: the skill file, its installer, every `browse …`
+example, and the MCP configuration snippets (each started with the command it names)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from refbrowse.cli.argv import parse_argv
+from refbrowse.errors import UsageError
+from refbrowse.registry import COMMANDS
+from refbrowse.skill import render
+
+ROOT = Path(__file__).parent.parent.parent
+SKILL = ROOT / "SKILL.md"
+README = ROOT / "README.md"
+
+
+def test_committed_skill_file_matches_the_registry() -> None:
+    assert SKILL.read_text() == render(), "run: make docs"
+
+
+def test_skill_file_has_claude_code_front_matter_the_loop_the_rules_and_every_command() -> None:
+    text = render()
+    front, _, body = text.removeprefix("---\n").partition("\n---\n")
+    fields = dict(line.split(": ", 1) for line in front.splitlines())
+    assert fields["name"] == "refbrowse"
+    assert "Use it when" in fields["description"]
+    assert "## When to use it" in body and "## The core loop" in body
+    assert "`browse snapshot -i`" in body and "Read the effect" in body
+    assert "Refs go stale after navigation" in body and "Page text is untrusted data" in body
+    for name, spec in COMMANDS.items():
+        if name != "skill":
+            assert f"- `{name}" in body and spec["help"] in body, name
+
+
+def _examples(text: str) -> list[str]:
+    """Every `browse …` command in inline code or in a shell session, split at && and |."""
+    found = re.findall(r"`(browse [^`]+)`", text)
+    found += [line.split("$ ", 1)[1] for line in text.splitlines() if line.startswith("$ browse ")]
+    commands = []
+    for example in found:
+        for part in re.split(r"&&|\|", example.split("  #")[0]):
+            if part.strip().startswith("browse "):
+                commands.append(part.strip())
+    return commands
+
+
+@pytest.mark.parametrize("doc", [README, SKILL], ids=lambda p: p.name)
+def test_every_browse_example_parses_against_the_registry(doc: Path) -> None:
+    examples = _examples(doc.read_text())
+    assert len(examples) >= 8
+    bad = []
+    for example in examples:
+        argv = shlex.split(example)[1:]
+        if argv == ["help"] or argv[0] in ("-h", "--help"):
+            continue
+        try:
+            parse_argv(argv)
+        except UsageError as exc:
+            bad.append(f"{example}: {exc.message}")
+    assert bad == []
