@@ -250,3 +250,37 @@ def test_registry_facts_are_read_from_the_registry_not_kept_in_side_lists() -> N
                 ]
                 listed = [w for w in words if w in names]
                 assert len(listed) < 4, f"{path.name} lists commands {listed}: make it a registry fact"
+
+
+def _handled_flags(path: Path) -> list[tuple[str, str]]:
+    """(command, flag) for each literal `call.flag("...")` inside a handler's own body."""
+    found = []
+    for node in ast.parse(path.read_text()).body:
+        if not isinstance(node, ast.AsyncFunctionDef):
+            continue
+        marks = [
+            d
+            for d in node.decorator_list
+            if isinstance(d, ast.Call) and getattr(d.func, "id", "") == "handler"
+        ]
+        if not marks or not isinstance(marks[0].args[0], ast.Constant):
+            continue
+        command = str(marks[0].args[0].value)
+        for inner in ast.walk(node):
+            if (
+                isinstance(inner, ast.Call)
+                and getattr(inner.func, "attr", "") == "flag"
+                and inner.args
+                and isinstance(inner.args[0], ast.Constant)
+            ):
+                found.append((command, str(inner.args[0].value)))
+    return found
+
+
+def test_every_flag_a_handler_reads_is_in_its_command_s_spec() -> None:
+    from refbrowse.registry import COMMANDS, GLOBAL_FLAGS
+
+    read = [pair for path in _modules(SRC / "daemon" / "handlers") for pair in _handled_flags(path)]
+    assert read, "no handler reads a flag through call.flag: is the check looking in the right place?"
+    unknown = [(c, f) for c, f in read if f not in COMMANDS[c]["flags"] and f not in GLOBAL_FLAGS]
+    assert unknown == []

@@ -29,7 +29,7 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 async def cookie_import(call: Call) -> str:
     path = call.args[0]
     policy = call.services.policy
-    real = os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG)))
+    real = os.path.realpath(policy.input_path(path, call.flag(ALLOW_PATH_FLAG)))
     text = await asyncio.to_thread(_read, real, path)
     try:
         cookies = parse(text)
@@ -87,9 +87,9 @@ async def _first_refused(context: BrowserContext, cookies: list[Cookie]) -> str:
 
 @handler("cookie-import-browser")
 async def cookie_import_browser(call: Call) -> str:
-    profile = call.flags.get("--profile")
-    domain = call.flags.get("--domain")
-    if call.flags.get("--list"):
+    profile = call.flag("--profile")
+    domain = call.flag("--domain")
+    if call.flag("--list"):
         return await asyncio.to_thread(describe_installed)
     found = await asyncio.to_thread(read_cookies, call.arg(0), profile if isinstance(profile, str) else None)
     wanted = [c for c in found.cookies if not isinstance(domain, str) or sent_to(c, domain)]

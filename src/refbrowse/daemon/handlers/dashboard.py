@@ -17,7 +17,7 @@ async def dashboard(call: Call) -> str:
     session = call.current_session.name if call.current_session else "default"
     url = await call.services.activity.url(session)
     lines = [url, VALID_FOR]
-    if call.flags.get("--open"):
+    if call.flag("--open"):
         lines.append(await _open(url))
     text = "\n".join(lines)
     return Reply(text, {"url": url}) if call.json else text

@@ -44,14 +44,14 @@ class TooLarge(PageError):
 
 
 def max_bytes(call: Call) -> int:
-    limit = call.flags.get("--max-bytes")
+    limit = call.flag("--max-bytes")
     return DEFAULT_MAX_BYTES if limit is None else int(limit)
 
 
 def target_path(call: Call, suggested: str) -> str:
     given = call.arg(1)
     if given:
-        return call.services.policy.output_path(given, call.flags.get(ALLOW_PATH_FLAG))
+        return call.services.policy.output_path(given, call.flag(ALLOW_PATH_FLAG))
     folder = os.path.join(call.daemon.state_dir, "downloads")
     os.makedirs(folder, mode=0o700, exist_ok=True)
     name = os.path.basename(suggested.replace("\\", "/")) or "download"

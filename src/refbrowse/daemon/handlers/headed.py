@@ -39,7 +39,7 @@ def _handoffs(call: Call) -> Handoffs:
 @handler("connect")
 async def connect(call: Call) -> str:
     host = call.daemon.host
-    cdp, channel = call.flags.get("--cdp"), call.flags.get("--channel")
+    cdp, channel = call.flag("--cdp"), call.flag("--channel")
     if isinstance(cdp, str):
         if channel:
             raise UsageError("--cdp and --channel do not go together", "give one of them")

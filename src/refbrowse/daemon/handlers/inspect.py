@@ -84,7 +84,7 @@ async def eval_file(call: Call) -> str:
     path = call.args[0]
     policy = call.services.policy
     # The resolved path is read, so a symlink swapped after the check cannot redirect the read.
-    real = os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG)))
+    real = os.path.realpath(policy.input_path(path, call.flag(ALLOW_PATH_FLAG)))
     try:
         code = await asyncio.to_thread(_read, real)
     except OSError as exc:

@@ -26,7 +26,7 @@ from refbrowse.errors import PageError, UsageError
 
 
 def force(call: Call) -> bool:
-    return bool(call.flags.get("--force"))
+    return bool(call.flag("--force"))
 
 
 def asked_of(selector: str, *shows: str, absent: bool = False, fold: bool = False) -> Asked | None:
@@ -186,7 +186,7 @@ async def scroll(call: Call) -> str:
 @handler("viewport")
 async def viewport(call: Call) -> str:
     width, height = call.args[0]
-    scale = call.flags.get("--scale")
+    scale = call.flag("--scale")
     _check_viewport(width, height, scale if scale is not None else 1.0)
     await call.page.set_viewport_size({"width": width, "height": height})
     if scale is not None:
@@ -233,7 +233,7 @@ async def upload(call: Call) -> str:
         raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
     policy = call.services.policy
     # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read.
-    real = [os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG))) for path in files]
+    real = [os.path.realpath(policy.input_path(path, call.flag(ALLOW_PATH_FLAG))) for path in files]
     target = await resolve_one(call.tab, selector)
     outcome = await perform(call, f"uploading to {selector}", lambda: target.set_input_files(real))
     names = ", ".join(os.path.basename(path) for path in files)

@@ -43,7 +43,7 @@ def _show_log(
 ) -> str:
     """A log command: this session's `what` (those `keep` accepts), or `--clear` them."""
     session = call.session.name
-    if call.flags.get("--clear"):
+    if call.flag("--clear"):
         return f"Cleared {buffer.clear(session)} {what}."
     lines = [e.line() for e in buffer.entries(session) if keep is None or keep(e)]
     text = listing(lines, log_name, empty)
@@ -52,7 +52,7 @@ def _show_log(
 
 @handler("console")
 async def console(call: Call) -> str:
-    errors_only = bool(call.flags.get("--errors"))
+    errors_only = bool(call.flag("--errors"))
     keep = (lambda e: e.level in ERROR_LEVELS) if errors_only else None
     return _show_log(
         call, call.services.capture.console, "console.log", "console messages", "(no console messages)", keep

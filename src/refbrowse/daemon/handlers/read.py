@@ -71,7 +71,7 @@ async def _frame_of(locator: Locator, selector: str) -> Frame | None:
 async def text(call: Call) -> str:
     selector = call.arg(0)
     found = await element_text(call, selector) if selector else await page_text(call.page)
-    shown, note = capped("text", within_tokens(found, call.flags.get("--max-tokens")), call.flags)
+    shown, note = capped("text", within_tokens(found, call.flag("--max-tokens")), call.flags)
     return fence(shown, call.page.url, call.raw) + note
 
 
@@ -81,14 +81,14 @@ async def find(call: Call) -> str:
     if not needle.strip():
         raise UsageError("find needs some text to look for", "for example: browse find timeout")
     try:
-        pattern = re.compile(needle if call.flags.get("--regex") else re.escape(needle), re.IGNORECASE)
+        pattern = re.compile(needle if call.flag("--regex") else re.escape(needle), re.IGNORECASE)
     except re.error as exc:
         raise UsageError(
             f"--regex {needle!r} is not a valid pattern: {exc}",
             r"escape ( ) [ and the like with \\, or leave out --regex",
         ) from exc
     taken = await capture(call.tab)
-    hits, total = search(taken.tree, pattern, call.flags.get("--limit") or FIND_LIMIT)
+    hits, total = search(taken.tree, pattern, call.flag("--limit") or FIND_LIMIT)
     return fence("\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
 
 

@@ -43,25 +43,25 @@ DEFAULT_MAX_TOKENS = 25_000
 
 def options(call: Call) -> RenderOptions:
     return RenderOptions(
-        interactive=bool(call.flags.get("-i")),
-        compact=bool(call.flags.get("-c")),
-        depth=call.flags.get("-d"),
-        max_tokens=call.flags.get("--max-tokens") or DEFAULT_MAX_TOKENS,
+        interactive=bool(call.flag("-i")),
+        compact=bool(call.flag("-c")),
+        depth=call.flag("-d"),
+        max_tokens=call.flag("--max-tokens") or DEFAULT_MAX_TOKENS,
         show_url=call.raw,
     )
 
 
 @handler("snapshot")
 async def snapshot(call: Call) -> str:
-    selector = call.flags.get("-s")
+    selector = call.flag("-s")
     now = await prepared.look(call.tab)
     if selector is None and now.elements > huge_page.FULL_SNAPSHOT_ELEMENTS:
         return fence(await huge_page.in_view(call.tab, now.elements), call.page.url, call.raw)
-    clickables = bool(call.flags.get("-C"))
+    clickables = bool(call.flag("-C"))
     reading = prepared.served(call.tab, now)
     trace.note("snapshot: prepared reading served" if reading else "snapshot: page read now")
     # A big page's snapshot gets the navigation budget, not an action's (5 s ran out on a loaded machine).
-    unnamed = bool(call.flags.get("--all"))
+    unnamed = bool(call.flag("--all"))
     taken = await capture(
         call.tab, clickables=clickables, unnamed=unnamed, reading=reading, timeout_ms=call.nav_timeout_ms
     )
@@ -73,9 +73,9 @@ async def snapshot(call: Call) -> str:
     # -D compares like with like: the previous snapshot taken with the same view flags.
     kind = history_kind(call.flags, call.raw)
     previous = call.tab.memory.of(SnapshotHistory).swap(kind, taken.triage.document, text)
-    shown = diff(previous, taken.triage.document, text) if call.flags.get("-D") else text
+    shown = diff(previous, taken.triage.document, text) if call.flag("-D") else text
     fenced = fence(shown, call.page.url, call.raw)
-    if call.flags.get("--max-tokens") is None and f"to stay under {DEFAULT_MAX_TOKENS} tokens" in text:
+    if call.flag("--max-tokens") is None and f"to stay under {DEFAULT_MAX_TOKENS} tokens" in text:
         fenced += (
             f"\n(a snapshot stops at {DEFAULT_MAX_TOKENS} tokens by default: `--max-tokens N` allows more)"
         )
@@ -157,12 +157,12 @@ async def draw(call: Call, png: bytes, boxes: list[tuple[str, Box]], width: int,
 
 def wanted(call: Call) -> bool:
     """`-a`, or `-o PATH` (which implies it)."""
-    return bool(call.flags.get("-a")) or isinstance(call.flags.get("-o"), str)
+    return bool(call.flag("-a")) or isinstance(call.flag("-o"), str)
 
 
 async def annotate(call: Call, taken: PageSnapshot) -> tuple[str, str]:
     """Save the annotated screenshot of `taken`; the line that says where it went, and its path."""
-    given = call.flags.get("-o")
+    given = call.flag("-o")
     path = output_path(
         call.services.policy, given if isinstance(given, str) else None, call.flag(ALLOW_PATH_FLAG), ""
     )

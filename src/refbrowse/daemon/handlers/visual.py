@@ -75,7 +75,7 @@ async def element_region(call: Call, selector: str) -> tuple[Region, Locator]:
 @handler("screenshot")
 async def screenshot(call: Call) -> str:
     selector, given = split_target(call.args)
-    viewport, clip = bool(call.flags.get("--viewport")), call.flags.get("--clip")
+    viewport, clip = bool(call.flag("--viewport")), call.flag("--clip")
     one_mode(selector, viewport, clip)
     path = _asked_path(call, given) or default_path(call.daemon.state_dir, "screenshot")
     element: Locator | None = None

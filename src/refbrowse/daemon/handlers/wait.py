@@ -28,7 +28,7 @@ _FORMS = ("--text", "--gone", "--url", "--idle", "--load", "--networkidle")
 @handler("wait")
 async def wait(call: Call) -> str:
     target = call.arg(0)
-    given = [form for form in _FORMS if call.flags.get(form) not in (None, False)]
+    given = [form for form in _FORMS if call.flag(form) not in (None, False)]
     if (target is not None) + len(given) != 1:
         raise UsageError(
             "wait takes one of SEL, MS, --text T, --gone SEL, --url PAT, --idle, --load or --networkidle",
