@@ -54,15 +54,21 @@ class TabStuck(PageError):
     pass
 
 
+class GuardWatch:
+    """What the tab guard remembers of one tab (in its `TabMemory`)."""
+
+    def __init__(self) -> None:
+        self.born = 0.0  # when the tab opened (monotonic): a popup storm closes the tabs it just opened
+        self.replacing = False  # a reopen of this tab is under way
+
+
 class TabGuard:
     """One per daemon: the storm breakers of each tab and session, and the notes owed to sessions."""
 
     def __init__(self) -> None:
         self.notes: dict[str, list[str]] = {}
         self.recoveries = 0
-        self._born: dict[Tab, float] = {}
         self._popups: dict[str, RateBreaker] = {}
-        self._replacing: set[Tab] = set()
 
     # running a command
 
@@ -99,15 +105,16 @@ class TabGuard:
 
     async def reopen(self, session: Session, tab: Tab, why: str) -> Tab | None:
         """Put a fresh about:blank tab where `tab` was, then close `tab` without its unload handlers."""
-        if tab in self._replacing or tab not in session.tabs:
+        watch = tab.memory.of(GuardWatch)
+        if watch.replacing or tab not in session.tabs:
             return None
-        self._replacing.add(tab)
+        watch.replacing = True
         self.recoveries += 1
         log.warning("tab %d of session %s was stuck (%s): reopened at about:blank", tab.id, session.name, why)
         try:
             return await self._swap(session, tab)
         finally:
-            self._replacing.discard(tab)
+            watch.replacing = False
 
     async def _swap(self, session: Session, tab: Tab) -> Tab:
         index, current = session.tabs.index(tab), session.current
@@ -138,7 +145,7 @@ class TabGuard:
     def on_new_tab(self, session: Session, tab: Tab) -> None:
         """Tab hook: the dialog and crash watch of a new tab, and the session's popup count."""
         page = tab.page
-        self._born[tab] = time.monotonic()
+        tab.memory.of(GuardWatch).born = time.monotonic()
         storm = f"more than {DIALOG_LIMIT} dialogs in {STORM_WINDOW_S:g} s"
         dialogs = RateBreaker(
             lambda: self._recover_later(session, tab, storm),
@@ -148,11 +155,7 @@ class TabGuard:
         )
         page.on("dialog", lambda _: _count(dialogs))
         page.on("crash", lambda _: self._recover_later(session, tab, "its renderer crashed"))
-        page.on("close", lambda _: self._forget(tab))
         spawn(self._count_popup(session, tab))
-
-    def _forget(self, tab: Tab) -> None:
-        self._born.pop(tab, None)
 
     async def _count_popup(self, session: Session, tab: Tab) -> None:
         # Every new tab counts, `newtab` ones too: an agent does not open 20 tabs in 2 s, and
@@ -171,7 +174,7 @@ class TabGuard:
 
     def _close_storm(self, session: Session) -> None:
         since = time.monotonic() - 2 * POPUP_WINDOW_S
-        storm = [tab for tab in session.tabs if self._born.get(tab, 0) > since and tab is not session.current]
+        storm = [t for t in session.tabs if t.memory.of(GuardWatch).born > since and t is not session.current]
         log.warning("popup storm in session %s: closing %d new tabs", session.name, len(storm))
         burst = f"more than {POPUP_LIMIT} in {POPUP_WINDOW_S:g} s"
         self.notes.setdefault(session.name, []).append(
