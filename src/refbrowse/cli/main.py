@@ -26,42 +26,81 @@ from refbrowse.registry import COMMANDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
+    from typing import IO
+
     from refbrowse.specs import Request
 
 
-def main(argv: list[str] | None = None) -> int:
+class Console:
+    """What one run of the CLI reads and writes: its arguments, environment and standard streams.
+
+    `main` makes one from the process; tests make their own and run the CLI in-process.
+    """
+
+    def __init__(
+        self,
+        argv: list[str],
+        env: Mapping[str, str],
+        stdin: IO[str],
+        stdout: IO[bytes],
+        stderr: IO[bytes],
+    ) -> None:
+        self.argv, self.env = argv, env
+        self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
+
+    def write(self, out: bytes, err: bytes = b"") -> None:
+        self.stdout.write(out)
+        self.stdout.flush()
+        if err:
+            self.stderr.write(err)
+            self.stderr.flush()
+
+
+def main(
+    argv: list[str] | None = None,
+    env: Mapping[str, str] | None = None,
+    stdout: IO[bytes] | None = None,
+    stderr: IO[bytes] | None = None,
+    stdin: IO[str] | None = None,
+) -> int:
+    """Run `browse ARGV`; the process's own arguments, environment and streams by default."""
+    console = Console(
+        sys.argv[1:] if argv is None else argv,
+        os.environ if env is None else env,
+        sys.stdin if stdin is None else stdin,
+        sys.stdout.buffer if stdout is None else stdout,
+        sys.stderr.buffer if stderr is None else stderr,
+    )
     try:
-        return _run(sys.argv[1:] if argv is None else argv)
+        return _run(console)
     except BrowseError as exc:
-        return _fail(exc.exit_code, exc.message, exc.hint)
+        return _fail(console, exc.exit_code, exc.message, exc.hint)
     except KeyboardInterrupt:
-        return _fail(ExitCode.INTERRUPTED, "interrupted", "")
+        return _fail(console, ExitCode.INTERRUPTED, "interrupted", "")
 
 
-def _run(argv: list[str]) -> int:
+def _run(console: Console) -> int:
+    argv = console.argv
     if not argv or argv[0] in ("-h", "--help"):
-        print(help_text())
+        console.write((help_text() + "\n").encode())
         return ExitCode.OK
     if argv[0] in ("-V", "--version"):
-        print(f"refbrowse {__version__}")
+        console.write(f"refbrowse {__version__}\n".encode())
         return ExitCode.OK
     asked = _help_asked(argv)
     if asked is not None:
-        print(help_text(asked))
+        console.write((help_text(asked) + "\n").encode())
         return ExitCode.OK
     req = parse_argv(argv)
     if req["command"] in LOCAL_RUNNERS:
         return _run_local(req)
     if COMMANDS[req["command"]].get("stdin"):
-        req["stdin"] = sys.stdin.read()
+        req["stdin"] = console.stdin.read()
     if _dash_means_stdin(req):
-        req["args"][-1] = _stdin_text()
-    code, out, err = respond(req)
-    sys.stdout.buffer.write(out)
-    sys.stdout.flush()
-    if err:
-        sys.stderr.buffer.write(err)
-        sys.stderr.flush()
+        req["args"][-1] = _stdin_text(console.stdin)
+    code, out, err = respond(req, console.env)
+    console.write(out, err)
     return code
 
 
@@ -71,13 +110,13 @@ def _dash_means_stdin(req: Request) -> bool:
     return bool(spec.get("stdin_arg")) and req["args"][-1:] == ["-"]
 
 
-def _stdin_text() -> str:
+def _stdin_text(stdin: IO[str]) -> str:
     """Stdin as one value: text piped in usually ends with a newline that is not part of it."""
-    if sys.stdin.isatty():
+    if stdin.isatty():
         import getpass  # a person at a terminal: ask without echoing
 
         return getpass.getpass("text: ")
-    text = sys.stdin.read()
+    text = stdin.read()
     return text[:-2] if text.endswith("\r\n") else text.removesuffix("\n")
 
 
@@ -101,20 +140,21 @@ def _run_local(req: Request) -> int:
     return code
 
 
-def respond(req: Request) -> tuple[int, bytes, bytes]:
+def respond(req: Request, env: Mapping[str, str] | None = None) -> tuple[int, bytes, bytes]:
     """Answer one parsed request as the CLI prints it: exit code, stdout, stderr.
 
     Shared by the CLI and the MCP server. Failures the CLI detects itself (no
     daemon, one that stopped answering) raise `BrowseError`.
     """
+    env = os.environ if env is None else env
     if req["command"] == "help":
         return ExitCode.OK, (help_text(req["args"][0] if req["args"] else None) + "\n").encode(), b""
     if req["command"] == "version":
         return ExitCode.OK, f"refbrowse {__version__}\n".encode(), b""
     if req["session"] is None:
-        req["session"] = os.environ.get("BROWSE_SESSION") or None
-    if "client" not in req and os.environ.get("BROWSE_CLIENT"):
-        req["client"] = os.environ["BROWSE_CLIENT"]  # who runs this `browse`, for the feed ("chat")
+        req["session"] = env.get("BROWSE_SESSION") or None
+    if "client" not in req and env.get("BROWSE_CLIENT"):
+        req["client"] = env["BROWSE_CLIENT"]  # who runs this `browse`, for the feed ("chat")
     state_dir = find_state_dir()
     if req["command"] == "restart":
         from refbrowse.cli import launcher
@@ -126,43 +166,43 @@ def respond(req: Request) -> tuple[int, bytes, bytes]:
 
 
 def _send(state_dir: str, req: Request) -> tuple[int, bytes, bytes]:
+    """Connect, then send: to the daemon daemon.json names, else to the one the launcher finds or starts."""
     body = wire.dumps(req).encode()
-    spec = COMMANDS[req["command"]]
-    info = read_daemon_file(state_dir)
-    # A daemon of another version or launch config is replaced, except by
-    # `status` and `stop`, which talk to whatever daemon is there.
-    if info is not None and (is_current(info) or spec.get("no_start")):
-        try:
-            reply = _split(req, *request(info, "POST", COMMAND_PATH, body))
-        except DaemonGone:
-            pass
-        else:
-            if req["command"] == "stop":
-                from refbrowse.cli import launcher
-
-                launcher.wait_for_exit(state_dir)
-            return reply
-    from refbrowse.cli import launcher
-
-    if spec.get("no_start"):
-        # daemon.json may be missing or corrupt while a daemon lives: its lock finds it.
-        info = launcher.running_daemon(state_dir)
-        if info is None:
-            return _not_running(state_dir, req)
+    for info, last in _daemons_to_ask(state_dir, req):
         try:
             reply = _split(req, *request(info, "POST", COMMAND_PATH, body))
         except DaemonGone as exc:
-            raise Unavailable(f"the daemon stopped answering: {exc}", "retry") from exc
+            if not last:
+                continue  # daemon.json named a daemon that is gone: the launcher finds or starts one
+            no_start = COMMANDS[req["command"]].get("no_start")
+            hint = "retry" if no_start else f"see {state_path(state_dir, DAEMON_LOG)}, then retry"
+            raise Unavailable(f"the daemon stopped answering: {exc}", hint) from exc
         if req["command"] == "stop":
+            from refbrowse.cli import launcher
+
             launcher.wait_for_exit(state_dir)
         return reply
-    info = launcher.ensure_daemon(state_dir)
-    try:
-        return _split(req, *request(info, "POST", COMMAND_PATH, body))
-    except DaemonGone as exc:
-        raise Unavailable(
-            f"the daemon stopped answering: {exc}", f"see {state_path(state_dir, DAEMON_LOG)}, then retry"
-        ) from exc
+    return _not_running(state_dir, req)
+
+
+def _daemons_to_ask(state_dir: str, req: Request) -> Iterator[tuple[dict[str, object], bool]]:
+    """The daemon to send to, and whether it is the last one to try.
+
+    First the one daemon.json names, if it is of this version and launch config
+    (`status` and `stop` talk to whatever daemon is there); then, importing the
+    launcher only now, the one its lock finds, started here unless the command
+    must not start one.
+    """
+    no_start = bool(COMMANDS[req["command"]].get("no_start"))
+    info = read_daemon_file(state_dir)
+    if info is not None and (is_current(info) or no_start):
+        yield info, False
+    from refbrowse.cli import launcher
+
+    # daemon.json may be missing or corrupt while a daemon lives: its lock finds it.
+    found = launcher.running_daemon(state_dir) if no_start else launcher.ensure_daemon(state_dir)
+    if found is not None:
+        yield found, True
 
 
 def _split(req: Request, status: int, headers: dict[str, str], body: bytes) -> tuple[int, bytes, bytes]:
@@ -184,10 +224,9 @@ def _not_running(state_dir: str, req: Request) -> tuple[int, bytes, bytes]:
     )
 
 
-def _fail(code: int, message: str, hint: str) -> int:
-    if "--json" in sys.argv[1:]:
-        sys.stdout.buffer.write(protocol.render_json(protocol.failure(message, hint, code)))
-        sys.stdout.flush()
+def _fail(console: Console, code: int, message: str, hint: str) -> int:
+    if "--json" in console.argv:
+        console.write(protocol.render_json(protocol.failure(message, hint, code)))
     else:
-        sys.stderr.write(protocol.render_error(message, hint))
+        console.write(b"", protocol.render_error(message, hint).encode())
     return code
