@@ -225,10 +225,22 @@ COMMANDS: dict[str, CommandSpec] = {
             "--idle": (None, "wait until the DOM is quiet and no fetch/XHR is in flight"),
             "--load": (None, "wait for the load event"),
             "--networkidle": (None, "wait until the network has been quiet for 500 ms"),
+            "--fn": ("EXPR", "wait until the JavaScript expression EXPR is truthy (polled)"),
+            "--download": (None, "wait for a download to start, and save it as `download` would"),
+            "--response": ("PAT", "wait for a response whose URL contains PAT (a glob when it has *)"),
         },
-        "kinds": {"SEL|MS": ("alt", ("int", 0, 30_000), "sel"), "--text": "text", "--url": "text"},
+        "kinds": {
+            "SEL|MS": ("alt", ("int", 0, 30_000), "sel"),
+            "--text": "text",
+            "--url": "text",
+            "--fn": "text",
+            "--response": "text",
+        },
         "example": "wait --load",
-        "help": "wait for an element, a text, an element to go, a URL, an idle page, a load state, or MS",
+        "help": (
+            "wait for an element, text, gone element, URL, JS condition, response, download,"
+            " idle page, load, or MS"
+        ),
     },
     "viewport": {
         "cat": "write",
@@ -281,10 +293,28 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "true/false: visible, hidden, enabled, disabled, checked, editable, focused",
     },
     "cookies": {
-        "cat": "read",
-        "args": (),
-        "flags": {},
-        "help": "cookies of the current page (values shortened)",
+        "cat": "write",
+        "args": ("[ACTION]", "[ARG...]"),
+        "forms": {"set": ("NAME", "VALUE"), "clear": ()},
+        "flags": {
+            "--domain": (
+                "D",
+                "set: the cookie's domain (default: the current page's host); clear: only this domain's",
+            ),
+            "--path": ("P", "set: the cookie's path (default /)"),
+            "--expires": ("N", "set: when it expires, in seconds since 1970 (default: a session cookie)"),
+            "--httponly": (None, "set: hidden from the page's scripts"),
+            "--secure": (None, "set: sent over https only"),
+            "--samesite": ("S", "set: Strict, Lax or None"),
+        },
+        "kinds": {
+            "ACTION": ("enum", "set", "clear"),
+            "VALUE": "text",
+            "--expires": ("int", 0, None),
+            "--samesite": ("enum", "strict", "lax", "none"),
+        },
+        "example": "cookies set theme dark",
+        "help": "cookies of the current page (values shortened); `cookies set NAME VALUE`, `cookies clear`",
     },
     "storage": {
         "cat": "read",
@@ -427,6 +457,61 @@ COMMANDS: dict[str, CommandSpec] = {
         "data": "{steps: [{step, output, data}]}",
         "stdin": True,
         "nested": True,
+    },
+    # input: drag, keys held, the raw mouse, the clipboard
+    "drag": {
+        "cat": "write",
+        "args": ("SRC", "DST"),
+        "flags": _FORCE,
+        "kinds": {"SRC": "sel", "DST": "sel"},
+        "example": "drag @e3 @e7",
+        "help": "drag one element onto another (HTML5 drag and drop, and pointer-driven sortable lists)",
+    },
+    "keydown": {
+        "cat": "write",
+        "args": ("KEY",),
+        "flags": SETTLE_FLAGS,
+        "example": "keydown Shift",
+        "help": "hold a key down (until `keyup KEY`), e.g. Shift for a range selection",
+    },
+    "keyup": {
+        "cat": "write",
+        "args": ("KEY",),
+        "flags": SETTLE_FLAGS,
+        "example": "keyup Shift",
+        "help": "release a key held by `keydown`",
+    },
+    "mouse": {
+        "cat": "write",
+        "args": ("ACTION", "[ARG...]"),
+        "forms": {"move": ("X", "Y"), "down": ("[BUTTON]",), "up": ("[BUTTON]",), "wheel": ("DX", "DY")},
+        "flags": SETTLE_FLAGS,
+        "kinds": {
+            "ACTION": ("enum", "move", "down", "up", "wheel"),
+            "X": ("number", 0, None),
+            "Y": ("number", 0, None),
+            "DX": ("number", None, None),
+            "DY": ("number", None, None),
+            "BUTTON": ("enum", "left", "right", "middle"),
+        },
+        "about": (
+            "X and Y are CSS pixels from the viewport's top left; `down` and `up` press and release"
+            " BUTTON (left by default) where the mouse is; `wheel` scrolls by DX, DY pixels."
+        ),
+        "example": "mouse move 100 200",
+        "help": "the raw mouse: move X Y, down [BUTTON], up [BUTTON], wheel DX DY",
+    },
+    "clipboard": {
+        "cat": "write",
+        "args": ("ACTION", "[ARG...]"),
+        "forms": {"read": (), "write": ("TEXT",)},
+        "flags": {},
+        "kinds": {"ACTION": ("enum", "read", "write")},
+        "stdin_arg": "TEXT",
+        "about": "TEXT `-` reads it from stdin. Reading and writing grant the page's origin the clipboard.",
+        "example": 'clipboard write "hello"',
+        "help": "read the page's clipboard, or write TEXT to it (paste it with `press Control+V`)",
+        "uncounted": True,
     },
     # tabs
     "tabs": {"cat": "read", "args": (), "flags": {}, "help": "list tabs, the current one marked"},

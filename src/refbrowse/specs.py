@@ -29,6 +29,11 @@ class CommandSpec(_CommandSpecBase, total=False):
     stdin: bool
     stdin_arg: str  # the argument that `-` reads from the CLI's stdin
     nested: bool  # runs other commands through dispatch, so the daemon does not hold the tab lock
+    forms: dict[str, tuple[str, ...]]  # first word -> the arguments that follow it (`mouse move X Y`)
+    pure_read: bool  # only looks at the page: the tab's prepared snapshot survives it
+    heavy: bool  # may take long on a big page
+    saves_images: bool  # writes an image
+    uncounted: bool  # not counted toward the failures that suggest a handoff
 
 
 class Request(TypedDict):

@@ -41,7 +41,7 @@ PERMISSION_FLAGS = ("--allow-",)
 
 # Flags an agent rarely needs over MCP, left out of the tools' schemas to keep the
 # tool list small; the `browse` tool still takes them (`click @e3 --no-wait`).
-RARE_FLAGS = ("--no-wait", "--settle", "--all", "-a", "-o")
+RARE_FLAGS = ("--no-wait", "--settle", "--all", "-a", "-o", "--download", "--response")
 
 # What a value of each simple kind looks like, for the schema's description.
 KIND_MEANINGS = {
