@@ -18,9 +18,10 @@ from playwright.async_api import Page
 from refbrowse.daemon import extension, pageprobe
 from refbrowse.daemon.activity.site import ActivitySite
 from refbrowse.daemon.cdp import CdpKeeper
-from refbrowse.daemon.handlers import DaemonView, confine, download, headed, logs, state, useragent
+from refbrowse.daemon.handlers import DaemonView, confine, download, headed, logs, recording, state, useragent
 from refbrowse.daemon.handoff import Handoffs
 from refbrowse.daemon.policy import Policy
+from refbrowse.daemon.recording.sessions import Recordings
 from refbrowse.daemon.session import BrowserHost
 from refbrowse.daemon.snapshot.service import SnapshotHistories
 from refbrowse.daemon.state.persister import Persister
@@ -36,6 +37,7 @@ class Services:
     handoffs: Handoffs  # pages handed to a person, and failures that suggest one
     activity: ActivitySite  # the activity page: its feed of commands, live view and cookie picker
     policy: Policy  # which files commands may touch and which URLs tabs may load
+    recordings: Recordings  # each session's traces, profiles, videos and recorded tests
     file_grants: confine.FileGrants = field(default_factory=confine.FileGrants)  # file:// pages allowed
     wanted_downloads: download.WantedDownloads = field(default_factory=weakref.WeakSet[Page])
     snapshot_history: SnapshotHistories = field(default_factory=SnapshotHistories)  # for `snapshot -D`
@@ -54,6 +56,7 @@ def assemble(daemon: DaemonView) -> Services:
         handoffs=handoffs,
         activity=ActivitySite(daemon, handoffs),
         policy=Policy.from_env(daemon.state_dir),
+        recordings=Recordings(daemon.host),
     )
     daemon.record_hooks.append(services.activity.record)
     daemon.on_shutdown.append(services.activity.close)
@@ -64,5 +67,6 @@ def assemble(daemon: DaemonView) -> Services:
     logs.install(daemon, services.capture)
     state.install(daemon, services.persister)
     useragent.install(daemon, services.agents)
+    recording.install(daemon, services.recordings)
     daemon.host.session_hooks.append(pageprobe.count_from_document_start)
     return services
