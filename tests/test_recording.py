@@ -112,15 +112,17 @@ def test_record_writes_a_test_that_passes_with_plain_playwright(workspace: Works
     workspace.ok("record", "start")
     ref_of = _ref_finder(workspace.ok("snapshot", "-i"))
     workspace.ok("fill", ref_of('"Email"'), "a@b.c")
+    workspace.ok("fill", ref_of('"Password"'), "-", input="hunter2-secret\n")
     workspace.ok("check", ref_of('"Send me news"'))
     workspace.ok("select", ref_of('"Plan"'), "pro")
     assert "Saved a@b.c" in workspace.ok("click", ref_of('"Save"'))
-    workspace.ok("click", ref_of('"Continue"'))
     workspace.ok("text")  # a read: not a step
+    workspace.ok("chain", input=json.dumps([["click", ref_of('"Continue"')]]))  # a chain's steps count
     out = workspace.ok("record", "stop", "test_signup.py")
-    assert "Wrote 5 steps" in out
+    assert "Wrote 6 steps" in out and "set RECORDED_PASSWORD_1" in out
     written = (workspace.root / "test_signup.py").read_text()
     assert "@e" not in written  # refs never reach the file
+    assert "hunter2" not in written and 'os.environ["RECORDED_PASSWORD_1"]' in written
     assert 'page.get_by_label("Email", exact=True).fill("a@b.c")' in written
     assert 'expect(page.get_by_text("Saved a@b.c").first).to_be_visible()' in written
     assert 'expect(page).to_have_url("' + site.url("/record/done.html") + '")' in written
@@ -135,7 +137,7 @@ def test_record_writes_a_test_that_passes_with_plain_playwright(workspace: Works
             str(workspace.root / "test_signup.py"),
         ],
         cwd=workspace.root,
-        env={**os.environ, "BROWSE_CHROMIUM_PATH": CHROMIUM},
+        env={**os.environ, "BROWSE_CHROMIUM_PATH": CHROMIUM, "RECORDED_PASSWORD_1": "hunter2-secret"},
         capture_output=True,
         text=True,
         timeout=120,

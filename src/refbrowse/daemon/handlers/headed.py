@@ -36,7 +36,9 @@ def install(daemon: DaemonView, handoffs: Handoffs) -> None:
 
     def on_result(name: str, session: str, result: Result) -> None:
         spec = COMMANDS.get(name)
-        if spec is None or spec["cat"] == "meta" or spec.get("nested") or name in _NOT_COUNTED:
+        if spec is None or spec["cat"] == "meta" or spec.get("nested") or spec.get("uncounted"):
+            return
+        if name in _NOT_COUNTED:
             return
         found = daemon.host.sessions.get(session)
         if found is None or found.current is None:

@@ -185,6 +185,8 @@ async def record(call: Call) -> str:
     steps = len(script.steps)
     plural = "s" if steps != 1 else ""
     text = f"Wrote {steps} step{plural} as a Playwright test to {path}\nRun it with: pytest {path}"
+    if script.secrets:
+        text += f"\nPasswords were left out: set {', '.join(script.secrets)} in the environment first"
     return Answer(text, {"path": path, "steps": steps})
 
 

@@ -35,6 +35,8 @@ _READS = frozenset(
     | {"trace", "profile", "video", "record"}
 )
 
+_IS_SECRET_FIELD_JS = "e => e instanceof HTMLInputElement && e.type === 'password'"  # noqa: S105 (a script, no secret)
+
 
 @dataclass
 class Step:
@@ -54,6 +56,7 @@ class ScriptRun:
     started: float = field(default_factory=time.time)
     steps: list[Step] = field(default_factory=list)
     last_url: str = ""
+    secrets: list[str] = field(default_factory=list)  # environment variables the test reads passwords from
 
     def __post_init__(self) -> None:
         self.last_url = self.start_url
@@ -110,6 +113,17 @@ class ScriptRun:
                 return await live_source(self.tab.page, element, locator)
         return remembered_source(refs, known)
 
+    async def is_password(self, selector: str) -> bool:
+        """Whether SEL is a password field (as far as the page still shows it)."""
+        ref = parse_ref(selector)
+        with suppress(BrowseError, PlaywrightError):
+            if ref is None:
+                locator = self.tab.page.locator(selector).first
+            else:
+                locator = self.tab.page.get_by_ref(self.tab.refs.target(ref).pw_ref)
+            return bool(await locator.evaluate(_IS_SECRET_FIELD_JS, timeout=1_000))
+        return False
+
     def render(self, session: str) -> str:
         body = [line for step in self.steps for line in step.lines] or ["pass  # no actions were recorded"]
         viewport = f"viewport={self.viewport!r}" if self.viewport else ""
@@ -163,6 +177,9 @@ def _element_call(method: str) -> Writer:
 
 async def _fill(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
     where = await run.target(args[0])
+    if await run.is_password(args[0]):
+        run.secrets.append(f"RECORDED_PASSWORD_{len(run.secrets) + 1}")
+        return [f"{where}.fill(os.environ[{q(run.secrets[-1])}])  # the password is not kept in this file"]
     return [f"{where}.fill({q(args[1])})", f"expect({where}).to_have_value({q(args[1])})"]
 
 

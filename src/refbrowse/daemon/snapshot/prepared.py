@@ -32,6 +32,7 @@ from refbrowse.daemon.session import Tab
 from refbrowse.daemon.snapshot import huge
 from refbrowse.daemon.snapshot.triage import Triage, stamped_triage
 from refbrowse.errors import BrowseError
+from refbrowse.registry import COMMANDS
 
 log = logging.getLogger("refbrowse")
 
@@ -113,7 +114,8 @@ def command_started(tab: Tab, command: str) -> None:
     """A command is about to run on `tab`: a pending preparation is no longer wanted,
     and a command that may change the page drops the kept reading."""
     tab.commands += 1
-    if command not in READS:
+    spec = COMMANDS.get(command)
+    if command not in READS and not (spec and spec.get("pure_read")):
         tab.reading = None
 
 
