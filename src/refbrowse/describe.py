@@ -71,7 +71,14 @@ def kind_words(kind: Kind) -> str:
 def argument_rows(name: str) -> list[tuple[str, str]]:
     spec = COMMANDS[name]
     rows = []
-    for arg in spec["args"]:
+    forms = spec.get("forms")
+    # a command with forms: its first word, then each form's arguments once
+    shown = (
+        [spec["args"][0], *dict.fromkeys(a for names in forms.values() for a in names)]
+        if forms
+        else spec["args"]
+    )
+    for arg in shown:
         words = kind_words(arg_kind(spec, arg))
         if spec.get("stdin_arg") == arg.strip("[]."):
             words += "; `-` reads it from stdin"
