@@ -19,6 +19,7 @@ _SIMPLE_WORDS = {
     "sel": "a CSS selector, or a ref from `browse snapshot` (@e3, @c2)",
     "path": "a file path, relative to where you run browse",
     "key": "a key or chord: Enter, Tab, ArrowDown, a, Control+A",
+    "onekey": "one key: Shift, Control, a, Enter",
     "json": "a JSON value",
     "text": "text (quote it when it has spaces)",
     "rest": "the rest of the line (no quotes needed)",

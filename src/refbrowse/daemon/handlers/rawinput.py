@@ -20,7 +20,7 @@ from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.resolver import prepare_pointer, resolve_one
-from refbrowse.errors import PageError, UsageError
+from refbrowse.errors import PageError
 
 # Intermediate moves of a drag: sortable lists move an item only once the pointer has travelled
 # past a threshold in several events, and HTML5 drag and drop needs a move over the target.
@@ -42,25 +42,16 @@ async def drag(call: Call) -> str:
     return outcome.report(f"Dragged {source_sel} onto {target_sel}")
 
 
-def _single_key(key: str) -> str:
-    if "+" in key.strip("+"):
-        raise UsageError(
-            f"{key} is a chord: keydown and keyup take one key",
-            "hold each key in turn (keydown Shift, keydown A), or use `press Shift+A`",
-        )
-    return key
-
-
 @handler("keydown")
 async def keydown(call: Call) -> str:
-    key = _single_key(call.args[0])
+    key = call.args[0]  # one key, no chord (its kind)
     outcome = await perform(call, f"holding {key} down", lambda: call.page.keyboard.down(key))
     return outcome.report(f"Holding {key} down (release it with `browse keyup {key}`)")
 
 
 @handler("keyup")
 async def keyup(call: Call) -> str:
-    key = _single_key(call.args[0])
+    key = call.args[0]
     outcome = await perform(call, f"releasing {key}", lambda: call.page.keyboard.up(key))
     return outcome.report(f"Released {key}")
 
