@@ -20,6 +20,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse import kinds
 from refbrowse.daemon.recording.locators import css_source, live_source, q, remembered_source
 from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.session import Tab
@@ -157,8 +158,9 @@ Writer = Callable[[ScriptRun, list[str], dict[str, Any]], Awaitable[list[str]]]
 
 
 async def _goto(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
-    run.last_url = args[0]
-    return [f"page.goto({q(args[0])})"]
+    url = str(kinds.parse("url", args[0], "goto URL"))  # `localhost:3000` as Playwright needs it
+    run.last_url = url
+    return [f"page.goto({q(url)})"]
 
 
 def _page_call(call: str) -> Writer:
