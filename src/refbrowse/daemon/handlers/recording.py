@@ -28,6 +28,8 @@ from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.resolver import resolve_one
 from refbrowse.errors import PageError, UsageError
 
+ENCODE_MARGIN_S = 3.0
+
 
 def install(daemon: DaemonView, recordings: Recordings) -> None:
     daemon.record_hooks.append(recordings.note)
@@ -157,7 +159,9 @@ async def video(call: Call) -> str:
     run, rec.video = rec.video, None
     try:
         encoded = os.path.join(run.folder, f"video{ext}")
-        frames, seconds = await run.stop(encoded)
+        # within the command's own limit, so that ffmpeg's failure to finish is said as such
+        limit_s = max(call.action_timeout_ms, call.nav_timeout_ms) / 1000 - ENCODE_MARGIN_S
+        frames, seconds = await run.stop(encoded, max(limit_s, ENCODE_MARGIN_S))
         await asyncio.to_thread(_move, encoded, path)
     finally:
         run.discard()

@@ -26,10 +26,11 @@ from refbrowse.errors import PageError
 
 FPS = 25
 MAX_SIDE = 1280  # screencast frames are scaled down to this, which keeps files and encoding small
-ENCODE_TIMEOUT_S = 120.0
+# One thread: on a busy machine libvpx's worker threads spent ten times their CPU time waiting
+# (a 3-second clip took 40 s with threads, 4 s without).
 _CODECS = {
-    ".webm": ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "realtime", "-cpu-used", "8"],
-    ".mp4": ["-c:v", "libx264", "-preset", "veryfast", "-movflags", "+faststart"],
+    ".webm": ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "realtime", "-cpu-used", "8", "-threads", "1"],
+    ".mp4": ["-c:v", "libx264", "-preset", "veryfast", "-threads", "1", "-movflags", "+faststart"],
 }
 VIDEO_EXTENSIONS = tuple(_CODECS)
 
@@ -79,7 +80,7 @@ class VideoRun:
         with suppress(PlaywrightError):  # the tab closed: the frames so far are kept
             await self.cdp.send("Page.screencastFrameAck", {"sessionId": session_id})
 
-    async def stop(self, out_path: str) -> tuple[int, float]:
+    async def stop(self, out_path: str, limit_s: float) -> tuple[int, float]:
         """Encode the frames into `out_path` (its extension picks the codec); (frames, seconds)."""
         ended = time.time()
         with suppress(PlaywrightError):  # the tab is gone; its frames are still here
@@ -87,7 +88,7 @@ class VideoRun:
             await self.cdp.detach()
         if not self.frames:
             raise PageError("the screencast sent no frames", "keep the tab open while recording, then stop")
-        await self._encode(self._playlist(ended), out_path)
+        await self._encode(self._playlist(ended), out_path, limit_s)
         return len(self.frames), ended - self.frames[0][1]
 
     def _playlist(self, ended: float) -> str:
@@ -101,32 +102,43 @@ class VideoRun:
             out.write("\n".join(lines) + "\n")
         return playlist
 
-    async def _encode(self, playlist: str, out_path: str) -> None:
+    async def _encode(self, playlist: str, out_path: str, limit_s: float) -> None:
         codec = _CODECS[os.path.splitext(out_path)[1].lower()]
         even = f"fps={FPS},scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p"
-        argv = [self.ffmpeg, "-y", "-loglevel", "error", "-f", "concat", "-safe", "0", "-i", playlist]
+        argv = [
+            self.ffmpeg,
+            "-y",
+            "-nostdin",
+            "-loglevel",
+            "error",
+            "-f",
+            "concat",
+            "-safe",
+            "0",
+            "-i",
+            playlist,
+        ]
         process = await asyncio.create_subprocess_exec(
             *argv,
-            "-vf",
-            even,
-            *codec,
-            out_path,
+            *("-vf", even, *codec, out_path),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE,
         )
         try:
-            _, err = await asyncio.wait_for(process.communicate(), ENCODE_TIMEOUT_S)
+            _, err = await asyncio.wait_for(process.communicate(), limit_s)
         except TimeoutError:
-            process.kill()
-            await process.wait()
             raise PageError(
-                f"ffmpeg did not finish within {ENCODE_TIMEOUT_S:.0f} s", "record a shorter video"
+                f"ffmpeg did not finish encoding within {limit_s:.0f} s",
+                "record a shorter video, or give `video stop` a larger --timeout",
             ) from None
+        finally:
+            if process.returncode is None:  # timed out, or the command was cancelled: no encoder left behind
+                process.kill()
+                await process.wait()
         if process.returncode != 0:
-            raise PageError(
-                f"ffmpeg failed: {err.decode(errors='replace').strip()[-300:]}", "check the ffmpeg build"
-            )
+            reason = err.decode(errors="replace").strip()[-300:]
+            raise PageError(f"ffmpeg failed: {reason}", "check that this ffmpeg build has libvpx and libx264")
 
     def discard(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
