@@ -114,17 +114,18 @@ def test_record_writes_a_test_that_passes_with_plain_playwright(workspace: Works
     ref_of = _ref_finder(workspace.ok("snapshot", "-i"))
     workspace.ok("fill", ref_of('"Email"'), "a@b.c")
     workspace.ok("fill", ref_of('"Password"'), "-", input="hunter2-secret\n")
+    workspace.ok("type", ref_of('"Password"'), "hunter2-more")
     workspace.ok("check", ref_of('"Send me news"'))
     workspace.ok("select", ref_of('"Plan"'), "pro")
     assert "Saved a@b.c" in workspace.ok("click", ref_of('"Save"'))
     workspace.ok("text")  # a read: not a step
     workspace.ok("chain", input=json.dumps([["click", ref_of('"Continue"')]]))  # a chain's steps count
     out = workspace.ok("record", "stop", "test_signup.py")
-    assert "Wrote 7 steps" in out and "set RECORDED_PASSWORD_1" in out
+    assert "Wrote 8 steps" in out and "set RECORDED_PASSWORD_1, RECORDED_PASSWORD_2" in out
     written = (workspace.root / "test_signup.py").read_text()
     assert "@e" not in written  # refs never reach the file
     assert f"page.goto({json.dumps(site.url('/record/signup.html'))})" in written
-    assert "hunter2" not in written and 'os.environ["RECORDED_PASSWORD_1"]' in written
+    assert "hunter2" not in written and 'os.environ["RECORDED_PASSWORD_2"]' in written
     assert 'page.get_by_label("Email", exact=True).fill("a@b.c")' in written
     assert 'expect(page.get_by_text("Saved a@b.c").first).to_be_visible()' in written
     assert 'expect(page).to_have_url("' + site.url("/record/done.html") + '")' in written
@@ -139,7 +140,12 @@ def test_record_writes_a_test_that_passes_with_plain_playwright(workspace: Works
             str(workspace.root / "test_signup.py"),
         ],
         cwd=workspace.root,
-        env={**os.environ, "BROWSE_CHROMIUM_PATH": CHROMIUM, "RECORDED_PASSWORD_1": "hunter2-secret"},
+        env={
+            **os.environ,
+            "BROWSE_CHROMIUM_PATH": CHROMIUM,
+            "RECORDED_PASSWORD_1": "a",
+            "RECORDED_PASSWORD_2": "b",
+        },
         capture_output=True,
         text=True,
         timeout=120,

@@ -39,6 +39,10 @@ _READS = frozenset(
 _IS_SECRET_FIELD_JS = "e => e instanceof HTMLInputElement && e.type === 'password'"  # noqa: S105 (a script, no secret)
 
 
+# A field named like a secret, for when the page can no longer say whether it is a password field.
+_SECRET_NAME = re.compile(r"(?i)pass|pwd|secret|token|otp|pin\b|cvc|cvv")
+
+
 @dataclass
 class Step:
     """One command as the test does it, and what the test then checks."""
@@ -115,7 +119,7 @@ class ScriptRun:
         return remembered_source(refs, known)
 
     async def is_password(self, selector: str) -> bool:
-        """Whether SEL is a password field (as far as the page still shows it)."""
+        """Whether SEL is a password field; when the page cannot tell, whether it is named like one."""
         ref = parse_ref(selector)
         with suppress(BrowseError, PlaywrightError):
             if ref is None:
@@ -123,7 +127,13 @@ class ScriptRun:
             else:
                 locator = self.tab.page.get_by_ref(self.tab.refs.target(ref).pw_ref)
             return bool(await locator.evaluate(_IS_SECRET_FIELD_JS, timeout=1_000))
-        return False
+        known = self.tab.refs.known(ref) if ref is not None else None
+        return bool(_SECRET_NAME.search(f"{known.role} {known.name}" if known else selector))
+
+    def secret(self) -> str:
+        """The expression a recorded password is read from: the next environment variable."""
+        self.secrets.append(f"RECORDED_PASSWORD_{len(self.secrets) + 1}")
+        return f"os.environ[{q(self.secrets[-1])}]"
 
     def render(self, session: str) -> str:
         body = [line for step in self.steps for line in step.lines] or ["pass  # no actions were recorded"]
@@ -180,15 +190,16 @@ def _element_call(method: str) -> Writer:
 async def _fill(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
     where = await run.target(args[0])
     if await run.is_password(args[0]):
-        run.secrets.append(f"RECORDED_PASSWORD_{len(run.secrets) + 1}")
-        return [f"{where}.fill(os.environ[{q(run.secrets[-1])}])  # the password is not kept in this file"]
+        return [f"{where}.fill({run.secret()})  # the password is not kept in this file"]
     return [f"{where}.fill({q(args[1])})", f"expect({where}).to_have_value({q(args[1])})"]
 
 
 async def _type(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
-    if len(args) == 1:
-        return [f"page.keyboard.type({q(args[0])})"]
-    return [f"{await run.target(args[0])}.press_sequentially({q(args[1])})"]
+    if len(args) == 1:  # typed into the focused element, which `type` leaves focused
+        secret = await run.is_password(":focus")
+        return [f"page.keyboard.type({run.secret() if secret else q(args[0])})"]
+    text = run.secret() if await run.is_password(args[0]) else q(args[1])
+    return [f"{await run.target(args[0])}.press_sequentially({text})"]
 
 
 async def _checked(run: ScriptRun, args: list[str], flags: dict[str, Any], on: bool) -> list[str]:
