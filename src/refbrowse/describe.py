@@ -19,6 +19,7 @@ _SIMPLE_WORDS = {
     "sel": "a CSS selector, or a ref from `browse snapshot` (@e3, @c2)",
     "path": "a file path, relative to where you run browse",
     "key": "a key or chord: Enter, Tab, ArrowDown, a, Control+A",
+    "onekey": "one key: Shift, Control, a, Enter",
     "json": "a JSON value",
     "text": "text (quote it when it has spaces)",
     "rest": "the rest of the line (no quotes needed)",
@@ -71,7 +72,14 @@ def kind_words(kind: Kind) -> str:
 def argument_rows(name: str) -> list[tuple[str, str]]:
     spec = COMMANDS[name]
     rows = []
-    for arg in spec["args"]:
+    forms = spec.get("forms")
+    # a command with forms: its first word, then each form's arguments once
+    shown = (
+        [spec["args"][0], *dict.fromkeys(a for names in forms.values() for a in names)]
+        if forms
+        else spec["args"]
+    )
+    for arg in shown:
         words = kind_words(arg_kind(spec, arg))
         if spec.get("stdin_arg") == arg.strip("[]."):
             words += "; `-` reads it from stdin"

@@ -9,6 +9,7 @@ here so that handlers receive them ready to use. A kind is a plain literal:
     "sel"                  a CSS selector or a ref (@e3, @c2)
     "path"                 a file path, made absolute by the CLI
     "key"                  a key or chord: Enter, a, Control+A
+    "onekey"               one key, no chord: Shift, a, Enter
     "json"                 a JSON value
     "text"                 any text
     "rest"                 the rest of the line: every remaining word, joined by spaces
@@ -238,6 +239,16 @@ def _key(value: str, label: str) -> str:
     return value
 
 
+def _one_key(value: str, label: str) -> str:
+    """One key, held or released on its own (`keydown Shift`): a chord is two keys."""
+    if "+" in value.strip("+") or value.endswith("++"):
+        raise UsageError(
+            f"{label}: {value!r} is a chord; this takes one key",
+            "hold each key in turn (keydown Shift, then keydown A), or press the chord with `press Shift+A`",
+        )
+    return _key(value, label)
+
+
 def _json(value: str, label: str) -> object:
     import json
 
@@ -296,6 +307,7 @@ _SIMPLE = {
     "sel": _selector,
     "path": _path,
     "key": _key,
+    "onekey": _one_key,
     "json": _json,
     "text": _text,
     "rest": _text,

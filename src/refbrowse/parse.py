@@ -115,10 +115,23 @@ def flag_kind(spec: CommandSpec, flag: str) -> Kind | None:
     return spec.get("kinds", {}).get(flag) or kinds.infer(metavar)
 
 
+def arg_names(name: str, spec: CommandSpec, args: list[str]) -> tuple[str, ...]:
+    """The arguments a call takes: a command with forms takes those of the form its first word names."""
+    forms = spec.get("forms")
+    if not forms or not args:
+        return spec["args"]
+    word = args[0].lower()
+    if word not in forms:
+        raise UsageError(
+            f"{name} takes one of {', '.join(forms)}; got {args[0]!r}", f"usage: browse {usage_line(name)}"
+        )
+    return (spec["args"][0].strip("[]"), *forms[word])  # given, so no longer optional
+
+
 def _arg_kinds(name: str, spec: CommandSpec, args: list[str]) -> list[tuple[str, Kind]]:
     """Each given argument's label and kind, after checking how many there are."""
-    names = spec["args"]
-    _check_arity(name, spec, args)
+    names = arg_names(name, spec, args)
+    _check_arity(name, names, spec, args)
     out = []
     for i in range(
         min(len(args), len(names)) if names and arg_kind(spec, names[-1]) == "rest" else len(args)
@@ -175,8 +188,7 @@ def _is_number(word: str) -> bool:
     return True
 
 
-def _check_arity(name: str, spec: CommandSpec, args: list[str]) -> None:
-    arg_names = spec["args"]
+def _check_arity(name: str, arg_names: tuple[str, ...], spec: CommandSpec, args: list[str]) -> None:
     required = [a for a in arg_names if not a.startswith("[")]
     variadic = any(a.endswith("...") for a in arg_names) or bool(
         arg_names and arg_kind(spec, arg_names[-1]) == "rest"
@@ -231,4 +243,13 @@ def _edit_distance(a: str, b: str) -> int:
 def usage_line(name: str) -> str:
     spec = COMMANDS[name]
     flags = " ".join(f"[{f} {m}]" if m else f"[{f}]" for f, (m, _) in spec["flags"].items())
-    return " ".join(part for part in (name, flags, " ".join(spec["args"])) if part)
+    return " ".join(part for part in (name, flags, args_usage(spec)) if part)
+
+
+def args_usage(spec: CommandSpec) -> str:
+    """The arguments as usage shows them; a command with forms shows each (`set NAME VALUE | clear`)."""
+    forms = spec.get("forms")
+    if not forms:
+        return " ".join(spec["args"])
+    shown = " | ".join(" ".join((word, *names)) for word, names in forms.items())
+    return f"[{shown}]" if spec["args"][0].startswith("[") else shown

@@ -36,6 +36,7 @@ Facts about a command that parts of the daemon and the MCP server act on (absent
   saves_images  may save PNGs; their paths are in the result's `data["saved"]`
   mcp_tool   an MCP tool of its own (the others go through the generic `browse` tool)
   no_mcp     makes no sense from inside an MCP server (`mcp`, `skill`)
+  unrecorded  changes no page a recorded test would replay (`record stop` writes no step for it)
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ DEFAULTS = {
 
 # Flags an agent rarely needs over MCP, left out of the tools' schemas to keep the tool list
 # small; the generic `browse` tool still takes them (`click @e3 --no-wait`).
-MCP_LEFT_OUT_FLAGS = ("--no-wait", "--settle", "--all", "-a", "-o")
+MCP_LEFT_OUT_FLAGS = ("--no-wait", "--settle", "--all", "-a", "-o", "--download", "--response")
 
 # Every action settles before it reports its effects; these change how long.
 SETTLE_FLAGS: dict[str, tuple[str | None, str]] = {
@@ -258,10 +259,22 @@ COMMANDS: dict[str, CommandSpec] = {
             "--idle": (None, "wait until the DOM is quiet and no fetch/XHR is in flight"),
             "--load": (None, "wait for the load event"),
             "--networkidle": (None, "wait until the network has been quiet for 500 ms"),
+            "--fn": ("EXPR", "wait until the JavaScript expression EXPR is truthy (polled)"),
+            "--download": (None, "wait for a download to start, and save it as `download` would"),
+            "--response": ("PAT", "wait for a response whose URL contains PAT (a glob when it has *)"),
         },
-        "kinds": {"SEL|MS": ("alt", ("int", 0, 30_000), "sel"), "--text": "text", "--url": "text"},
+        "kinds": {
+            "SEL|MS": ("alt", ("int", 0, 30_000), "sel"),
+            "--text": "text",
+            "--url": "text",
+            "--fn": "text",
+            "--response": "text",
+        },
         "example": "wait --load",
-        "help": "wait for an element, a text, an element to go, a URL, an idle page, a load state, or MS",
+        "help": (
+            "wait for an element, text, gone element, URL, JS condition, response, download,"
+            " idle page, load, or MS"
+        ),
     },
     "viewport": {
         "cat": "write",
@@ -322,10 +335,29 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "true/false: visible, hidden, enabled, disabled, checked, editable, focused",
     },
     "cookies": {
-        "cat": "read",
-        "args": (),
-        "flags": {},
-        "help": "cookies of the current page (values shortened)",
+        "cat": "write",
+        "unrecorded": True,
+        "args": ("[ACTION]", "[ARG...]"),
+        "forms": {"set": ("NAME", "VALUE"), "clear": ()},
+        "flags": {
+            "--domain": (
+                "D",
+                "set: the cookie's domain (default: the current page's host); clear: only this domain's",
+            ),
+            "--path": ("P", "set: the cookie's path (default /)"),
+            "--expires": ("N", "set: when it expires, in seconds since 1970 (default: a session cookie)"),
+            "--httponly": (None, "set: hidden from the page's scripts"),
+            "--secure": (None, "set: sent over https only"),
+            "--samesite": ("S", "set: Strict, Lax or None"),
+        },
+        "kinds": {
+            "ACTION": ("enum", "set", "clear"),
+            "VALUE": "text",
+            "--expires": ("int", 0, None),
+            "--samesite": ("enum", "strict", "lax", "none"),
+        },
+        "example": "cookies set theme dark",
+        "help": "cookies of the current page (values shortened); `cookies set NAME VALUE`, `cookies clear`",
     },
     "storage": {
         "cat": "read",
@@ -484,12 +516,138 @@ COMMANDS: dict[str, CommandSpec] = {
     # multi-step
     "chain": {
         "cat": "write",
+        "unrecorded": True,
         "args": (),
         "flags": {},
         "help": 'run a JSON array of commands from stdin, e.g. [["goto","URL"],["click","@e3"]]',
         "data": "{steps: [{step, output, data}]}",
         "stdin": True,
         "nested": True,
+    },
+    # input: drag, keys held, the raw mouse, the clipboard
+    "drag": {
+        "cat": "write",
+        "args": ("SRC", "DST"),
+        "flags": _FORCE,
+        "kinds": {"SRC": "sel", "DST": "sel"},
+        "example": "drag @e3 @e7",
+        "help": "drag one element onto another (HTML5 drag and drop, and pointer-driven sortable lists)",
+    },
+    "keydown": {
+        "cat": "write",
+        "args": ("KEY",),
+        "flags": SETTLE_FLAGS,
+        "kinds": {"KEY": "onekey"},
+        "example": "keydown Shift",
+        "help": "hold a key down (until `keyup KEY`), e.g. Shift for a range selection",
+    },
+    "keyup": {
+        "cat": "write",
+        "args": ("KEY",),
+        "flags": SETTLE_FLAGS,
+        "kinds": {"KEY": "onekey"},
+        "example": "keyup Shift",
+        "help": "release a key held by `keydown`",
+    },
+    "mouse": {
+        "cat": "write",
+        "args": ("ACTION", "[ARG...]"),
+        "forms": {"move": ("X", "Y"), "down": ("[BUTTON]",), "up": ("[BUTTON]",), "wheel": ("DX", "DY")},
+        "flags": SETTLE_FLAGS,
+        "kinds": {
+            "ACTION": ("enum", "move", "down", "up", "wheel"),
+            "X": ("number", 0, None),
+            "Y": ("number", 0, None),
+            "DX": ("number", None, None),
+            "DY": ("number", None, None),
+            "BUTTON": ("enum", "left", "right", "middle"),
+        },
+        "about": (
+            "X and Y are CSS pixels from the viewport's top left; `down` and `up` press and release"
+            " BUTTON (left by default) where the mouse is; `wheel` scrolls by DX, DY pixels."
+        ),
+        "example": "mouse move 100 200",
+        "help": "the raw mouse: move X Y, down [BUTTON], up [BUTTON], wheel DX DY",
+    },
+    "clipboard": {
+        "cat": "write",
+        "unrecorded": True,
+        "args": ("ACTION", "[ARG...]"),
+        "forms": {"read": (), "write": ("TEXT",)},
+        "flags": {},
+        "kinds": {"ACTION": ("enum", "read", "write")},
+        "stdin_arg": "TEXT",
+        "about": "TEXT `-` reads it from stdin. Reading and writing grant the page's origin the clipboard.",
+        "example": 'clipboard write "hello"',
+        "help": "read the page's clipboard, or write TEXT to it (paste it with `press Control+V`)",
+        "uncounted": True,
+    },
+    # recording: traces, performance profiles, videos, and the session as a test
+    "trace": {
+        "cat": "write",
+        "unrecorded": True,
+        "args": ("ACTION", "[ARG...]"),
+        "forms": {"start": (), "stop": ("[PATH]",)},
+        "flags": {
+            "--screenshots": (None, "with start: a screenshot of each step in the trace"),
+            "--snapshots": (
+                None,
+                "with start: a DOM snapshot of each step (the trace viewer's before/after)",
+            ),
+            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+        },
+        "kinds": {"ACTION": ("enum", "start", "stop")},
+        "about": "`stop` writes a Playwright trace zip; open it with `playwright show-trace PATH`.",
+        "example": "trace stop bug.zip",
+        "help": "record a Playwright trace of this session: trace start, then trace stop [PATH]",
+        "uncounted": True,
+    },
+    "profile": {
+        "cat": "write",
+        "unrecorded": True,
+        "args": ("ACTION", "[ARG...]"),
+        "forms": {"start": (), "stop": ("[PATH]",)},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "kinds": {"ACTION": ("enum", "start", "stop")},
+        "about": "`stop` writes Chrome trace-event JSON: open it in DevTools' Performance panel or Perfetto.",
+        "example": "profile stop load.json",
+        "help": "record a Chrome performance profile of the current tab: profile start, then stop [PATH]",
+        "uncounted": True,
+    },
+    "video": {
+        "cat": "write",
+        "unrecorded": True,
+        "args": ("ACTION", "[ARG...]"),
+        "forms": {"start": (), "stop": ("[PATH]",)},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "kinds": {"ACTION": ("enum", "start", "stop")},
+        "about": "Chromium's screencast frames, encoded by ffmpeg (`apt-get install ffmpeg`).",
+        "example": "video stop run.webm",
+        "help": "record the current tab as a video: video start, then video stop [PATH] (.webm or .mp4)",
+        "uncounted": True,
+    },
+    "record": {
+        "cat": "write",
+        "unrecorded": True,
+        "args": ("ACTION", "[ARG...]"),
+        "forms": {"start": (), "stop": ("[PATH]",)},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "kinds": {"ACTION": ("enum", "start", "stop")},
+        "about": (
+            "`stop` writes the actions since `start` as a pytest file using Playwright's sync API, with"
+            " role and label locators (never refs) and an assertion for what each report showed."
+        ),
+        "example": "record stop test_checkout.py",
+        "help": "turn this session's actions into a Playwright test: record start, then record stop [PATH]",
+        "uncounted": True,
+    },
+    "locator": {
+        "cat": "read",
+        "args": ("SEL",),
+        "flags": {},
+        "example": "locator @e3",
+        "help": "a robust Playwright locator for an element (get_by_role, get_by_label…), for tests",
+        "pure_read": True,
     },
     # tabs
     "tabs": {

@@ -59,6 +59,22 @@ command), so a login done once holds for every later command.
   a separate browser context with its own cookies.
 - `browse help CMD` describes any command.
 
+## Beyond click and fill
+
+- A card to move or a list to reorder: `browse drag @e3 @e7` (HTML5 drag and drop and pointer-driven lists).
+- A held key or a canvas: `browse keydown Shift` … `browse keyup Shift`; `browse mouse move 120 300`,
+  `mouse down`, `mouse up`, `mouse wheel 0 600`.
+- Paste: `browse clipboard write "text"`, then `browse press Control+V`; `browse clipboard read` to check.
+- A cookie the app expects: `browse cookies set consent yes`; `browse cookies clear` to start signed out.
+- Wait on the app, not the clock: `browse wait --fn "window.appReady === true"`,
+  `browse wait --response /api/`, `browse wait --download`.
+- For a person to see what happened: `browse trace start --screenshots --snapshots`, reproduce, then
+  `browse trace stop bug.zip` (`playwright show-trace bug.zip`); a slow page: `browse profile start` …
+  `browse profile stop perf.json`; a demo: `browse video start` … `browse video stop run.webm` (needs ffmpeg).
+- To keep what you did as a regression test: `browse record start`, do the task, then
+  `browse record stop tests/test_flow.py` (pytest + Playwright, role and label locators, no refs);
+  `browse locator @e3` gives one locator for a test you write by hand.
+
 ## Commands"""
 
 

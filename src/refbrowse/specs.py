@@ -36,6 +36,8 @@ class CommandSpec(_CommandSpecBase, total=False):
     saves_images: bool  # may save PNGs, listed in the result's data["saved"]
     mcp_tool: bool  # an MCP tool of its own
     no_mcp: bool  # makes no sense from inside an MCP server
+    unrecorded: bool  # a recorded test writes no step for it
+    forms: dict[str, tuple[str, ...]]  # first word -> the arguments that follow it (`mouse move X Y`)
 
 
 class Request(TypedDict):

@@ -255,6 +255,16 @@ def test_a_password_fill_is_redacted_and_other_fills_are_not(ws: Workspace, app:
     assert PASSWORD not in page.content()
 
 
+def test_a_cookie_value_and_clipboard_text_never_reach_the_feed(ws: Workspace, app: Site) -> None:
+    port, cookie = cookie_of(ws)
+    ws.ok("goto", app.url("/d/form"))
+    ws.ok("cookies", "set", "sid", PASSWORD)
+    ws.ok("clipboard", "write", PASSWORD)
+    found = events_until(port, cookie, 0, "write")
+    assert ["set", "sid", "(redacted)"] in [event["args"] for event in found]
+    assert PASSWORD not in json.dumps(found)
+
+
 def test_a_reconnecting_page_gets_only_what_it_missed(ws: Workspace) -> None:
     port, cookie = cookie_of(ws)
     ws.ok("js", "'mark-1'")

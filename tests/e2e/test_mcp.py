@@ -154,6 +154,23 @@ def test_the_long_tail_tool_runs_chain_from_its_input_and_help(workspace: Worksp
     asyncio.run(scenario())
 
 
+def test_input_cookies_and_recording_reach_mcp_through_the_long_tail_tool(
+    workspace: Workspace, site: Site
+) -> None:
+    async def scenario() -> None:
+        async with _stdio(workspace) as client:
+            await ok(client, "goto", {"url": site.url("/input/dnd.html")})
+            dragged = await ok(client, LONG_TAIL_TOOL, {"command": "drag #card #done"})
+            assert "Moved Write report to Done" in dragged
+            await ok(client, LONG_TAIL_TOOL, {"command": "cookies set theme dark"})
+            assert "theme=dark" in await ok(client, LONG_TAIL_TOOL, {"command": "cookies"})
+            await ok(client, LONG_TAIL_TOOL, {"command": "trace start"})
+            saved = await ok(client, LONG_TAIL_TOOL, {"command": f"trace stop {workspace.root / 'mcp.zip'}"})
+            assert "show-trace" in saved and (workspace.root / "mcp.zip").is_file()
+
+    asyncio.run(scenario())
+
+
 def test_two_clients_at_once_on_two_sessions(workspace: Workspace, site: Site) -> None:
     first = site.page("/mcp/alice", "<title>Alice</title><p>a</p>")
     second = site.page("/mcp/bob", "<title>Bob</title><p>b</p>")

@@ -70,7 +70,7 @@ def test_every_command_has_help_with_every_flag_and_an_example_that_parses(name:
 def test_help_for_one_command_comes_every_usual_way(argv: list[str]) -> None:
     out = subprocess.run([BROWSE, *argv], capture_output=True, text=True, check=True).stdout
     assert out.startswith(
-        "browse wait [--text T] [--gone SEL] [--url PAT] [--idle] [--load] [--networkidle] [SEL|MS]"
+        "browse wait [--text T] [--gone SEL] [--url PAT] [--idle] [--load] [--networkidle] [--fn EXPR]"
     )
     assert "Example:" in out and "--networkidle" in out
 

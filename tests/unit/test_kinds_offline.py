@@ -99,12 +99,13 @@ def test_kinds_accept_what_they_should(kind: object, value: str, parsed: object)
 
 def test_every_argument_and_flag_of_the_registry_has_a_known_kind() -> None:
     for name, spec in COMMANDS.items():
-        for arg in spec["args"]:
+        for arg in [*spec["args"], *(a for names in spec.get("forms", {}).values() for a in names)]:
             assert arg_kind(spec, arg), (name, arg)
         for flag in spec["flags"]:
             flag_kind(spec, flag)
         for key in spec.get("kinds", {}):
-            known = {a.strip("[].") for a in spec["args"]} | set(spec["flags"])
+            in_forms = [a for names in spec.get("forms", {}).values() for a in names]
+            known = {a.strip("[].") for a in [*spec["args"], *in_forms]} | set(spec["flags"])
             assert key in known, f"{name}: kinds names {key}, which is neither an argument nor a flag"
 
 

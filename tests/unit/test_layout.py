@@ -231,7 +231,16 @@ def test_registry_facts_are_read_from_the_registry_not_kept_in_side_lists() -> N
     """A fact about a command (pure read, heavy, MCP tool…) is a key of its registry entry."""
     from refbrowse.registry import COMMANDS
 
-    facts = ("pure_read", "heavy", "uncounted", "saves_state_itself", "saves_images", "mcp_tool", "no_mcp")
+    facts = (
+        "pure_read",
+        "heavy",
+        "uncounted",
+        "saves_state_itself",
+        "saves_images",
+        "mcp_tool",
+        "no_mcp",
+        "unrecorded",
+    )
     for fact in facts:
         assert any(spec.get(fact) for spec in COMMANDS.values()), f"no command has {fact}: is it read?"
     readers = "".join(

@@ -11,7 +11,7 @@ import os
 
 from refbrowse import parse
 from refbrowse.errors import UsageError
-from refbrowse.parse import nearest
+from refbrowse.parse import args_usage, nearest
 from refbrowse.registry import COMMANDS, GLOBAL_FLAGS, SETTLE_FLAGS
 
 TYPE_CHECKING = False
@@ -76,4 +76,4 @@ def _brief_usage(name: str) -> str:
     """The usage line without the settle flags every action takes (the overview says them once)."""
     spec = COMMANDS[name]
     flags = [f"[{f} {m}]" if m else f"[{f}]" for f, (m, _) in spec["flags"].items() if f not in SETTLE_FLAGS]
-    return " ".join(part for part in (name, " ".join(flags), " ".join(spec["args"])) if part)
+    return " ".join(part for part in (name, " ".join(flags), args_usage(spec)) if part)

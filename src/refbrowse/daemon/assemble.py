@@ -30,6 +30,7 @@ from refbrowse.daemon.services.daemon_link import DaemonLink
 from refbrowse.daemon.services.extension import ExtensionLink
 from refbrowse.daemon.services.handoff import HandoffHint, Handoffs
 from refbrowse.daemon.services.policy import Policy
+from refbrowse.daemon.services.recording.sessions import Recordings
 from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.daemon.services.useragents import UserAgents
 from refbrowse.specs import Result
@@ -107,6 +108,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         activity=activity,
         policy=policy,
         tab_guard=TabGuard(),
+        recordings=Recordings(host),
     )
     confinement = Confinement(policy, services.file_grants)
     extension = ExtensionLink(host, activity)
@@ -129,11 +131,12 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         )
     )
     wiring = Wiring(
-        status=(handoffs, extension, services.capture, persister),
+        status=(handoffs, extension, services.capture, persister, services.recordings),
         # The activity page closes before the logs' last flush and the last state save.
-        shutdown=(activity, services.capture, *restoring),
+        # What was recorded but not stopped is dropped before the browser closes.
+        shutdown=(activity, services.recordings, services.capture, *restoring),
         after_command=(ChosenBrowser(host.state_dir), persister),
         results=(HandoffHint(host, handoffs),),
-        recorders=(activity,),
+        recorders=(activity, services.recordings),
     )
     return Assembly(services, wiring, notices)

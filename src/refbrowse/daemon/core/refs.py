@@ -123,6 +123,20 @@ class RefMap:
             raise stale(found, self._retired.get(ref, "changed, or is not in the latest snapshot"))
         return found
 
+    def known(self, ref: Ref) -> RefTarget | None:
+        """What `ref` was given to, live or not (None when never given, or long forgotten)."""
+        return self._targets.get(ref)
+
+    def alike(self, target: RefTarget) -> list[RefTarget]:
+        """The @e targets of `target`'s document with its role and name, in the order they were given."""
+        same = [
+            t
+            for t in self._targets.values()
+            if t.ref.kind == "e"
+            and (t.document, t.role, t.name) == (target.document, target.role, target.name)
+        ]
+        return sorted(same, key=lambda t: t.ref.number)
+
     def live(self) -> list[RefTarget]:
         return [self._targets[ref] for ref in sorted(self._live, key=lambda r: (r.kind, r.number))]
 

@@ -1,4 +1,4 @@
-"""Inspect what a page holds: `cookies`, `storage`, `perf`, `accessibility`, `tables`.
+"""Inspect what a page holds: `cookies` (and set or clear them), `storage`, `perf`, `accessibility`, `tables`.
 
 All of it is set or written by the site, so every listing is fenced.
 """
@@ -8,10 +8,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import time
-from typing import Any
+from typing import Any, Literal
+from urllib.parse import urlsplit
 
-from refbrowse.daemon.command import Call, handler
+from playwright._impl._api_structures import SetCookieParam
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import evaluate_all, resolve
@@ -36,10 +41,74 @@ def describe_cookie(cookie: Any) -> str:
 
 @handler("cookies")
 async def cookies(call: Call) -> str:
+    if call.arg(0) == "set":
+        return await _set_cookie(call)
+    if call.arg(0) == "clear":
+        return await _clear_cookies(call)
+    if any(flag in call.flags for flag in (*_SET_ONLY, "--domain")):
+        raise UsageError(
+            "cookie flags go with `cookies set` or `cookies clear`", "for example: cookies set a 1"
+        )
     url = call.page.url
     found = await call.session.context.cookies(url) if url.startswith("http") else []
     text = "\n".join(describe_cookie(c) for c in found) if found else "(no cookies)"
     return fence(text, url, call.raw)
+
+
+_SET_ONLY = ("--path", "--expires", "--httponly", "--secure", "--samesite")
+
+
+async def _set_cookie(call: Call) -> str:
+    name, value = str(call.args[1]), str(call.args[2])
+    cookie: SetCookieParam = {
+        "name": name,
+        "value": value,
+        "domain": call.flag("--domain") or _page_host(call),
+        "path": call.flag("--path") or "/",
+        "httpOnly": bool(call.flag("--httponly")),
+        "secure": bool(call.flag("--secure")),
+    }
+    if call.flag("--expires") is not None:
+        cookie["expires"] = float(call.flag("--expires"))
+    if call.flag("--samesite"):
+        cookie["sameSite"] = _SAME_SITE[call.flag("--samesite")]
+    if cookie.get("sameSite") == "None" and not cookie["secure"]:
+        raise UsageError("--samesite None needs --secure (browsers drop it otherwise)", "add --secure")
+    try:
+        await call.session.context.add_cookies([cookie])
+    except PlaywrightError as exc:
+        raise PageError(f"the browser refused the cookie {name}: {exc.message}", "check its flags") from exc
+    where = f"{cookie['domain']}{cookie['path']}"
+    return Reply(f"Set cookie {name} ({len(value)} characters) for {where}", {"name": name, "where": where})
+
+
+_SAME_SITE: dict[str, Literal["Strict", "Lax", "None"]] = {"strict": "Strict", "lax": "Lax", "none": "None"}
+
+
+def _page_host(call: Call) -> str:
+    host = urlsplit(call.page.url).hostname
+    if not call.page.url.startswith("http") or not host:
+        raise UsageError(
+            f"cookies set needs --domain on {call.page.url}",
+            "open the site first, or give --domain example.com",
+        )
+    return host
+
+
+async def _clear_cookies(call: Call) -> str:
+    if any(flag in call.flags for flag in _SET_ONLY):
+        raise UsageError(
+            "cookies clear takes only --domain", "for example: cookies clear --domain example.com"
+        )
+    context, domain = call.session.context, call.flag("--domain")
+    before = len(await context.cookies())
+    if domain:
+        await context.clear_cookies(domain=re.compile(r"^\.?" + re.escape(str(domain).lstrip(".")) + "$"))
+    else:
+        await context.clear_cookies()
+    gone = before - len(await context.cookies())
+    scope = f" of {domain}" if domain else ""
+    return Reply(f"Cleared {gone} cookie{'s' if gone != 1 else ''}{scope}", {"cleared": gone})
 
 
 _STORAGE_JS = script("storage")

@@ -1,4 +1,5 @@
-"""Wait: for an element, a text, an element to go, a URL, an idle page, a load state, or a time.
+"""Wait: for an element, a text, an element to go, a URL, an idle page, a load state, a JS
+condition, a download, a response, or a time.
 
 Each form says what it waited for and how long it took. Waits are bounded by
 the action timeout (`--timeout MS`); running out is exit code 4 with a hint.
@@ -8,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import fnmatch
+import os
 import time
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator
+from playwright.async_api import Locator, Response
 
 from refbrowse.daemon.action.settle import QUIET_MS, ActionWatch
 from refbrowse.daemon.command import Call, handler
@@ -22,7 +25,18 @@ from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, answered, obser
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.errors import ActionTimeout, StaleRef, UsageError
 
-_FORMS = ("--text", "--gone", "--url", "--idle", "--load", "--networkidle")
+T = TypeVar("T")
+_FORMS = (
+    "--text",
+    "--gone",
+    "--url",
+    "--idle",
+    "--load",
+    "--networkidle",
+    "--fn",
+    "--download",
+    "--response",
+)
 
 
 @handler("wait")
@@ -31,7 +45,8 @@ async def wait(call: Call) -> str:
     given = [form for form in _FORMS if call.flag(form) not in (None, False)]
     if (target is not None) + len(given) != 1:
         raise UsageError(
-            "wait takes one of SEL, MS, --text T, --gone SEL, --url PAT, --idle, --load or --networkidle",
+            "wait takes one of SEL, MS, --text T, --gone SEL, --url PAT, --idle, --load, --networkidle,"
+            " --fn EXPR, --download or --response PAT",
             'for example: browse wait --text "Saved"',
         )
     start = time.monotonic()
@@ -135,6 +150,58 @@ async def _networkidle(call: Call, _: str) -> str:
     return f"Page reached networkidle: {call.page.url}"
 
 
+_POLL_MS = 100  # a JS condition is polled on a timer: animation frames stop in a hidden tab
+
+
+async def _fn(call: Call, expression: str) -> str:
+    if not expression.strip():
+        raise UsageError(
+            "--fn needs a JavaScript expression", "for example: browse wait --fn 'window.ready === true'"
+        )
+    limit = call.action_timeout_ms
+    waiting = call.page.wait_for_function(expression, polling=_POLL_MS, timeout=limit)
+    await _bounded(f"waiting for {expression!r} to be true", waiting)
+    return f"{expression} is true"
+
+
+async def _download(call: Call, _: str) -> str:
+    """The next download the page starts; kept, where it would otherwise be cancelled as unasked."""
+    page, wanted = call.page, call.services.wanted_downloads
+    wanted.add(page)
+    try:
+        waiting = page.wait_for_event("download", timeout=call.action_timeout_ms)
+        download = await _answer(f"waiting for a download on {page.url}", waiting)
+    finally:
+        wanted.discard(page)
+    folder = os.path.join(call.daemon.state_dir, "downloads")
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    path = os.path.join(
+        folder, os.path.basename(download.suggested_filename.replace("\\", "/")) or "download"
+    )
+    await _bounded(f"saving the download from {download.url}", download.save_as(path))
+    return f"Downloaded {download.suggested_filename} ({os.path.getsize(path)} bytes) to {path}"
+
+
+async def _response(call: Call, pattern: str) -> str:
+    if not pattern.strip():
+        raise UsageError("--response needs part of a URL", "for example: browse wait --response /api/items")
+
+    def matches(response: Response) -> bool:
+        url = response.url
+        return fnmatch.fnmatchcase(url, pattern) if "*" in pattern else pattern in url
+
+    waiting = call.page.wait_for_event("response", matches, timeout=call.action_timeout_ms)
+    response = await _answer(f"waiting for a response like {pattern!r}", waiting)
+    return f"Response {response.request.method} {response.url} → {response.status}"
+
+
+async def _answer(doing: str, step: Awaitable[T]) -> T:
+    try:
+        return await step
+    except PlaywrightError as exc:
+        raise translate(exc, doing) from exc
+
+
 _FORM_HANDLERS: dict[str, Callable[[Call, str], Awaitable[str]]] = {
     "--text": _text,
     "--gone": _gone,
@@ -142,4 +209,7 @@ _FORM_HANDLERS: dict[str, Callable[[Call, str], Awaitable[str]]] = {
     "--idle": _idle,
     "--load": _load,
     "--networkidle": _networkidle,
+    "--fn": _fn,
+    "--download": _download,
+    "--response": _response,
 }

@@ -18,6 +18,7 @@ from refbrowse.daemon.services.confine import FileGrants
 from refbrowse.daemon.services.downloads import WantedDownloads
 from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.daemon.services.policy import Policy
+from refbrowse.daemon.services.recording.sessions import Recordings
 from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.daemon.services.useragents import UserAgents
 
@@ -33,6 +34,7 @@ class Services:
     activity: ActivitySite  # the activity page: its feed of commands, live view and cookie picker
     policy: Policy  # which files commands may touch and which URLs tabs may load
     tab_guard: TabGuard  # stuck tabs replaced, popup and dialog storms broken
+    recordings: Recordings  # each session's traces, profiles, videos and recorded tests
     file_grants: FileGrants = field(default_factory=FileGrants)  # file:// pages allowed
     wanted_downloads: WantedDownloads = field(default_factory=WantedDownloads)
     popups: PopupCounters = field(default_factory=PopupCounters)  # new pages as soon as Chromium makes them

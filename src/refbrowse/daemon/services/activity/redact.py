@@ -21,6 +21,8 @@ from refbrowse.daemon.core.target import scrub
 HIDDEN = "(redacted)"
 CHECK_S = 1.0
 TYPED = {"fill": 1, "type": 1}  # command -> index of the typed text, counted from the end
+# Values kept back wherever they went: a cookie's value (often a session), text put on the clipboard.
+ALWAYS_HIDDEN = {("cookies", "set"): 2, ("clipboard", "write"): 1}  # (command, form) -> argument index
 _PASSWORD_WORDS = re.compile(r"(?i)pass|pwd|secret|token|otp|pin\b|cvc|cvv")
 # Whether `text` went into a password field. `fill` and `type` leave the field focused: the
 # focused element (through open shadow roots) is checked first, then every password field
@@ -31,6 +33,9 @@ MASKED_FIELD_SCRIPT = script("masked_field")
 async def redacted_args(command: str, args: list[str], ok: bool, tab: Tab | None) -> tuple[str, ...]:
     """`args` with secrets replaced by `HIDDEN`."""
     shown = [scrub(arg) for arg in args]
+    hidden = ALWAYS_HIDDEN.get((command, args[0] if args else ""))
+    if hidden is not None and hidden < len(args):
+        shown[hidden] = HIDDEN
     if command in TYPED and args:
         text = args[-TYPED[command]]
         target = args[0] if len(args) > 1 else ""

@@ -1,0 +1,203 @@
+"""Recording: `trace`, `profile`, `video`, `record` (each start, then stop [PATH]) and `locator`.
+
+Every file goes through the path policy like a screenshot: a PATH outside the
+workspace and the temp directory is refused before anything stops, and without
+a PATH the file lands in `.refbrowse/recordings/`. Files are written without
+following a symlink planted at the last moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.command import Call, Reply, handler
+from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.page.resolver import resolve_one
+from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, write_new
+from refbrowse.daemon.services.recording.locators import css_source, live_source
+from refbrowse.daemon.services.recording.profile import ProfileRun
+from refbrowse.daemon.services.recording.script import ScriptRun
+from refbrowse.daemon.services.recording.sessions import SessionRecordings, since
+from refbrowse.daemon.services.recording.video import VIDEO_EXTENSIONS, VideoRun
+from refbrowse.errors import PageError, UsageError
+
+ENCODE_MARGIN_S = 3.0
+
+
+def _recordings(call: Call) -> SessionRecordings:
+    return call.services.recordings.of(call.session.name)
+
+
+def _folder(call: Call) -> str:
+    folder = os.path.join(call.daemon.state_dir, "recordings")
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    return folder
+
+
+def _out_path(call: Call, stem: str, ext: str) -> str:
+    """The caller's PATH if the policy lets it be written, else a new name in `.refbrowse/recordings/`."""
+    given = call.arg(1)
+    if given:
+        return call.services.policy.output_path(str(given), call.flag(ALLOW_PATH_FLAG))
+    return os.path.join(_folder(call), f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}{ext}")
+
+
+def _not_running(kind: str, what: str) -> PageError:
+    return PageError(f"no {what} is recording in this session", f"start one with `browse {kind} start`")
+
+
+def _already(kind: str, started: float) -> PageError:
+    return PageError(
+        f"a {kind} is already recording in this session (since {since(started)})",
+        f"stop it first with `browse {kind} stop [PATH]`",
+    )
+
+
+def _size(path: str) -> str:
+    return f"{os.path.getsize(path) / 1024:.0f} KB"
+
+
+# trace
+
+
+@handler("trace")
+async def trace(call: Call) -> str:
+    rec = _recordings(call)
+    if call.args[0] == "start":
+        if rec.trace is not None:
+            raise _already("trace", rec.trace)
+        shots, snaps = bool(call.flag("--screenshots")), bool(call.flag("--snapshots"))
+        try:
+            await call.session.context.tracing.start(
+                screenshots=shots, snapshots=snaps, title=call.session.name
+            )
+        except PlaywrightError as exc:
+            raise translate(exc, "starting a trace") from exc
+        rec.trace = time.time()
+        extras = " with " + " and ".join(w for w, on in (("screenshots", shots), ("snapshots", snaps)) if on)
+        return f"Tracing this session{extras if shots or snaps else ''}; `browse trace stop [PATH]` saves it"
+    if rec.trace is None:
+        raise _not_running("trace", "trace")
+    path = _out_path(call, "trace", ".zip")
+    scratch = os.path.join(_folder(call), f".trace-{os.getpid()}-{time.monotonic_ns()}.zip")
+    try:
+        await call.session.context.tracing.stop(path=scratch)
+    except PlaywrightError as exc:
+        raise translate(exc, "saving the trace") from exc
+    finally:
+        rec.trace = None
+    await asyncio.to_thread(_move, scratch, path)
+    return f"Saved the trace ({_size(path)}) to {path}\nOpen it with: playwright show-trace {path}"
+
+
+def _move(scratch: str, path: str) -> None:
+    try:
+        with open(scratch, "rb") as source:
+            write_new(path, source.read())
+    finally:
+        os.unlink(scratch)
+
+
+# profile
+
+
+@handler("profile")
+async def profile(call: Call) -> str:
+    rec = _recordings(call)
+    if call.args[0] == "start":
+        if rec.profile is not None:
+            raise _already("profile", rec.profile.started)
+        rec.profile = await ProfileRun.start(call.page)
+        return "Profiling the current tab; `browse profile stop [PATH]` saves it"
+    if rec.profile is None:
+        raise _not_running("profile", "profile")
+    path = _out_path(call, "profile", ".json")
+    run, rec.profile = rec.profile, None
+    data = await run.stop()
+    events = len(json.loads(data).get("traceEvents", []))
+    await asyncio.to_thread(write_new, path, data)
+    return (
+        f"Saved the profile ({events} trace events, {_size(path)}) to {path}\n"
+        "Open it in Chrome DevTools (Performance, Load profile) or at https://ui.perfetto.dev"
+    )
+
+
+# video
+
+
+@handler("video")
+async def video(call: Call) -> str:
+    rec = _recordings(call)
+    if call.args[0] == "start":
+        if rec.video is not None:
+            raise _already("video", rec.video.started)
+        rec.video = await VideoRun.start(call.page, _folder(call))
+        return "Recording the current tab; `browse video stop [PATH]` saves the video"
+    if rec.video is None:
+        raise _not_running("video", "video")
+    given = call.arg(1)
+    ext = os.path.splitext(str(given))[1].lower() if given else ".webm"
+    if ext not in VIDEO_EXTENSIONS:
+        raise UsageError(
+            f"a video is saved as {' or '.join(VIDEO_EXTENSIONS)}, not {ext or 'no extension'}",
+            "for example: video stop run.webm",
+        )
+    path = _out_path(call, "video", ext)
+    run, rec.video = rec.video, None
+    try:
+        encoded = os.path.join(run.folder, f"video{ext}")
+        # within the command's own limit, so that ffmpeg's failure to finish is said as such
+        limit_s = max(call.action_timeout_ms, call.nav_timeout_ms) / 1000 - ENCODE_MARGIN_S
+        frames, seconds = await run.stop(encoded, max(limit_s, ENCODE_MARGIN_S))
+        await asyncio.to_thread(_move, encoded, path)
+    finally:
+        run.discard()
+    return f"Saved the video ({frames} frames, {seconds:.1f} s, {_size(path)}) to {path}"
+
+
+# record
+
+
+@handler("record")
+async def record(call: Call) -> str:
+    rec = _recordings(call)
+    if call.args[0] == "start":
+        if rec.script is not None:
+            raise _already("record", rec.script.started)
+        page = call.page
+        rec.script = ScriptRun(call.tab, page.url, page.viewport_size)  # type: ignore[arg-type]
+        return "Recording this session's actions as a test; `browse record stop [PATH]` writes it"
+    if rec.script is None:
+        raise _not_running("record", "recording")
+    path = _out_path(call, "test_recorded", ".py")
+    script, rec.script = rec.script, None
+    text = script.render(call.session.name)
+    await asyncio.to_thread(write_new, path, text.encode())
+    steps = len(script.steps)
+    plural = "s" if steps != 1 else ""
+    text = f"Wrote {steps} step{plural} as a Playwright test to {path}\nRun it with: pytest {path}"
+    if script.secrets:
+        text += f"\nPasswords were left out: set {', '.join(script.secrets)} in the environment first"
+    return Reply(text, {"path": path, "steps": steps})
+
+
+# locator
+
+
+@handler("locator")
+async def locator(call: Call) -> str:
+    selector = call.args[0]
+    element = await resolve_one(call.tab, selector)
+    ref = parse_ref(selector)
+    if ref is None:
+        source = css_source(selector)
+    else:
+        source = await live_source(call.page, call.tab.refs.target(ref), element)
+    return Reply(fence(source, call.page.url, call.raw), {"locator": source})

@@ -1,0 +1,94 @@
+"""Input beyond clicks on real Chromium: drag (HTML5 and pointer), held keys, the raw mouse, the clipboard."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tests.conftest import Site, Workspace
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+
+def js(workspace: Workspace, expr: str) -> object:
+    out = workspace.ok("--json", "--raw", "js", expr)
+    return json.loads(out)["data"]["value"]
+
+
+def test_drag_moves_a_card_by_html5_drag_and_drop(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/dnd.html"))
+    out = workspace.ok("drag", "#card", "#done")
+    assert "Dragged #card onto #done" in out
+    assert "Moved Write report to Done" in out  # the page's status, in the report
+    assert js(workspace, "document.getElementById('card').parentElement.id") == "done"
+
+
+def test_drag_reorders_a_pointer_driven_sortable_list(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/sortable.html"))
+    workspace.ok("drag", "li:nth-child(1)", "li:nth-child(3)")
+    order = js(workspace, "Array.from(document.querySelectorAll('li')).map(li => li.textContent)")
+    assert order == ["Beta", "Gamma", "Alpha"]
+
+
+def test_drag_of_a_missing_element_fails_on_the_page(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/dnd.html"))
+    result = workspace.run("drag", "#nothing", "#done")
+    assert result.code == 1 and "#nothing" in result.err
+
+
+def test_keydown_holds_a_key_until_keyup(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/keys.html"))
+    workspace.ok("keydown", "Shift")
+    workspace.ok("press", "A")
+    workspace.ok("keyup", "Shift")
+    events = js(workspace, "events")
+    assert events == ["keydown Shift shift", "keydown A shift", "keyup A", "keyup Shift"]
+
+
+def test_mouse_moves_presses_releases_and_turns_the_wheel(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/keys.html"))
+    box = js(workspace, "(r => [r.x, r.y])(document.getElementById('pad').getBoundingClientRect())")
+    assert isinstance(box, list)
+    x, y = int(box[0]) + 50, int(box[1]) + 40
+    workspace.ok("mouse", "move", str(x), str(y))
+    assert js(workspace, "lastMove") == [x, y]
+    workspace.ok("mouse", "down", "right")
+    workspace.ok("mouse", "up", "right")
+    assert js(workspace, "events") == [f"mousedown 2 at {x},{y}", "mouseup 2"]
+    workspace.ok("mouse", "wheel", "0", "400")
+    assert js(workspace, "wheeled") == 400
+
+
+def test_mouse_and_key_usage_errors_exit_2_before_any_daemon(fresh_workspace: Workspace) -> None:
+    for argv in (
+        ["mouse", "move", "10"],
+        ["mouse", "jump"],
+        ["mouse", "down", "top"],
+        ["drag", "#a"],
+        ["keydown", "Control+A"],
+    ):
+        result = fresh_workspace.run(*argv)
+        assert result.code == 2, (argv, result.err)
+    assert not (fresh_workspace.state_dir / "daemon.json").exists()
+
+
+def test_keydown_of_a_chord_says_to_hold_each_key(fresh_workspace: Workspace) -> None:
+    result = fresh_workspace.run("keydown", "Control+A")
+    assert result.code == 2 and "one key" in result.err and "press Shift+A" in result.err
+
+
+def test_clipboard_round_trip_and_paste_into_the_page(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/keys.html"))
+    assert "Wrote 11 characters" in workspace.ok("clipboard", "write", "hello there")
+    assert "hello there" in workspace.ok("clipboard", "read")
+    js(workspace, "navigator.clipboard.writeText('from the page')")
+    assert "from the page" in workspace.ok("clipboard", "read")
+    workspace.ok("click", "textarea")
+    workspace.ok("press", "Control+V")
+    assert js(workspace, "document.querySelector('textarea').value") == "from the page"
+
+
+def test_clipboard_on_a_blank_tab_says_to_open_a_page(workspace: Workspace) -> None:
+    workspace.ok("goto", "about:blank")
+    result = workspace.run("clipboard", "read")
+    assert result.code == 1 and "http(s) page" in result.err
