@@ -168,6 +168,7 @@ class BrowserHost:
         # called with (session, reason) when the browser refuses a session's saved state
         self.state_refused: list[Callable[[str, str], None]] = []
         self.switched: list[Callable[[], None]] = []  # called once `switch` has replaced the browser
+        self.carried: list[carry.Carried] = []  # told of each tab `switch` carries, before it loads
         self.on_crash = on_crash
         self._closing = False
         self._playwright: Playwright | None = None
@@ -342,7 +343,7 @@ class BrowserHost:
                 old_tabs = session.rebind(await self._new_context(name, states[name].storage))
                 for hook in self.session_hooks:  # before any page loads: they may gate requests
                     await hook(session)
-                pages = await carry.restore(session.context, states[name], nav_timeout_ms)
+                pages = await carry.restore(session.context, states[name], nav_timeout_ms, self.carried)
                 session.reopened(old_tabs, pages, states[name].current, why)
             if old is not None:
                 await _quietly(old.close())  # a remote browser is only disconnected from, never closed
