@@ -117,12 +117,14 @@ def test_back_with_no_history_is_a_clear_error(workspace: Workspace, site: Site)
     workspace.ok("closetab")
 
 
-def test_missing_element_and_bad_selector_fail_with_exit_1(workspace: Workspace, article: str) -> None:
+def test_a_missing_element_fails_with_exit_1_and_a_bad_selector_with_exit_2(
+    workspace: Workspace, article: str
+) -> None:
     missing = workspace.run("text", "#does-not-exist")
     assert missing.code == 1 and "no element matches '#does-not-exist'" in missing.err
     assert "snapshot" in missing.err
     bad = workspace.run("text", "p[[")
-    assert bad.code == 1 and "selector is not valid" in bad.err
+    assert bad.code == 2 and "selector is not valid" in bad.err
     assert "Traceback" not in bad.err + missing.err
 
 

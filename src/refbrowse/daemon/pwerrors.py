@@ -67,7 +67,7 @@ _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
     ),
     (
         "is not a valid selector",
-        PageError,
+        UsageError,
         "the selector is not valid CSS",
         "check its syntax, or use a ref from `browse snapshot -i`",
     ),
@@ -133,7 +133,7 @@ _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
     ),
     (
         "Unexpected token",
-        PageError,
+        UsageError,
         "the selector is not valid",
         "check its syntax, or use a ref from `browse snapshot -i`",
     ),
