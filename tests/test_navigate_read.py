@@ -136,6 +136,22 @@ def test_a_failed_navigation_is_exit_1_and_the_next_goto_works(workspace: Worksp
     assert "Navigated to" in workspace.ok("goto", site.url("/read/other.html"))
 
 
+def test_url_after_a_failed_goto_names_the_url_that_failed_not_the_page_before(
+    workspace: Workspace, site: Site
+) -> None:
+    before = site.url("/read/other.html")
+    workspace.ok("goto", before)
+    assert workspace.run("goto", "http://127.0.0.1:59999/").code == 1
+    after = workspace.run("url")
+    assert after.code == 0 and after.out == "http://127.0.0.1:59999/\n", after
+    assert (
+        "note: this URL did not load (loading http://127.0.0.1:59999/ failed: ERR_CONNECTION_REFUSED)"
+        in after.err
+    )
+    workspace.ok("goto", before)
+    assert workspace.run("url").out == before + "\n", "a load that worked ends it"
+
+
 def test_a_timeout_is_exit_4(workspace: Workspace, site: Site) -> None:
     import time
 

@@ -14,6 +14,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
@@ -55,6 +56,15 @@ log = logging.getLogger("refbrowse")
 CONNECT_TIMEOUT_MS = 15_000
 
 
+@dataclass(frozen=True, slots=True)
+class FailedLoad:
+    """A load that failed: the URL asked for, why, and the URL the tab showed then."""
+
+    url: str
+    error: str
+    left_on: str
+
+
 class Tab:
     """One page of a session, with the lock that keeps its commands in order."""
 
@@ -68,6 +78,7 @@ class Tab:
         self.reading: Reading | None = None  # the page as last read for a snapshot (see snapshot/prepared.py)
         self.commands = 0  # commands started on this tab: a background read waits for none to come first
         self.sockets: list[WebSocket] = []  # the page's open WebSockets: an action awaits their answers
+        self.failed_load: FailedLoad | None = None  # the last `goto` that failed, while the tab stays put
         page.on("websocket", self._socket_opened)
 
     def _socket_opened(self, socket: WebSocket) -> None:

@@ -17,8 +17,10 @@ from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.outcome import Outcome
 from refbrowse.daemon.policy import ALLOW_FILE_FLAG
 from refbrowse.daemon.pwerrors import interrupted_by_navigation, translate
-from refbrowse.daemon.session import Tab
-from refbrowse.errors import PageError
+from refbrowse.daemon.session import FailedLoad, Tab
+from refbrowse.errors import ActionTimeout, NavigationError, PageError
+
+CHROME_ERROR_PAGE = "chrome-error://chromewebdata/"
 
 _LOAD_ATTEMPTS = 3
 
@@ -70,8 +72,13 @@ def _status(response: Response | None) -> str:
 async def goto(call: Call) -> str:
     url = checked_url(call, call.args[0])
     call.services.file_grants.grant(call.page, url)
-    page, limit = call.page, call.nav_timeout_ms
-    outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit))
+    page, limit, tab = call.page, call.nav_timeout_ms, call.tab
+    tab.failed_load = None
+    try:
+        outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit))
+    except (NavigationError, ActionTimeout) as exc:
+        tab.failed_load = FailedLoad(url, exc.message, page.url)
+        raise
     return outcome.report(f"Navigated to {call.page.url}{_status(response)}")
 
 
@@ -105,4 +112,10 @@ async def reload(call: Call) -> str:
 
 @handler("url")
 async def url(call: Call) -> str:
-    return call.page.url
+    """The tab's URL; after a failed `goto`, the URL that failed (the tab shows an error page)."""
+    failed, shown = call.tab.failed_load, call.page.url
+    if failed is None or shown not in (failed.left_on, CHROME_ERROR_PAGE):
+        return shown
+    stays = "shows Chromium's error page" if shown == CHROME_ERROR_PAGE else f"is still on {shown}"
+    call.daemon.notices.append(f"this URL did not load ({failed.error}); the tab {stays}")
+    return failed.url
