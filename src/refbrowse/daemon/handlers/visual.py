@@ -3,7 +3,8 @@
 Screenshots are PNGs no longer than `MAX_SIDE` pixels on a side: a larger
 capture is scaled down by Chromium itself (the `scale` of a CDP clip), so no
 image library is needed, and the output says it was scaled. Files go where
-the caller says, else under `.refbrowse/screenshots/`.
+the caller says, else under `screenshots/` in the workspace, and the output
+names the file.
 """
 
 from __future__ import annotations
@@ -86,6 +87,9 @@ class Shot:
         return line
 
 
+DEFAULT_FOLDER = "screenshots"
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     """Width and height from a PNG's header."""
     width, height = struct.unpack(">II", data[16:24])
@@ -93,8 +97,9 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 def default_path(call: Call, name: str, ext: str = "png") -> str:
-    folder = os.path.join(call.daemon.state_dir, "screenshots")
-    os.makedirs(folder, mode=0o700, exist_ok=True)
+    """A new file in `screenshots/` of the workspace, where a person finds it (not the hidden state dir)."""
+    folder = os.path.join(call.services.policy.roots[0], DEFAULT_FOLDER)
+    os.makedirs(folder, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{int(time.time() * 1000) % 1000:03d}"
     return os.path.join(folder, f"{name}-{stamp}.{ext}")
 
