@@ -11,6 +11,11 @@ function el(tag, props, ...children) {
   return node;
 }
 
+// Text whose `quoted` parts are commands, shown as code.
+function withCode(text) {
+  return text.split("`").map((part, i) => (i % 2 ? el("code", {textContent: part}) : part));
+}
+
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
@@ -208,10 +213,10 @@ async function loadBrowsers() {
   $("browser").replaceChildren(...browsers.map((b) => el("option", {value: b.browser, textContent: b.title})));
   const none = browsers.length === 0;
   for (const id of ["browser", "profile", "listdomains", "domainsearch"]) $(id).disabled = none;
-  $("cookienote").textContent = none
+  $("cookienote").replaceChildren(...withCode(none
     ? "No browser profiles with cookies were found on this computer. To sign the agent in, run "
       + "`browse handoff \"sign in\"`, or import a JSON export with `browse cookie-import FILE`."
-    : "Choose a browser and profile, then List domains: you see domain names and counts, never cookie values.";
+    : "Choose a browser and profile, then List domains: you see domain names and counts, never cookie values."));
   fillProfiles();
 }
 
@@ -256,11 +261,11 @@ $("import").addEventListener("click", async () => {
 async function chatConfig() {
   const answer = await api("/api/chat/config");
   $("send").disabled = $("message").disabled = !answer.on;
-  $("chatnote").textContent = answer.on
+  $("chatnote").replaceChildren(...withCode(answer.on
     ? `Each message runs ${answer.program} (BROWSE_AGENT_CMD) on this page, driving session ${session}; `
       + `it is stopped after ${Math.round(answer.limit_s / 60)} minutes or on Cancel.`
     : "Chat is off: it runs a local agent program, and none is set. Start the daemon with one, e.g. "
-      + "`BROWSE_AGENT_CMD='claude -p' browse restart`, then open the new link from `browse dashboard`.";
+      + "`BROWSE_AGENT_CMD='claude -p' browse restart`, then open the new link from `browse dashboard`."));
 }
 panes.chat = chatConfig;
 
