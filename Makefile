@@ -51,3 +51,8 @@ bench: install chromium
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
+
+# Browserless, a real browser pool, for tests/test_pool.py (which skips without it): ~900 MB from npm.
+.PHONY: browserless
+browserless:
+	@sh scripts/browserless.sh install

@@ -30,7 +30,7 @@ from playwright.async_api import (
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
-from refbrowse.daemon import carry, driver, extension, trace
+from refbrowse.daemon import carry, driver, extension, poolrefusal, trace
 from refbrowse.daemon.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
 from refbrowse.daemon.headed import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.refs import RefMap
@@ -269,6 +269,9 @@ class BrowserHost:
         except PlaywrightError as exc:
             first = scrub(exc.message.strip().splitlines()[0] if exc.message.strip() else "no answer")
             variable = "BROWSE_CDP_URL" if target.cdp_url else "BROWSE_WS_ENDPOINT"
+            refused = poolrefusal.refusal(first, target.endpoint, variable)
+            if refused is not None:
+                raise refused from exc
             chosen = target != from_env()  # by `connect --cdp`, not by the environment
             hint = "run `browse disconnect` to use a local browser" if chosen else f"check {variable}"
             raise Unavailable(
