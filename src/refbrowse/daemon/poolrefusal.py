@@ -64,6 +64,12 @@ def _by_status(code: int, endpoint: str, variable: str) -> Unavailable | None:
             f"the browser pool at {endpoint} is unavailable ({code}): overloaded or restarting",
             "try again shortly, or check the pool's own status",
         )
+    if code == 400:
+        return Unavailable(
+            f"the remote browser at {endpoint} refused the connection (400)",
+            "for a Selenium Grid, that session has ended (its --session-timeout) or never existed: "
+            f"create one (POST /session) and put its se:cdp URL in {variable}",
+        )
     if code == 404:
         return Unavailable(
             f"nothing answers at that path of {endpoint} (404)",
