@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, Site, Workspace
-from test_pool import COUNTER, _count_twice, _fails_with, pool_workspace
+from conftest import CHROMIUM, Site
+from test_pool import COUNTER, count_twice, fails_with, pool_workspace
 from test_remote import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,7 +110,7 @@ def test_two_grid_sessions_each_drive_a_workspace_with_sessions_of_its_own(
     try:
         jobs = [(ws, session) for ws in spaces for session in ("default", "second")]
         with ThreadPoolExecutor(len(jobs)) as run:
-            counted = list(run.map(lambda job: _count_twice(job[0], url, job[1]), jobs))
+            counted = list(run.map(lambda job: count_twice(job[0], url, job[1]), jobs))
         assert counted == ["clicked 2"] * len(jobs)
         assert "mode: remote (cdp ws://127.0.0.1:" in spaces[0].ok("status")
         spaces[0].ok("stop")
@@ -129,4 +129,4 @@ def test_an_ended_grid_session_is_one_clear_error(grid: Grid, site: Site, tmp_pa
     grid.call("DELETE", f"/session/{session_id}")
     ended = pool_workspace(tmp_path / "ended", cdp)
     result = ended.run("goto", site.page("/grid/plain", "<p>plain"), timeout=60)
-    _fails_with(result, "refused the connection (400)", "that session has ended")
+    fails_with(result, "refused the connection (400)", "that session has ended")

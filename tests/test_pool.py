@@ -106,7 +106,7 @@ def holders(pool: Pool, tmp_path_factory: pytest.TempPathFactory) -> Iterator[li
         ws.stop()
 
 
-def _count_twice(ws: Workspace, url: str, session: str) -> str:
+def count_twice(ws: Workspace, url: str, session: str) -> str:
     ws.ok("--session", session, "goto", url)
     snap = ws.ok("--session", session, "snapshot", "-i")
     ref = re.search(r'button "count" (@e\d+)', snap)
@@ -122,7 +122,7 @@ def test_several_workspaces_and_sessions_drive_the_pool_at_once(
     url = site.page("/pool/counter", COUNTER)
     jobs = [(ws, session) for ws in holders for session in ("default", "second")]
     with ThreadPoolExecutor(len(jobs)) as run:
-        counted = list(run.map(lambda job: _count_twice(job[0], url, job[1]), jobs))
+        counted = list(run.map(lambda job: count_twice(job[0], url, job[1]), jobs))
     assert counted == ["clicked 2"] * len(jobs), "each session kept its own page and count"
     sessions = pool.api("/sessions")  # one entry per page, each naming its browser
     assert isinstance(sessions, list)
@@ -147,9 +147,9 @@ def test_a_full_pool_a_queue_that_never_moves_and_a_bad_token_each_fail_at_once_
         full = refused.run("goto", url, timeout=60)
         in_queue = waiting.result()
     bad_token = stranger.run("goto", url, timeout=60)
-    _fails_with(full, "is full: it refused a new browser (429", "CONCURRENT and QUEUED")
-    _fails_with(in_queue, "did not answer within 15 s (a pool that is full may be holding", "browse stop")
-    _fails_with(bad_token, "refused the token (401)", "check the token in BROWSE_CDP_URL")
+    fails_with(full, "is full: it refused a new browser (429", "CONCURRENT and QUEUED")
+    fails_with(in_queue, "did not answer within 15 s (a pool that is full may be holding", "browse stop")
+    fails_with(bad_token, "refused the token (401)", "check the token in BROWSE_CDP_URL")
     for said in (full, in_queue, bad_token):
         assert TOKEN not in said.err and "not-the-token" not in said.err
 
@@ -159,7 +159,7 @@ def _queue_taken(pool: Pool) -> bool:
     return isinstance(pressure, dict) and pressure["pressure"]["queued"] >= QUEUED
 
 
-def _fails_with(result: Result, error: str, hint: str) -> None:
+def fails_with(result: Result, error: str, hint: str) -> None:
     assert result.code == 3, result
     first, second = result.err.splitlines()[-2:]
     assert first.startswith("error: ") and error in first, result.err
