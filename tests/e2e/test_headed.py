@@ -255,6 +255,8 @@ def test_three_failures_on_one_page_suggest_a_handoff(fresh_workspace: Workspace
     ws.ok("click", "button")
     assert "handoff" not in ws.run("click", "#missing", "--timeout", "500").err, "a success resets the count"
     assert ws.run("tab", "99").code == 2  # a usage error neither counts nor resets
+    assert ws.run("click", "p[[").code == 2  # nor does a selector that is not valid CSS
+    assert ws.run("click", ":nth-child(x)").code == 2
     assert "handoff" not in ws.run("click", "#missing", "--timeout", "500").err
     assert "browse handoff" in ws.run("click", "#missing", "--timeout", "500").err
     ws.ok("goto", site.page("/hd/other", "<title>Other</title>"))

@@ -59,6 +59,13 @@ def test_a_thrown_page_error_is_a_clear_exit_1(workspace: Workspace, page: str) 
     assert "Traceback" not in result.err
 
 
+def test_a_syntax_error_names_what_is_wrong_in_the_given_code(workspace: Workspace, page: str) -> None:
+    result = workspace.run("js", "document.title(")
+    assert result.code == 1
+    assert "the script threw: SyntaxError: Unexpected end of input" in result.err, result.err
+    assert "'}'" not in result.err, "the error names a brace that is not in the code"
+
+
 def test_raw_drops_the_fence(workspace: Workspace, page: str) -> None:
     assert workspace.ok("--raw", "js", "1 + 1") == "2\n"
 

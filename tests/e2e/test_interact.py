@@ -72,7 +72,7 @@ def test_an_invalid_selector_and_an_element_that_keeps_moving_say_what_to_do(
 ) -> None:
     workspace.ok("goto", site.page("/interact/moving", MOVING))
     invalid = workspace.run("click", ":nth-child(x)")
-    assert invalid.code == 1 and "not valid CSS" in invalid.err and "hint: check its syntax" in invalid.err
+    assert invalid.code == 2 and "not valid CSS" in invalid.err and "hint: check its syntax" in invalid.err
     moving = workspace.run("check", "#m", "--timeout", "1500")
     assert moving.code == 4 and "kept moving" in moving.err and "browse wait" in moving.err, moving.err
 

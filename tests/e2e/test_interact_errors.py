@@ -107,8 +107,8 @@ ALONE_PAGE = """<button>a</button><button>b</button><input id=ro readonly>
 # Each on a page of its own: some of them leave their page unusable.
 ALONE: list[tuple[str, Step, type[BrowseError], str]] = [
     ("strict", lambda p: p.locator("button").click(), PageError, "matches more than one element"),
-    ("bad css", lambda p: p.locator("p[[").count(), PageError, "the selector is not valid"),
-    ("css chromium refuses", lambda p: p.locator(":nth-child(x)").count(), PageError, "not valid CSS"),
+    ("bad css", lambda p: p.locator("p[[").count(), UsageError, "the selector is not valid"),
+    ("css chromium refuses", lambda p: p.locator(":nth-child(x)").count(), UsageError, "not valid CSS"),
     ("detached", _detached_click, StaleRef, "left the page during the action"),
     ("moving", lambda p: p.click("#m"), ActionTimeout, "the element kept moving"),
     ("bad url", lambda p: p.goto("http://"), UsageError, "not a URL a browser can load"),

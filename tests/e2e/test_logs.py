@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import Site, Workspace, strip_fence
+from conftest import FixtureHandler, Site, Workspace, strip_fence
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
@@ -87,6 +87,33 @@ def test_network_lists_responses_and_clears(
     assert any(line.startswith(f"GET {missing} → 404 (") for line in lines)
     workspace.ok("network", "--clear")
     assert strip_fence(workspace.ok("network")) == "(no requests)"
+
+
+def _revalidated(handler: FixtureHandler) -> None:
+    """A resource the browser must revalidate each time: 304 once it holds the current version."""
+    handler.protocol_version = "HTTP/1.1"  # as real servers answer: Chromium did not revalidate HTTP/1.0 here
+    if handler.headers.get("If-None-Match") == '"v1"':
+        handler.send_response(304)
+        handler.send_header("ETag", '"v1"')
+        handler.end_headers()
+        return
+    cache = {"ETag": '"v1"', "Cache-Control": "max-age=0", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"}
+    handler.reply('{"items": [1, 2, 3]}' * 20, headers=cache)
+
+
+def test_network_shows_a_304_as_not_modified_never_a_negative_size(
+    workspace: Workspace, site: Site, pages: Callable[[str], str]
+) -> None:
+    data = site.route("/logs/revalidated.json", _revalidated)
+    workspace.ok("goto", pages("logging-304"))
+    workspace.ok("network", "--clear")
+    for _ in range(2):
+        workspace.ok("js", f"await fetch('{data}').then(r => r.text()).then(t => t.length)")
+    assert wait_for(lambda: strip_fence(workspace.ok("network")).count("revalidated.json") == 2)
+    first, second = strip_fence(workspace.ok("network")).splitlines()
+    assert first.startswith(f"GET {data} → 200 (") and first.endswith(" bytes)"), first
+    assert second.startswith(f"GET {data} → 304 not modified (") and second.endswith(", cached copy)"), second
+    assert " -" not in first + second
 
 
 def test_dialogs_are_accepted_by_default_and_logged(

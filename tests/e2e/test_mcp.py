@@ -259,6 +259,11 @@ def test_http_refuses_no_token_a_wrong_token_and_foreign_host_or_origin(
         headers={"Accept": "application/json, text/event-stream", **headers},
     )
     assert reply.status_code == status
+    if status == 401:
+        said = reply.json()
+        assert "Authorization: Bearer TOKEN" in said["error"]
+        assert '"token" of ' in said["hint"] and said["hint"].endswith("/.refbrowse/mcp.json"), said
+        assert reply.headers["www-authenticate"].startswith("Bearer")
 
 
 def test_port_without_http_is_bad_usage(workspace: Workspace) -> None:

@@ -95,12 +95,14 @@ def test_back_with_no_history_is_a_clear_error(workspace: Workspace, site: Site)
     workspace.ok("closetab")
 
 
-def test_missing_element_and_bad_selector_fail_with_exit_1(workspace: Workspace, article: str) -> None:
+def test_a_missing_element_fails_with_exit_1_and_a_bad_selector_with_exit_2(
+    workspace: Workspace, article: str
+) -> None:
     missing = workspace.run("text", "#does-not-exist")
     assert missing.code == 1 and "no element matches '#does-not-exist'" in missing.err
     assert "snapshot" in missing.err
     bad = workspace.run("text", "p[[")
-    assert bad.code == 1 and "selector is not valid" in bad.err
+    assert bad.code == 2 and "selector is not valid" in bad.err
     assert "Traceback" not in bad.err + missing.err
 
 
@@ -110,6 +112,22 @@ def test_a_failed_navigation_is_exit_1_and_the_next_goto_works(workspace: Worksp
     refused = workspace.run("goto", "http://127.0.0.1:59999/")
     assert refused.code == 1 and "ERR_CONNECTION_REFUSED" in refused.err and "server running" in refused.err
     assert "Navigated to" in workspace.ok("goto", site.url("/read/other.html"))
+
+
+def test_url_after_a_failed_goto_names_the_url_that_failed_not_the_page_before(
+    workspace: Workspace, site: Site
+) -> None:
+    before = site.url("/read/other.html")
+    workspace.ok("goto", before)
+    assert workspace.run("goto", "http://127.0.0.1:59999/").code == 1
+    after = workspace.run("url")
+    assert after.code == 0 and after.out == "http://127.0.0.1:59999/\n", after
+    assert (
+        "note: this URL did not load (loading http://127.0.0.1:59999/ failed: ERR_CONNECTION_REFUSED)"
+        in after.err
+    )
+    workspace.ok("goto", before)
+    assert workspace.run("url").out == before + "\n", "a load that worked ends it"
 
 
 def test_a_timeout_is_exit_4(workspace: Workspace, site: Site) -> None:

@@ -307,3 +307,17 @@ def test_a_handoff_from_a_remote_browser_resumes_on_it(
     assert "Resumed: remote (cdp http://127.0.0.1:" in resumed and SECRET not in resumed
     ws.ok("reload")
     assert "Hello erin" in strip_fence(ws.ok("text")), "the remote browser has what the person did"
+
+
+def test_a_file_page_opened_with_allow_file_stays_open_across_connect_and_disconnect(
+    fresh_workspace: Workspace, remote: RemoteChromium
+) -> None:
+    ws = fresh_workspace
+    page = ws.root / "notes.html"
+    page.write_text("<title>Notes</title><h1>My notes</h1>")
+    ws.ok("goto", "--allow-file", page.as_uri())
+    ws.ok("connect", "--cdp", remote.url)
+    assert ws.ok("url").strip() == page.as_uri(), "the grant went along to the remote browser"
+    assert "My notes" in strip_fence(ws.ok("text"))
+    ws.ok("disconnect")
+    assert ws.ok("url").strip() == page.as_uri(), "and came back with the tab"

@@ -70,7 +70,7 @@ def test_a_relative_path_is_the_callers_and_a_default_path_is_made(workspace: Wo
     assert (workspace.root / "rel.png").exists() and str(workspace.root / "rel.png") in out
     out = workspace.ok("screenshot", "--viewport")
     saved = Path(out.split(" to ", 1)[1].strip())
-    assert saved.parent == workspace.state_dir / "screenshots" and size_of(saved) == (1280, 720)
+    assert saved.parent == workspace.root / "screenshots" and size_of(saved) == (1280, 720)
 
 
 @pytest.mark.parametrize(

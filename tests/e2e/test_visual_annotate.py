@@ -62,6 +62,6 @@ def test_annotating_and_screenshots_leave_nothing_in_the_page(workspace: Workspa
 def test_a_default_path_is_made_and_plain_snapshot_is_unchanged(workspace: Workspace, buttons: str) -> None:
     out = workspace.ok("snapshot", "-a")
     saved = Path(out.rstrip("\n").rsplit(" to ", 1)[1])
-    assert saved.parent == workspace.state_dir / "screenshots" and saved.exists()
+    assert saved.parent == workspace.root / "screenshots" and saved.exists()
     plain = workspace.ok("snapshot", "-i")
     assert "annotated" not in plain and plain.rstrip("\n").endswith(">>>")

@@ -127,6 +127,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
                 services.agents,
             ),
             state_refused=restoring,
+            tab_carriers=(services.file_grants,),
             switch_followers=(daemon, extension),
         )
     )

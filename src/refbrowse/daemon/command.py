@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from playwright.async_api import Page
 
 from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.core.notices import Notices
 from refbrowse.daemon.core.reply import Reply as Reply
 from refbrowse.daemon.core.reply import data_of as data_of
 from refbrowse.daemon.core.request import Request
@@ -41,6 +42,7 @@ class DaemonView(Protocol):
     started: float
     state_dir: str
     log_path: str
+    notices: Notices  # one-line notes for the caller of the command that ends next
     host: BrowserHost
 
     def listening_on(self) -> str:

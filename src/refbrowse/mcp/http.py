@@ -38,10 +38,11 @@ PATH = "/mcp"
 class Guard:
     """ASGI middleware: right Host, no Origin, and the bearer token, or 403/401."""
 
-    def __init__(self, app: App, port: int, token: str) -> None:
+    def __init__(self, app: App, port: int, token: str, token_hint: str) -> None:
         self.app = app
         self.hosts = (f"127.0.0.1:{port}", f"localhost:{port}")
         self.expected = f"Bearer {token}".encode()
+        self.token_hint = token_hint  # where a client finds the token: said with every 401
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -51,14 +52,17 @@ class Guard:
         if headers.get("host", b"").decode("latin-1") not in self.hosts or "origin" in headers:
             await _refuse(send, 403, "forbidden")
         elif not hmac.compare_digest(headers.get("authorization", b""), self.expected):
-            await _refuse(send, 401, "unauthorized")
+            error = "unauthorized: send the header `Authorization: Bearer TOKEN`"
+            await _refuse(send, 401, error, self.token_hint)
         else:
             await self.app(scope, receive, send)
 
 
-async def _refuse(send: Send, status: int, error: str) -> None:
-    body = json.dumps({"ok": False, "error": error}).encode()
+async def _refuse(send: Send, status: int, error: str, hint: str = "") -> None:
+    body = json.dumps({"ok": False, "error": error, **({"hint": hint} if hint else {})}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if status == 401:
+        headers.append((b"www-authenticate", b'Bearer realm="refbrowse"'))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
@@ -91,10 +95,13 @@ def run(server: Server[Any], port_flag: object) -> int:
     sock = _bind(_port_number(port_flag))
     port = sock.getsockname()[1]
     token = os.environ.get("BROWSE_MCP_TOKEN") or secrets.token_urlsafe(32)
-    app = Guard(server.streamable_http_app(streamable_http_path=PATH), port, token)
     state_dir = find_state_dir()
     ensure_state_dir(state_dir)
     info_path = os.path.join(state_dir, "mcp.json")
+    token_hint = f'TOKEN is the "token" of {info_path}'
+    if os.environ.get("BROWSE_MCP_TOKEN"):
+        token_hint = f"TOKEN is the BROWSE_MCP_TOKEN the server started with ({token_hint[9:]})"
+    app = Guard(server.streamable_http_app(streamable_http_path=PATH), port, token, token_hint)
     url = f"http://127.0.0.1:{port}{PATH}"
     write_private_file(info_path, json.dumps({"pid": os.getpid(), "port": port, "url": url, "token": token}))
     sys.stderr.write(f"refbrowse MCP server on {url} (bearer token in {info_path})\n")

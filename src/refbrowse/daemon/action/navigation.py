@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from dataclasses import dataclass
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
@@ -19,6 +20,23 @@ from refbrowse.daemon.core.pwerrors import interrupted_by_navigation, translate
 from refbrowse.daemon.core.tab import Tab
 
 _LOAD_ATTEMPTS = 3
+CHROME_ERROR_PAGE = "chrome-error://chromewebdata/"
+
+
+@dataclass(frozen=True, slots=True)
+class FailedLoad:
+    """A load that failed: the URL asked for, why, and the URL the tab showed then."""
+
+    url: str
+    error: str
+    left_on: str
+
+
+class LastLoad:
+    """The last `goto` of a tab that failed, while the tab stays put (in its `TabMemory`)."""
+
+    def __init__(self) -> None:
+        self.failed: FailedLoad | None = None
 
 
 async def load(page: Page, url: str, timeout_ms: int) -> Response | None:

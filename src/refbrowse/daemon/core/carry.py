@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,14 +39,19 @@ class SessionState:
     storage: dict[str, Any]
     tabs: tuple[TabState, ...]
     current: int  # index into tabs, -1 when the session had none
+    pages: tuple[Page, ...]  # the pages `tabs` were taken from, in the same order
+
+
+# Called with (old page, new page) before the new page loads the old one's URL.
+Carried = Callable[[Page, Page], None]
 
 
 async def capture(context: BrowserContext, pages: list[Page], current: Page | None) -> SessionState:
     storage: dict[str, Any] = dict(await context.storage_state(indexed_db=True))
-    tabs = tuple([await _tab_state(page) for page in pages if not page.is_closed()])
     live = [page for page in pages if not page.is_closed()]
+    tabs = tuple([await _tab_state(page) for page in live])
     index = live.index(current) if current in live else len(live) - 1
-    return SessionState(storage, tabs, index)
+    return SessionState(storage, tabs, index, tuple(live))
 
 
 async def _tab_state(page: Page) -> TabState:
@@ -58,12 +64,20 @@ async def _tab_state(page: Page) -> TabState:
     return TabState(page.url, str(origin), entries)
 
 
-async def restore(context: BrowserContext, state: SessionState, nav_timeout_ms: int) -> list[Page]:
-    """Open the session's tabs in `context`, in order; the pages, for the caller to adopt."""
+async def restore(
+    context: BrowserContext, state: SessionState, nav_timeout_ms: int, carried: Sequence[Carried]
+) -> list[Page]:
+    """Open the session's tabs in `context`, in order; the pages, for the caller to adopt.
+
+    Each of `carried` hears of every old page and the new page that stands in for
+    it before that page loads: what was granted to a tab goes along with it.
+    """
     pages = []
-    for tab in state.tabs:
+    for old, tab in zip(state.pages, state.tabs, strict=True):
         page = await context.new_page()
         pages.append(page)
+        for tell in carried:
+            tell(old, page)
         if tab.session_storage and tab.origin not in ("", "null"):
             await page.add_init_script(called("restore_session_storage", tab.origin, tab.session_storage))
         if tab.url and tab.url != "about:blank":

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from playwright.async_api import Page
+
     from refbrowse.daemon.core.session import Session
     from refbrowse.daemon.core.tab import Tab
 
@@ -39,6 +41,12 @@ class StateRefusalListener(Protocol):
         ...
 
 
+class TabCarrier(Protocol):
+    def on_tab_carried(self, old: Page, new: Page) -> None:
+        """`switch` opened `new` to stand in for `old`; it has not loaded the old page's URL yet."""
+        ...
+
+
 class SwitchFollower(Protocol):
     def on_browser_switched(self) -> None:
         """`switch` has replaced the browser under the running sessions."""
@@ -51,4 +59,5 @@ class HostEvents:
     session_starters: tuple[SessionStarter, ...] = ()
     tab_watchers: tuple[TabWatcher, ...] = ()
     state_refused: tuple[StateRefusalListener, ...] = ()
+    tab_carriers: tuple[TabCarrier, ...] = ()
     switch_followers: tuple[SwitchFollower, ...] = ()

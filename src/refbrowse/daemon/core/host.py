@@ -26,7 +26,7 @@ from playwright.async_api import (
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
-from refbrowse.daemon.core import carry, driver, extension_loader, trace
+from refbrowse.daemon.core import carry, driver, extension_loader, poolrefusal, trace
 from refbrowse.daemon.core.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
 from refbrowse.daemon.core.display import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.core.events import HostEvents
@@ -155,6 +155,9 @@ class BrowserHost:
         except PlaywrightError as exc:
             first = scrub(exc.message.strip().splitlines()[0] if exc.message.strip() else "no answer")
             variable = "BROWSE_CDP_URL" if target.cdp_url else "BROWSE_WS_ENDPOINT"
+            refused = poolrefusal.refusal(first, target.endpoint, variable)
+            if refused is not None:
+                raise refused from exc
             chosen = target != from_env()  # by `connect --cdp`, not by the environment
             hint = "run `browse disconnect` to use a local browser" if chosen else f"check {variable}"
             raise Unavailable(
@@ -240,7 +243,8 @@ class BrowserHost:
                 old_tabs = session.rebind(await self._new_context(name, states[name].storage))
                 for starter in self.events.session_starters:  # before any page loads: they may gate requests
                     await starter.on_new_session(session)
-                pages = await carry.restore(session.context, states[name], nav_timeout_ms)
+                carriers = [carrier.on_tab_carried for carrier in self.events.tab_carriers]
+                pages = await carry.restore(session.context, states[name], nav_timeout_ms, carriers)
                 session.reopened(old_tabs, pages, states[name].current, why)
             if old is not None:
                 await _quietly(old.close())  # a remote browser is only disconnected from, never closed

@@ -57,6 +57,9 @@ class ConsoleEntry:
         return f"[{clock(self.at)}] [{self.level}] {self.text}"
 
 
+NOT_MODIFIED = "304 not modified"  # the server confirmed the browser's cached copy
+
+
 @dataclass(frozen=True, slots=True)
 class NetworkEntry:
     at: float
@@ -68,7 +71,10 @@ class NetworkEntry:
     size: int | None
 
     def line(self) -> str:
-        size = "? bytes" if self.size is None else f"{self.size} bytes"
+        if self.status == NOT_MODIFIED:
+            size = "cached copy"
+        else:
+            size = "? bytes" if self.size is None or self.size < 0 else f"{self.size} bytes"
         took = "? ms" if self.ms < 0 else f"{self.ms} ms"
         return f"{self.method} {self.url} → {self.status} ({took}, {size})"
 

@@ -67,7 +67,7 @@ _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
     ),
     (
         "is not a valid selector",
-        PageError,
+        UsageError,
         "the selector is not valid CSS",
         "check its syntax, or use a ref from `browse snapshot -i`",
     ),
@@ -133,7 +133,7 @@ _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
     ),
     (
         "Unexpected token",
-        PageError,
+        UsageError,
         "the selector is not valid",
         "check its syntax, or use a ref from `browse snapshot -i`",
     ),
@@ -164,7 +164,9 @@ def translate(exc: PlaywrightError, doing: str) -> BrowseError:
     for pattern, cls, ours, hint in _PATTERNS:
         if pattern in message:
             return cls(f"{ours} ({doing})", hint)
-    return PageError(f"failed {doing}: {first_line}", "check the page with `browse snapshot -i`")
+    return PageError(
+        f"failed {doing}: {_API_NAME.sub('', first_line)}", "check the page with `browse snapshot -i`"
+    )
 
 
 # What the call log of a timed-out action says was in the way, and the next step.
@@ -189,6 +191,18 @@ def _timeout(message: str, first_line: str, doing: str) -> ActionTimeout:
         if needle in message:
             return ActionTimeout(f"timed out {doing}: {reason}", hint)
     return ActionTimeout(
-        f"timed out {doing}: {first_line}",
+        f"timed out {doing}{_plain_timeout(first_line)}",
         "raise the limit with --timeout MS, or check the page with `browse snapshot -i`",
     )
+
+
+# "Locator.wait_for: ": Playwright's name for the call, which means nothing to an agent.
+_API_NAME = re.compile(r"^[A-Za-z]+\.[A-Za-z_]+: ")
+_LIMIT = re.compile(r"^Timeout (\d+)ms exceeded\.?$")
+
+
+def _plain_timeout(first_line: str) -> str:
+    """What Playwright's first line adds, in our words: " after 500 ms", or ": <its reason>"."""
+    said = _API_NAME.sub("", first_line)
+    limit = _LIMIT.match(said)
+    return f" after {limit.group(1)} ms" if limit else f": {said}"

@@ -48,8 +48,13 @@ def _read(real: str, path: str) -> str:
             raise UsageError(f"{path} is larger than 16 MB", "give a JSON export of cookies")
         with open(real, encoding="utf-8") as f:
             return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {path}: {exc}", "give the path of a JSON cookie file") from exc
+    except OSError as exc:
+        said = exc.strerror or str(exc)  # the reason alone: the message names the path once already
+        raise UsageError(f"cannot read {path}: {said}", "give the path of a JSON cookie file") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"cannot read {path}: it is not UTF-8 text", "give a JSON export of cookies"
+        ) from exc
 
 
 async def add_all(context: BrowserContext, cookies: list[Cookie]) -> None:

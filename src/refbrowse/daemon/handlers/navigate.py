@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from playwright.async_api import Response
 
-from refbrowse.daemon.action.navigation import load, navigate
+from refbrowse.daemon.action.navigation import CHROME_ERROR_PAGE, FailedLoad, LastLoad, load, navigate
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG
-from refbrowse.errors import PageError
+from refbrowse.errors import ActionTimeout, NavigationError, PageError
 
 
 def _status(response: Response | None) -> str:
@@ -23,7 +23,13 @@ async def goto(call: Call) -> str:
     url = call.services.policy.checked_url(call.args[0], bool(call.flag(ALLOW_FILE_FLAG)))
     call.services.file_grants.grant(call.page, url)
     page, limit = call.page, call.nav_timeout_ms
-    outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit))
+    last = call.tab.memory.of(LastLoad)
+    last.failed = None
+    try:
+        outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit))
+    except (NavigationError, ActionTimeout) as exc:
+        last.failed = FailedLoad(url, exc.message, page.url)
+        raise
     return outcome.report(f"Navigated to {call.page.url}{_status(response)}")
 
 
@@ -57,4 +63,10 @@ async def reload(call: Call) -> str:
 
 @handler("url")
 async def url(call: Call) -> str:
-    return call.page.url
+    """The tab's URL; after a failed `goto`, the URL that failed (the tab shows an error page)."""
+    failed, shown = call.tab.memory.of(LastLoad).failed, call.page.url
+    if failed is None or shown not in (failed.left_on, CHROME_ERROR_PAGE):
+        return shown
+    stays = "shows Chromium's error page" if shown == CHROME_ERROR_PAGE else f"is still on {shown}"
+    call.daemon.notices.add(f"this URL did not load ({failed.error}); the tab {stays}")
+    return failed.url

@@ -176,5 +176,5 @@ async def annotate(call: Call, taken: PageSnapshot) -> tuple[str, str]:
         raise Unavailable(
             f"could not draw the annotations: {exc.message}", "retry, or `browse restart`"
         ) from exc
-    shot = await save_png(path or default_path(call.daemon.state_dir, "annotated"), drawn, None)
+    shot = await save_png(path or default_path(call.services.policy.roots[0], "annotated"), drawn, None)
     return shot.describe(f"annotated screenshot, {len(boxes)} refs in view"), shot.path

@@ -77,7 +77,7 @@ async def screenshot(call: Call) -> str:
     selector, given = split_target(call.args)
     viewport, clip = bool(call.flag("--viewport")), call.flag("--clip")
     one_mode(selector, viewport, clip)
-    path = _asked_path(call, given) or default_path(call.daemon.state_dir, "screenshot")
+    path = _asked_path(call, given) or default_path(call.services.policy.roots[0], "screenshot")
     element: Locator | None = None
     region: Region | None = None  # None: the viewport
     if selector:
@@ -95,7 +95,7 @@ async def screenshot(call: Call) -> str:
 
 @handler("pdf")
 async def pdf(call: Call) -> str:
-    path = _asked_path(call, call.arg(0)) or default_path(call.daemon.state_dir, "page", "pdf")
+    path = _asked_path(call, call.arg(0)) or default_path(call.services.policy.roots[0], "page", "pdf")
     data = await call.page.pdf()
     await asyncio.to_thread(write_new, path, data)
     return f"Saved PDF ({len(data)} bytes) of {call.page.url} to {path}"
@@ -106,7 +106,7 @@ async def responsive(call: Call) -> str:
     given = call.arg(0)
     for name, _, _ in SIZES if given else ():
         _asked_path(call, f"{given}-{name}.png")
-    prefix = given or default_path(call.daemon.state_dir, "responsive").removesuffix(".png")
+    prefix = given or default_path(call.services.policy.roots[0], "responsive").removesuffix(".png")
     page = call.page
     before, dpr = page.viewport_size, float(await page.evaluate("devicePixelRatio"))
     lines, saved = [], []

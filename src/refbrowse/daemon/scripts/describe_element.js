@@ -22,6 +22,14 @@ async code => {
   };
   let expression = true;
   try { new Function('return (' + code + '\n)'); } catch (e) { expression = false; }
+  if (!expression) {
+    try { new Function('{' + code + '\n}'); } catch (e) {
+      // Parse the code as it was given, so the error names what is in it, not the
+      // braces added here; the first statement throws, so none of it runs.
+      try { globalThis.eval('throw null;\n' + code); } catch (raw) { throw raw ?? e; }
+      throw e;
+    }
+  }
   let value = globalThis.eval(expression ? '(' + code + '\n)' : '{' + code + '\n}');
   if (value instanceof Promise) value = await value;
   return [describe(value), asJson(value)];

@@ -20,6 +20,7 @@ from playwright.async_api import ConsoleMessage, Dialog, Page, Request
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.logbuffer import (
+    NOT_MODIFIED,
     ConsoleEntry,
     DialogEntry,
     LogFlusher,
@@ -126,6 +127,8 @@ class Capture:
                 response = await request.response()
                 status = str(response.status) if response else "no response"
                 size = (await request.sizes())["responseBodySize"]
+                if size <= 0 and await _conditional(request):
+                    status, size = NOT_MODIFIED, None
         except PlaywrightError:
             pass  # the page closed before Playwright could answer: log what is known
         self.network.append(NetworkEntry(time.time(), session, request.method, request.url, status, ms, size))
@@ -142,3 +145,14 @@ class Capture:
         except PlaywrightError as exc:
             action = f"not answered: {exc.message}"
         self.dialogs.append(DialogEntry(time.time(), session, dialog.type, dialog.message, action, page.url))
+
+
+async def _conditional(request: Request) -> bool:
+    """The browser asked whether its cached copy is current (If-None-Match, If-Modified-Since).
+
+    Chromium hands Playwright the cached response of a 304, so its status reads
+    200 and its body size 0 or less: a conditional request with no body is the
+    304 that came over the wire.
+    """
+    sent = await request.all_headers()
+    return "if-none-match" in sent or "if-modified-since" in sent

@@ -37,6 +37,11 @@ class FileGrants:
         if url.lower().startswith("file:"):
             self._granted[page] = url
 
+    def on_tab_carried(self, old: Page, new: Page) -> None:
+        """`new` stands in for `old` in another browser: the document `old` was granted may load there."""
+        if old in self._granted and self._granted[old] == old.url:
+            self._granted[new] = old.url
+
     def granted(self, frame: Frame) -> bool:
         return frame.parent_frame is None and self._granted.get(frame.page) == frame.url
 

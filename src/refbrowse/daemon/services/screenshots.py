@@ -64,9 +64,13 @@ def png_size(data: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def default_path(state_dir: str, name: str, ext: str = "png") -> str:
-    folder = os.path.join(state_dir, "screenshots")
-    os.makedirs(folder, mode=0o700, exist_ok=True)
+DEFAULT_FOLDER = "screenshots"
+
+
+def default_path(workspace: str, name: str, ext: str = "png") -> str:
+    """A new file in `screenshots/` of the workspace, where a person finds it (not the hidden state dir)."""
+    folder = os.path.join(workspace, DEFAULT_FOLDER)
+    os.makedirs(folder, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{int(time.time() * 1000) % 1000:03d}"
     return os.path.join(folder, f"{name}-{stamp}.{ext}")
 

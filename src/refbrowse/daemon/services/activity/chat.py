@@ -69,6 +69,12 @@ class Chat:
             self.busy = False
         return response
 
+    async def config(self, request: web.Request) -> web.StreamResponse:
+        """Whether the chat is on, and which program a message runs: the page says so before anyone types."""
+        command = shlex.split(os.environ.get("BROWSE_AGENT_CMD", ""))
+        program = " ".join(os.path.basename(word) for word in command[:2])
+        return web.json_response({"ok": True, "on": bool(command), "program": program, "limit_s": LIMIT_S})
+
     async def cancel(self, request: web.Request) -> web.StreamResponse:
         stopped = self.process is not None
         self.cancel_now()
@@ -152,4 +158,5 @@ def add_routes(app: web.Application, daemon: DaemonLink) -> Chat:
     chat = Chat(daemon)
     app.router.add_post("/api/chat", chat.run)
     app.router.add_post("/api/chat/cancel", chat.cancel)
+    app.router.add_get("/api/chat/config", chat.config)
     return chat

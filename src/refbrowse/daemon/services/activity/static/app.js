@@ -11,6 +11,11 @@ function el(tag, props, ...children) {
   return node;
 }
 
+// Text whose `quoted` parts are commands, shown as code.
+function withCode(text) {
+  return text.split("`").map((part, i) => (i % 2 ? el("code", {textContent: part}) : part));
+}
+
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
@@ -61,15 +66,40 @@ function row(event) {
   return tr;
 }
 
+function connection(text, state) {
+  $("conn").textContent = text;
+  $("conn").className = state;
+}
+
 function follow() {
   const source = new EventSource("/api/events");
-  source.addEventListener("open", () => { $("conn").textContent = "live"; $("conn").className = "on"; });
-  source.addEventListener("error", () => { $("conn").textContent = "reconnecting…"; $("conn").className = "off"; });
+  source.addEventListener("open", () => connection("live", "on"));
+  source.addEventListener("error", async () => {
+    connection("reconnecting…", "off");
+    if (await daemonGone()) {
+      source.close();
+      connection("daemon stopped", "off");
+      $("gone").hidden = false;
+      unwatch();
+    }
+  });
   source.addEventListener("command", (message) => {
     const event = JSON.parse(message.data);
     $("rows").prepend(row(event));
     while ($("rows").children.length > 1000) $("rows").lastChild.remove();
+    if (event.session === session) refsMayHaveChanged();
   });
+}
+
+// The stream drops when the daemon stops; a new daemon (after `browse restart`) has a
+// new port and does not know this page's cookie, so retrying can never succeed.
+async function daemonGone() {
+  try {
+    const response = await fetch(`/api/refs?session=${encodeURIComponent(session)}`);
+    return response.status === 401;
+  } catch (e) {
+    return true;  // nothing listens on this port any more
+  }
 }
 
 // refs
@@ -82,9 +112,18 @@ async function loadRefs() {
   drawRefs();
 }
 
+// The agent's commands move the page on: the refs pane follows while it is open.
+let refsTimer = null;
+function refsMayHaveChanged() {
+  if ($("refs").hidden) return;
+  clearTimeout(refsTimer);
+  refsTimer = setTimeout(loadRefs, 150);
+}
+
 function drawRefs() {
   const wanted = $("refsearch").value.trim().toLowerCase();
   const list = $("reflist");
+  outline(null);  // the hovered item is about to go: its mouseleave will never come
   list.replaceChildren();
   for (const ref of refs) {
     const text = `${ref.ref} ${ref.role} "${ref.name}" ${ref.states.map((s) => `[${s}]`).join(" ")}`;
@@ -96,6 +135,7 @@ function drawRefs() {
   }
 }
 $("refsearch").addEventListener("input", drawRefs);
+$("reflist").addEventListener("mouseleave", () => outline(null));
 $("refreload").addEventListener("click", loadRefs);
 
 // live view and takeover
@@ -171,7 +211,12 @@ async function loadBrowsers() {
   const answer = await api("/api/cookies/browsers");
   browsers = answer.browsers || [];
   $("browser").replaceChildren(...browsers.map((b) => el("option", {value: b.browser, textContent: b.title})));
-  if (browsers.length === 0) $("imported").textContent = "No browser profiles with cookies found on this computer.";
+  const none = browsers.length === 0;
+  for (const id of ["browser", "profile", "listdomains", "domainsearch"]) $(id).disabled = none;
+  $("cookienote").replaceChildren(...withCode(none
+    ? "No browser profiles with cookies were found on this computer. To sign the agent in, run "
+      + "`browse handoff \"sign in\"`, or import a JSON export with `browse cookie-import FILE`."
+    : "Choose a browser and profile, then List domains: you see domain names and counts, never cookie values."));
   fillProfiles();
 }
 
@@ -186,6 +231,9 @@ $("listdomains").addEventListener("click", async () => {
   const answer = await api(`/api/cookies/domains?${query}`);
   $("domains").replaceChildren();
   $("imported").textContent = answer.ok ? "" : `${answer.error}\n${answer.hint || ""}`;
+  if (answer.ok && !(answer.domains || []).length) {
+    $("domains").append(el("li", {className: "empty", textContent: "No cookies in this profile."}));
+  }
   for (const found of answer.domains || []) {
     const box = el("input", {type: "checkbox", value: found.domain});
     box.addEventListener("change", () => { $("import").disabled = !chosenDomains().length; });
@@ -209,6 +257,17 @@ $("import").addEventListener("click", async () => {
 });
 
 // chat
+
+async function chatConfig() {
+  const answer = await api("/api/chat/config");
+  $("send").disabled = $("message").disabled = !answer.on;
+  $("chatnote").replaceChildren(...withCode(answer.on
+    ? `Each message runs ${answer.program} (BROWSE_AGENT_CMD) on this page, driving session ${session}; `
+      + `it is stopped after ${Math.round(answer.limit_s / 60)} minutes or on Cancel.`
+    : "Chat is off: it runs a local agent program, and none is set. Start the daemon with one, e.g. "
+      + "`BROWSE_AGENT_CMD='claude -p' browse restart`, then open the new link from `browse dashboard`."));
+}
+panes.chat = chatConfig;
 
 $("send").addEventListener("click", async () => {
   const message = $("message").value.trim();
