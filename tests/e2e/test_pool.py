@@ -39,7 +39,7 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(
         not (INSTALL_DIR / "node_modules" / "@browserless.io" / "browserless").is_dir(),
-        reason=f"Browserless is not installed in {INSTALL_DIR}: run `make browserless` (npm registry, ~900 MB)",
+        reason=f"Browserless is not installed in {INSTALL_DIR}: run `make browserless` (~900 MB from npm)",
     ),
 ]
 

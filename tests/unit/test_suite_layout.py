@@ -20,7 +20,8 @@ def _module_marks(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("path", sorted((TESTS / "e2e").glob("test_*.py")), ids=lambda p: p.name)
 def test_every_end_to_end_module_is_marked_browser(path: Path) -> None:
-    assert _module_marks(path) == ["pytest.mark.browser"], (
+    marks = _module_marks(path)
+    assert marks and "pytest.mark.browser" in marks[0], (
         f"{path.name} needs `pytestmark = pytest.mark.browser`"
     )
 
