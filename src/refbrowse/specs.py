@@ -29,12 +29,14 @@ class CommandSpec(_CommandSpecBase, total=False):
     stdin: bool
     stdin_arg: str  # the argument that `-` reads from the CLI's stdin
     nested: bool  # runs other commands through dispatch, so the daemon does not hold the tab lock
+    pure_read: bool  # only looks (at the page or the daemon): the tab's prepared snapshot stays good
+    repeat: tuple[str, ...]  # flags that may be given more than once: their value is a list
 
 
 class Request(TypedDict):
     command: str
     args: list[str]
-    flags: dict[str, str | bool]
+    flags: dict[str, str | bool | list[str]]
     json: bool
     raw: bool
     session: str | None

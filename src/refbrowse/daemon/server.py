@@ -26,11 +26,11 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, trace, transport
+from refbrowse.daemon.assemble import assemble
 from refbrowse.daemon.bounds import Late, bounded
 from refbrowse.daemon.handlers import Call, collect, data_of
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.reaper import Watchdog, kill_children
-from refbrowse.daemon.services import assemble
 from refbrowse.daemon.session import BrowserHost, Session
 from refbrowse.daemon.snapshot import prepared
 from refbrowse.daemon.tabguard import install as install_tab_guard

@@ -23,7 +23,7 @@ from aiohttp import web
 from refbrowse.daemon.activity import chat, panel, picker, screen
 from refbrowse.daemon.activity.access import Access
 from refbrowse.daemon.activity.feed import Event, Feed
-from refbrowse.daemon.activity.redact import HIDDEN, redacted_args
+from refbrowse.daemon.activity.redact import HIDDEN, redacted_args, redacted_flags
 from refbrowse.daemon.handoff import Handoffs
 from refbrowse.daemon.session import Session, Tab
 from refbrowse.daemon.target import scrub
@@ -116,9 +116,7 @@ class ActivitySite:
             tab=_number(found, tab),
             command=name,
             args=shown,
-            flags={
-                str(k): scrub(v) if isinstance(v, str) else v for k, v in (body.get("flags") or {}).items()
-            },
+            flags=redacted_flags(body.get("flags") or {}),
             step_of=parent,
             duration_ms=round((ended - started) * 1000),
             ok=bool(result["ok"]),

@@ -23,7 +23,7 @@ from refbrowse.errors import Unavailable
 from refbrowse.specs import Result
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.services import Services
+    from refbrowse.daemon.assemble import Services
 
 
 class DaemonView(Protocol):
