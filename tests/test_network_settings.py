@@ -265,3 +265,21 @@ def test_a_route_without_an_answer_and_a_missing_har_are_usage_errors(workspace:
     assert result.code == 2 and "--abort" in result.err
     result = workspace.run("--session", "errors", "unroute", "**/none")
     assert result.code == 1 and "no route for **/none" in result.err
+
+
+def test_a_body_file_answers_with_its_type_and_the_path_policy_guards_it(
+    workspace: Workspace, site: Site
+) -> None:
+    s = "bodyfile"
+    body = workspace.root / "items.json"
+    body.write_text('{"items": "from a file"}')
+    in_session(workspace, s, "goto", site.url("/net/page"))
+    in_session(workspace, s, "route", "**/net/api/items", "--body-file", str(body))
+    kind = page_text(workspace, s, "await fetch('/net/api/items').then(r => r.headers.get('content-type'))")
+    assert kind == "application/json"
+    in_session(workspace, s, "click", "#load")
+    assert page_text(workspace, s, "out.textContent") == '200 {"items": "from a file"}'
+    refused = workspace.run(
+        "--session", s, "route", "**/x", "--body-file", str(workspace.state_dir / "daemon.json")
+    )
+    assert refused.code == 2 and "refusing to read" in refused.err

@@ -1,14 +1,13 @@
 """Emulation and permissions: what pages see of the device, the place, the time and the user.
 
 Everything is put on each page through Chromium's DevTools protocol (the page's
-kept session, see `cdp`), so no new
-browser context is needed and tabs, history and storage stay as they are:
-device metrics and touch (`Emulation.setDeviceMetricsOverride`,
-`setTouchEmulationEnabled`), user agent and Accept-Language
-(`Network.setUserAgentOverride`), time zone and locale
+kept session, see `cdp`), so no new browser context is needed and tabs, history
+and storage stay as they are: device metrics and touch
+(`Emulation.setDeviceMetricsOverride`, `setTouchEmulationEnabled`), user agent
+and Accept-Language (`Network.setUserAgentOverride`), time zone and locale
 (`Emulation.setTimezoneOverride`, `setLocaleOverride`), colour scheme, media
-type and reduced motion (`Emulation.setEmulatedMedia`). Position and permissions are the context's own
-(`set_geolocation`, `grant_permissions`).
+type and reduced motion (`Emulation.setEmulatedMedia`). Position and
+permissions are the context's own (`set_geolocation`, `grant_permissions`).
 """
 
 from __future__ import annotations

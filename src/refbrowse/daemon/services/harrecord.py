@@ -18,6 +18,7 @@ from refbrowse.errors import BrowseError
 class HarRecordings:
     def __init__(self) -> None:
         self.running: dict[str, tuple[str, float]] = {}  # session -> (path, started)
+        self.notices: list[str] = []
 
     async def start(self, session: Session, path: str) -> None:
         if session.name in self.running:
@@ -34,6 +35,14 @@ class HarRecordings:
         path, started = self.running.pop(session.name)
         await session.context.tracing.stop_har()
         return path, time.monotonic() - started
+
+    async def on_session(self, session: Session) -> None:
+        """A new context for the session (a switch of browser) ends a recording of the old one."""
+        lost = self.running.pop(session.name, None)
+        if lost is not None:
+            self.notices.append(
+                f"the HAR recording to {lost[0]} ended with the switch of browser: nothing written"
+            )
 
     def status_line(self) -> str:
         return "\n".join(

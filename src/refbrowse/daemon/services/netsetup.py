@@ -41,8 +41,9 @@ def build(daemon: DaemonView, cdp: CdpKeeper, chosen_agent: Callable[[str], str 
 def install(daemon: DaemonView, settings: SessionSettings, hars: HarRecordings) -> None:
     """Settings go on each session's context when it opens (or is replaced) and on each new tab."""
     daemon.host.session_hooks.append(settings.on_session)
+    daemon.host.session_hooks.append(hars.on_session)
     daemon.host.tab_hooks.append(settings.on_new_tab)
     daemon.status_lines.append(settings.status_line)
     daemon.status_lines.append(hars.status_line)
     daemon.notices.extend(settings.notices)
-    settings.notices = daemon.notices
+    settings.notices = hars.notices = daemon.notices

@@ -204,7 +204,7 @@ def rule_text(rule: Rule) -> str:
             f"answer {rule.get('status') or 200} {rule.get('content_type') or 'text/plain'}, {size} bytes"
         )
     if rule.get("times") is not None:
-        parts.append(f"{rule['times']} times")
+        parts.append("once" if rule["times"] == 1 else f"{rule['times']} times")
     return f"{pattern} → {', '.join(parts)}"
 
 
