@@ -6,6 +6,7 @@ page; the server counts and records the requests it was actually sent.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import pytest
 from haralyzer import HarParser
 
 from conftest import FixtureHandler, Site, Workspace
+from refbrowse.daemon.activity.redact import HIDDEN, redacted_args, redacted_flags
 
 PAGE = """<title>Net</title><h1>Net</h1>
 <button id="load" onclick="load()">Load</button>
@@ -283,3 +285,11 @@ def test_a_body_file_answers_with_its_type_and_the_path_policy_guards_it(
         "--session", s, "route", "**/x", "--body-file", str(workspace.state_dir / "daemon.json")
     )
     assert refused.code == 2 and "refusing to read" in refused.err
+
+
+def test_the_activity_feed_hides_secret_header_values_given_as_arguments_or_flags() -> None:
+    shown = asyncio.run(redacted_args("headers", ["set", "Authorization", "Bearer s3cr3t"], True, None))
+    assert shown == ("set", "Authorization", HIDDEN)
+    assert asyncio.run(redacted_args("headers", ["set", "X-Debug", "1"], True, None))[2] == "1"
+    flags = redacted_flags({"--header": ["Set-Cookie: sid=s3cr3t", "X-Mock: yes"], "--status": "200"})
+    assert flags == {"--header": [f"Set-Cookie:{HIDDEN}", "X-Mock: yes"], "--status": "200"}

@@ -55,6 +55,11 @@ class Family:
         return []
 
 
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("settings not applied to a new tab", exc_info=task.exception())
+
+
 def _put(values: dict[str, Value], key: str, value: Value) -> None:
     if value is None:
         values.pop(key, None)
@@ -125,7 +130,9 @@ class SessionSettings:
     def on_new_tab(self, session: Session, tab: Tab) -> None:
         values = dict(self._values.get(session.name, {}))
         if values:
-            self._pending[tab.page] = asyncio.ensure_future(self._page(session, tab.page, values))
+            task = asyncio.ensure_future(self._page(session, tab.page, values))
+            task.add_done_callback(_log_failure)
+            self._pending[tab.page] = task
 
     async def _page(self, session: Session, page: Page, values: dict[str, Value]) -> None:
         for key, value in values.items():
@@ -138,7 +145,7 @@ class SessionSettings:
         """Wait until a new tab has the session's settings: an action must not load a page before."""
         task = self._pending.pop(page, None)
         if task is not None:
-            await asyncio.shield(task)
+            await asyncio.wait([task])  # never raises: a setting a tab refused is logged, the action goes on
 
     def _refused(self, session: str, key: str, exc: Exception) -> None:
         why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
