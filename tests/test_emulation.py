@@ -7,6 +7,7 @@ another's page.
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from collections.abc import Iterator
 
@@ -165,3 +166,24 @@ def test_a_restarted_daemon_keeps_routes_headers_and_emulation_and_status_says_s
     assert page["zone"] == "America/Sao_Paulo" and page["width"] == 412
     ws.ok("goto", site.url("/emu/mocked"))
     assert "mocked after restart" in ws.ok("text")
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb not installed (`make xvfb`)")
+def test_a_switch_to_a_headed_browser_and_back_keeps_routes_and_emulation(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    ws = fresh_workspace
+    ws.env.pop("DISPLAY", None)
+    ws.env.pop("WAYLAND_DISPLAY", None)
+    ws.ok("goto", site.url("/emu/page"))
+    ws.ok("route", "**/emu/mocked", "--body", "mocked across the switch")
+    ws.ok("timezone", "Australia/Sydney")
+    ws.ok("connect")
+    assert facts(ws, "default")["zone"] == "Australia/Sydney"
+    ws.ok("goto", site.url("/emu/mocked"))
+    assert "mocked across the switch" in ws.ok("text")
+    ws.ok("disconnect")
+    ws.ok("reload")
+    assert "mocked across the switch" in ws.ok("text")
+    ws.ok("goto", site.url("/emu/page"))
+    assert facts(ws, "default")["zone"] == "Australia/Sydney"
