@@ -124,7 +124,9 @@ def test_time_zone_locale_colour_scheme_print_and_motion_as_the_page_sees_them(
     assert after["zone"] != "Asia/Tokyo" and not after["dark"] and not after["print"]
 
 
-def test_geo_sets_the_position_and_allows_it_to_the_current_site(workspace: Workspace, site: Site) -> None:
+def test_geo_sets_the_position_and_allows_it_to_the_current_site(
+    workspace: Workspace, site: Site, seen: Seen
+) -> None:
     s = "geo"
     run(workspace, s, "goto", site.url("/emu/page"))
     said = run(workspace, s, "geo", "48.8584", "2.2945", "--accuracy", "25")
@@ -136,7 +138,9 @@ def test_geo_sets_the_position_and_allows_it_to_the_current_site(workspace: Work
     assert got.startswith("error")
 
 
-def test_permissions_grant_and_clear_as_navigator_permissions_says(workspace: Workspace, site: Site) -> None:
+def test_permissions_grant_and_clear_as_navigator_permissions_says(
+    workspace: Workspace, site: Site, seen: Seen
+) -> None:
     s = "perms"
     run(workspace, s, "goto", site.url("/emu/page"))
     query = "(await navigator.permissions.query({name: 'camera'})).state"
@@ -170,7 +174,7 @@ def test_a_restarted_daemon_keeps_routes_headers_and_emulation_and_status_says_s
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb not installed (`make xvfb`)")
 def test_a_switch_to_a_headed_browser_and_back_keeps_routes_and_emulation(
-    fresh_workspace: Workspace, site: Site
+    fresh_workspace: Workspace, site: Site, seen: Seen
 ) -> None:
     ws = fresh_workspace
     ws.env.pop("DISPLAY", None)

@@ -188,7 +188,7 @@ def test_extra_headers_reach_the_server_and_a_secret_value_is_never_echoed(
 
 
 def test_offline_turns_navigator_online_false_and_fails_fetches_until_back_online(
-    workspace: Workspace, site: Site
+    workspace: Workspace, site: Site, server: Server
 ) -> None:
     s = "offline"
     in_session(workspace, s, "goto", site.url("/net/page"))
@@ -204,7 +204,7 @@ def test_offline_turns_navigator_online_false_and_fails_fetches_until_back_onlin
     assert page_text(workspace, s, "out.textContent").startswith("200 ")
 
 
-def test_throttling_slows_every_tab_new_ones_too(workspace: Workspace, site: Site) -> None:
+def test_throttling_slows_every_tab_new_ones_too(workspace: Workspace, site: Site, server: Server) -> None:
     s = "throttle"
     in_session(workspace, s, "goto", site.url("/net/page"))
     in_session(workspace, s, "throttle", "fast-3g")
@@ -270,7 +270,7 @@ def test_a_route_without_an_answer_and_a_missing_har_are_usage_errors(workspace:
 
 
 def test_a_body_file_answers_with_its_type_and_the_path_policy_guards_it(
-    workspace: Workspace, site: Site
+    workspace: Workspace, site: Site, server: Server
 ) -> None:
     s = "bodyfile"
     body = workspace.root / "items.json"

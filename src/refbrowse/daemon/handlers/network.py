@@ -46,10 +46,10 @@ def _answer_rule(call: Call) -> Rule:
     if call.flags.get("--url") is not None:
         raise UsageError("--url goes with --har", "give the URL pattern as route's PATTERN")
     rule: Rule = {"pattern": pattern}
-    body = _body(call)
+    body, kind = _body(call)
     if body is not None:
         rule["body"] = base64.b64encode(body).decode()
-    rule.update(_copied(call))
+    rule.update({"content_type": kind} if kind else {}, **_copied(call))
     if call.flags.get("--abort"):
         if answers(rule):
             raise UsageError(
@@ -82,21 +82,20 @@ def _copied(call: Call) -> Rule:
     return rule
 
 
-def _body(call: Call) -> bytes | None:
+def _body(call: Call) -> tuple[bytes | None, str]:
+    """The answer's body, and the type its file's name says ("" when none is to be guessed)."""
     text, path = call.flags.get("--body"), call.flags.get("--body-file")
     if text is not None and path is not None:
         raise UsageError("--body and --body-file both give the body", "keep one of them")
     if path is None:
-        return None if text is None else str(text).encode()
+        return (None if text is None else str(text).encode()), ""
     real = call.services.policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG))
     if not os.path.isfile(real):
         raise UsageError(f"no such file: {path}", "give the path of an existing file")
     if os.path.getsize(real) > MAX_BODY_BYTES:
         raise UsageError(f"{path} is over {MAX_BODY_BYTES // 1_000_000} MB", "serve a smaller body")
-    if call.flags.get("--content-type") is None:
-        call.flags["--content-type"] = mimetypes.guess_type(real)[0] or "application/octet-stream"
     with open(real, "rb") as f:
-        return f.read()
+        return f.read(), mimetypes.guess_type(real)[0] or "application/octet-stream"
 
 
 def _har_rule(call: Call) -> Rule:
