@@ -191,3 +191,21 @@ def test_a_switch_to_a_headed_browser_and_back_keeps_routes_and_emulation(
     assert "mocked across the switch" in ws.ok("text")
     ws.ok("goto", site.url("/emu/page"))
     assert facts(ws, "default")["zone"] == "Australia/Sydney"
+
+
+def test_a_saved_setting_that_no_longer_applies_is_dropped_with_a_notice(
+    fresh_workspace: Workspace, site: Site, seen: Seen
+) -> None:
+    ws = fresh_workspace
+    ws.ok("timezone", "Europe/Oslo")
+    ws.ok("stop")
+    saved = ws.state_dir / "state" / "settings-default.json"
+    data = json.loads(saved.read_text())
+    data["settings"]["routes"] = [{"pattern": "/unclosed(/", "abort": True}]  # edited by hand
+    saved.write_text(json.dumps(data))
+    result = ws.run("goto", site.url("/emu/page"))
+    assert result.code == 0, result.err
+    assert "the saved routes setting could not be applied" in result.out + result.err
+    assert facts(ws, "default")["zone"] == "Europe/Oslo"  # the rest came back
+    assert "routes:" not in ws.ok("status")
+    assert "routes" not in json.loads(saved.read_text())["settings"]

@@ -16,6 +16,7 @@ import base64
 import collections
 import itertools
 import json
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ from playwright.async_api import Request, Route
 from refbrowse.daemon.services.sessionsettings import Family, Value
 from refbrowse.daemon.session import Session
 from refbrowse.errors import UsageError
+
+log = logging.getLogger("refbrowse")
 
 REPORT_LIMIT = 6  # requests named in one action's report; the rest are counted
 HIT_LOG = 500  # hits remembered per session for the reports
@@ -99,7 +102,10 @@ class Routes(Family):
     def _build(self, session: str, rule: Rule, hits: int) -> ActiveRoute:
         route = ActiveRoute(rule, url_matcher(rule["pattern"]), _unset, hits)
         if rule.get("har"):
-            route.recorded = har_entries(rule["har"])
+            try:
+                route.recorded = har_entries(rule["har"])
+            except UsageError as exc:  # the file went away since `route --har` read it: requests go through
+                log.warning("route %s answers nothing: %s", rule["pattern"], exc.message)
 
         async def handle(request_route: Route) -> None:
             await self._answer(session, route, request_route)

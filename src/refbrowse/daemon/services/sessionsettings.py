@@ -25,6 +25,7 @@ from playwright.async_api import Page
 
 from refbrowse.daemon.session import Session, Tab
 from refbrowse.daemon.state.files import StateFileError, session_file, set_aside, write_state
+from refbrowse.errors import BrowseError
 
 log = logging.getLogger("refbrowse")
 
@@ -124,8 +125,8 @@ class SessionSettings:
                 if key not in self.families:
                     raise ValueError("this version does not know it")
                 await self.families[key].on_context(session, value)
-            except (PlaywrightError, OSError, ValueError) as exc:
-                self._refused(session.name, key, exc)
+            except (PlaywrightError, BrowseError, OSError, ValueError, KeyError, TypeError) as exc:
+                self._refused(session.name, key, exc)  # a file edited by hand, or from another version
 
     def on_new_tab(self, session: Session, tab: Tab) -> None:
         values = dict(self._values.get(session.name, {}))
@@ -150,6 +151,7 @@ class SessionSettings:
     def _refused(self, session: str, key: str, exc: Exception) -> None:
         why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         self._values.get(session, {}).pop(key, None)
+        self.save(session)
         notice = f"session {session}: the saved {key} setting could not be applied ({why}); it was dropped"
         log.warning(notice)
         self.notices.append(notice)
