@@ -17,6 +17,8 @@ from haralyzer import HarParser
 
 from conftest import FixtureHandler, Site, Workspace
 from refbrowse.daemon.activity.redact import HIDDEN, redacted_args, redacted_flags
+from refbrowse.mcp.tools import LONG_TAIL_TOOL
+from test_mcp import _stdio, ok
 
 PAGE = """<title>Net</title><h1>Net</h1>
 <button id="load" onclick="load()">Load</button>
@@ -293,3 +295,20 @@ def test_the_activity_feed_hides_secret_header_values_given_as_arguments_or_flag
     assert asyncio.run(redacted_args("headers", ["set", "X-Debug", "1"], True, None))[2] == "1"
     flags = redacted_flags({"--header": ["Set-Cookie: sid=s3cr3t", "X-Mock: yes"], "--status": "200"})
     assert flags == {"--header": [f"Set-Cookie:{HIDDEN}", "X-Mock: yes"], "--status": "200"}
+
+
+def test_routes_reach_mcp_through_the_browse_tool_with_a_repeated_flag(
+    workspace: Workspace, site: Site, server: Server
+) -> None:
+    async def scenario() -> None:
+        async with _stdio(workspace) as client:
+            await ok(client, "goto", {"url": site.url("/net/page")})
+            line = "route '**/net/api/items' --status 201 --body hi --header 'X-A: 1' --header 'X-B: 2'"
+            assert "answer 201" in await ok(client, LONG_TAIL_TOOL, {"command": line})
+            clicked = await ok(client, "click", {"sel": "#load"})
+            assert "answered by route **/net/api/items (201)" in clicked
+            headers = "await fetch('/net/api/items').then(r => r.headers.get('x-a') + r.headers.get('x-b'))"
+            assert "12" in await ok(client, LONG_TAIL_TOOL, {"command": f'js "{headers}"'})
+            await ok(client, LONG_TAIL_TOOL, {"command": "unroute"})
+
+    asyncio.run(scenario())
