@@ -320,6 +320,8 @@ def _timezone(value: str, label: str) -> str:
     try:
         zoneinfo.ZoneInfo(value)
     except (ValueError, zoneinfo.ZoneInfoNotFoundError):
+        if not zoneinfo.available_timezones():
+            return value  # no time zone database here to check against: the browser checks it
         raise UsageError(
             f"{label}: {value!r} is not a time zone name", "for example: Europe/Paris, America/New_York, UTC"
         ) from None
