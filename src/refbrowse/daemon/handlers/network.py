@@ -164,6 +164,8 @@ async def headers(call: Call) -> str:
         return await _clear_headers(call, name, value)
     if name is None or value is None:
         raise UsageError("headers set needs a NAME and a VALUE", "for example: browse headers set X-Debug 1")
+    if ":" in name:
+        raise UsageError(f"headers set: {name!r} is not a header name", "give NAME and VALUE as two words")
     name, value = parse_kind("header", f"{name}:{value}", "headers set")  # type: ignore[misc]
     origin = origin_of(call.flags["--origin"]) if call.flags.get("--origin") else ""
     settings = call.services.settings
