@@ -25,6 +25,9 @@ _SIMPLE_WORDS = {
     "rest": "the rest of the line (no quotes needed)",
     "size": "WIDTHxHEIGHT in CSS pixels, e.g. 1280x800",
     "box": "X,Y,W,H in CSS pixels",
+    "header": "NAME:VALUE, e.g. 'Cache-Control: no-store'",
+    "timezone": "an IANA time zone such as Europe/Paris, or off",
+    "locale": "a language tag such as de-DE, or off",
 }
 
 # A value that works when pasted, for the names that have an obvious one.

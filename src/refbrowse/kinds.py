@@ -15,6 +15,9 @@ here so that handlers receive them ready to use. A kind is a plain literal:
     "rest"                 the rest of the line: every remaining word, joined by spaces
     "size"                 WIDTHxHEIGHT, e.g. 1280x800  -> (width, height)
     "box"                  X,Y,W,H in CSS pixels         -> (x, y, w, h)
+    "header"               NAME:VALUE, an HTTP header    -> (name, value)
+    "timezone"             an IANA time zone (Europe/Paris), or off
+    "locale"               a BCP 47 language tag (de-DE, pt-BR), or off
     ("int", LO, HI)        a whole number, bounds inclusive, None for unbounded
     ("number", LO, HI)     a decimal number, bounds inclusive
     ("enum", WORD, ...)    one of the words
@@ -124,6 +127,8 @@ def _strictness(kind: Kind) -> int:
 
 def _looks_like(kind: Kind, value: str) -> bool:
     if isinstance(kind, tuple):
+        if kind[0] == "enum":
+            return value.lower() in kind[1:]
         return kind[0] == "int" and value.isdigit()
     if kind == "url":
         scheme, colon, _ = value.partition(":")
@@ -301,6 +306,48 @@ def _path(value: str, label: str) -> str:
     return os.path.abspath(value)
 
 
+# A header name is an RFC 9110 token: these characters and letters and digits.
+_TOKEN_MARKS = "!#$%&'*+-.^_`|~"  # noqa: S105 - characters, not a secret
+
+
+def _header(value: str, label: str) -> tuple[str, str]:
+    name, colon, rest = value.partition(":")
+    name = name.strip()
+    if not colon or not name or not all(c.isalnum() or c in _TOKEN_MARKS for c in name):
+        raise UsageError(
+            f"{label} takes NAME:VALUE with a header name before the colon, got {value!r}",
+            "for example: --header 'Cache-Control: no-store'",
+        )
+    if "\n" in rest or "\r" in rest:
+        raise UsageError(f"{label}: a header value cannot hold a line break", "give the value on one line")
+    return name, rest.strip()
+
+
+def _timezone(value: str, label: str) -> str:
+    if value.lower() == "off":
+        return "off"
+    import zoneinfo  # only for this kind: not on any other command's path
+
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (ValueError, zoneinfo.ZoneInfoNotFoundError):
+        if not zoneinfo.available_timezones():
+            return value  # no time zone database here to check against: the browser checks it
+        raise UsageError(
+            f"{label}: {value!r} is not a time zone name", "for example: Europe/Paris, America/New_York, UTC"
+        ) from None
+    return value
+
+
+def _locale(value: str, label: str) -> str:
+    if value.lower() == "off":
+        return "off"
+    parts = value.replace("_", "-").split("-")
+    if not (parts[0].isalpha() and 2 <= len(parts[0]) <= 3 and all(p.isalnum() and p for p in parts)):
+        raise UsageError(f"{label}: {value!r} is not a language tag", "for example: de-DE, fr, pt-BR")
+    return "-".join(parts)
+
+
 _SIMPLE = {
     "url": _url,
     "endpoint": _endpoint,
@@ -313,4 +360,7 @@ _SIMPLE = {
     "rest": _text,
     "size": _size,
     "box": _box,
+    "header": _header,
+    "timezone": _timezone,
+    "locale": _locale,
 }

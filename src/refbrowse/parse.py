@@ -19,10 +19,12 @@ if TYPE_CHECKING:
 
     from refbrowse.specs import CommandSpec, Kind, Request
 
+    Flags = dict[str, str | bool | list[str]]
+
 
 def parse_argv(argv: list[str]) -> Request:
     """Split argv into command, positional args, command flags and global options; check every value."""
-    options: dict[str, str | bool] = {}
+    options: Flags = {}
     words: list[str] = []
     rest = iter(argv)
     for word in rest:
@@ -62,9 +64,7 @@ def command_spec(name: str) -> CommandSpec:
     return spec
 
 
-def checked_words(
-    name: str, args: list[str], flags: dict[str, str | bool]
-) -> tuple[list[str], dict[str, str | bool]]:
+def checked_words(name: str, args: list[str], flags: Flags) -> tuple[list[str], Flags]:
     """The words to send for a command: every value checked, paths absolute, a rest-of-line joined."""
     spec = COMMANDS[name]
     pairs = _arg_kinds(name, spec, args)
@@ -73,10 +73,13 @@ def checked_words(
     sent = [kinds.wire_form(kind, word) for (_, kind), word in zip(pairs, args, strict=False)]
     if pairs and pairs[-1][1] == "rest":
         sent = [*sent[: len(pairs) - 1], " ".join(args[len(pairs) - 1 :])]
-    out_flags: dict[str, str | bool] = {}
+    out_flags: Flags = {}
     for flag, given in flags.items():
         flag_type = flag_kind(spec, flag)
-        if isinstance(given, str) and flag_type is not None:
+        if isinstance(given, list) and flag_type is not None:
+            for one in given:
+                kinds.parse(flag_type, one, f"{name} {flag}")
+        elif isinstance(given, str) and flag_type is not None:
             kinds.parse(flag_type, given, f"{name} {flag}")
             given = kinds.wire_form(flag_type, given)
         out_flags[flag] = given
@@ -96,10 +99,20 @@ def parse_values(
     parsed: dict[str, object] = {}
     for flag, value in flags.items():
         kind = flag_kind(spec, flag)
-        parsed[flag] = (
-            kinds.parse(kind, str(value), flag) if kind is not None and value is not True else value
-        )
+        if kind is None or value is True:
+            parsed[flag] = value
+        elif flag in spec.get("repeat", ()):
+            parsed[flag] = [kinds.parse(kind, str(one), flag) for one in _given(value)]
+        else:
+            parsed[flag] = kinds.parse(kind, str(value), flag)
     return values, parsed
+
+
+def _given(value: object) -> list[str]:
+    """The values a repeatable flag was given so far: a list on the wire, or one word."""
+    if isinstance(value, list):
+        return [str(one) for one in value]
+    return [] if value is None or isinstance(value, bool) else [str(value)]
 
 
 def arg_kind(spec: CommandSpec, arg_name: str) -> Kind:
@@ -148,10 +161,10 @@ def _flag_value(flag: str, metavar: str, rest: Iterator[str]) -> str:
     return value
 
 
-def _split_flags(name: str, spec: CommandSpec, words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
+def _split_flags(name: str, spec: CommandSpec, words: list[str]) -> tuple[list[str], Flags]:
     known = spec["flags"]
     args: list[str] = []
-    flags: dict[str, str | bool] = {}
+    flags: Flags = {}
     rest = iter(words)
     for word in rest:
         if word == "--":
@@ -159,7 +172,11 @@ def _split_flags(name: str, spec: CommandSpec, words: list[str]) -> tuple[list[s
             break
         if word in known:
             metavar = known[word][0]
-            flags[word] = True if metavar is None else _flag_value(word, metavar, rest)
+            value: str | bool = True if metavar is None else _flag_value(word, metavar, rest)
+            if word in spec.get("repeat", ()) and isinstance(value, str):
+                flags[word] = [*_given(flags.get(word)), value]
+            else:
+                flags[word] = value
         elif word.startswith("-") and len(word) > 1 and not _is_number(word):
             raise _unknown_flag(name, word, known)
         else:
@@ -190,7 +207,7 @@ def _is_number(word: str) -> bool:
 
 def _check_arity(name: str, arg_names: tuple[str, ...], spec: CommandSpec, args: list[str]) -> None:
     required = [a for a in arg_names if not a.startswith("[")]
-    variadic = any(a.endswith("...") for a in arg_names) or bool(
+    variadic = any(a.strip("[]").endswith("...") for a in arg_names) or bool(
         arg_names and arg_kind(spec, arg_names[-1]) == "rest"
     )
     if len(args) < len(required):

@@ -27,6 +27,8 @@ Each command maps to a dict:
   stdin_arg  optional: the argument that, given as `-`, the CLI reads from its
            stdin (so a password never shows in the process list)
   nested   True when the command runs other commands (the daemon holds no tab lock for it)
+  repeat   optional: flags that may be given more than once (`--header A:1 --header B:2`);
+           the handler receives a list of their values
 
 Facts about a command that parts of the daemon and the MCP server act on (absent means False):
   pure_read  only looks at the page: the tab's prepared snapshot survives it
@@ -51,6 +53,27 @@ GLOBAL_FLAGS: dict[str, tuple[str | None, str]] = {
     "--session": ("NAME", "separate browser context in the same daemon (or BROWSE_SESSION)"),
     "--timeout": ("MS", "action timeout for this command, in milliseconds"),
 }
+
+# What `permissions grant` takes: the browser permissions Playwright can grant in Chromium.
+PERMISSION_NAMES = (
+    "geolocation",
+    "notifications",
+    "camera",
+    "microphone",
+    "clipboard-read",
+    "clipboard-write",
+    "midi",
+    "midi-sysex",
+    "background-sync",
+    "accelerometer",
+    "gyroscope",
+    "magnetometer",
+    "ambient-light-sensor",
+    "payment-handler",
+    "storage-access",
+    "local-fonts",
+    "local-network-access",
+)
 
 # Defaults the daemon uses and help states, in milliseconds.
 DEFAULTS = {
@@ -512,6 +535,170 @@ COMMANDS: dict[str, CommandSpec] = {
         "kinds": {"BROWSER": ("enum", "chrome", "chromium", "brave", "edge", "firefox")},
         "example": "cookie-import-browser chrome --domain example.com",
         "help": "decrypt and import cookies from chrome, chromium, brave, edge or firefox",
+    },
+    # network: per-session settings, kept across a restart (see daemon/services/sessionsettings.py)
+    "route": {
+        "cat": "write",
+        "args": ("[PATTERN]",),
+        "flags": {
+            "--status": ("N", "answer with this HTTP status (default 200)"),
+            "--body": ("TEXT", "answer with this body"),
+            "--body-file": ("PATH", "answer with this file's content"),
+            "--content-type": (
+                "TYPE",
+                "the answer's Content-Type (default: text/plain, or by the file name)",
+            ),
+            "--header": ("K:V", "a header of the answer; repeat the flag for more"),
+            "--abort": (None, "block matching requests (the page sees a network error)"),
+            "--delay": ("MS", "hold matching requests MS, then let them through (or answer them)"),
+            "--times": ("N", "only the next N matching requests"),
+            "--har": ("FILE", "answer from the responses recorded in a HAR file (`har start`)"),
+            "--url": ("PAT", "with --har: only requests whose URL matches PAT"),
+            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+        },
+        "repeat": ("--header",),
+        "kinds": {
+            "PATTERN": "text",
+            "--status": ("int", 100, 599),
+            "--header": "header",
+            "--delay": ("int", 0, 60_000),
+            "--times": ("int", 1, None),
+            "--url": "text",
+        },
+        "about": (
+            "PATTERN is a URL glob as Playwright takes it (`**/api/*`, `*://*.example.com/**`), or a"
+            " regular expression between slashes (`/\\/api\\/items\\?page=\\d+/i`). A request that"
+            " matches is answered (--status/--body/--body-file), blocked (--abort), or held and let"
+            " through (--delay alone); the newest route is asked first. Routes stay with the session"
+            " across a restart; an action's report names the requests they answered."
+        ),
+        "example": "route '**/api/items' --body '[]' --content-type application/json",
+        "help": "answer, block or delay the requests whose URL matches PATTERN (mock an API, block images)",
+    },
+    "unroute": {
+        "cat": "write",
+        "args": ("[PATTERN]",),
+        "flags": {},
+        "kinds": {"PATTERN": "text"},
+        "help": "remove the route of PATTERN, or every route",
+    },
+    "routes": {
+        "cat": "read",
+        "args": (),
+        "flags": {},
+        "pure_read": True,
+        "help": "the active routes, each with what it does and how many requests it answered",
+        "data": "{routes: [{pattern, action, hits, times}]}",
+    },
+    "headers": {
+        "cat": "write",
+        "args": ("ACTION", "[NAME]", "[VALUE]"),
+        "flags": {"--origin": ("URL", "only on requests to this origin")},
+        "kinds": {"ACTION": ("enum", "set", "clear"), "NAME": "text", "VALUE": "text"},
+        "stdin_arg": "VALUE",
+        "about": (
+            "Extra headers go on every request of the session (or of one origin with --origin)."
+            " Values of Authorization, Cookie and other secret-looking headers are never printed:"
+            " VALUE `-` reads the value from stdin."
+        ),
+        "example": "headers set X-Debug 1",
+        "help": "headers set NAME VALUE: send an extra request header; headers clear [NAME]",
+    },
+    "offline": {
+        "cat": "write",
+        "args": ("STATE",),
+        "flags": {},
+        "kinds": {"STATE": ("enum", "on", "off")},
+        "help": "cut the session off the network (on), or reconnect it (off)",
+    },
+    "throttle": {
+        "cat": "write",
+        "args": ("PRESET",),
+        "flags": {},
+        "kinds": {"PRESET": ("enum", "slow-3g", "fast-3g", "off")},
+        "help": "slow the network of every tab to a mobile preset: slow-3g, fast-3g, or off",
+    },
+    "har": {
+        "cat": "write",
+        "args": ("ACTION", "[PATH]"),
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "kinds": {"ACTION": ("enum", "start", "stop")},
+        "example": "har start session.har",
+        "help": "har start [PATH]: record the session's requests; har stop: write them as a HAR 1.2 file",
+    },
+    # emulation: per-session settings, kept across a restart
+    "device": {
+        "cat": "write",
+        "args": ("NAME",),
+        "flags": {},
+        "kinds": {"NAME": "rest"},
+        "example": "device iPhone 13",
+        "help": "emulate a phone or tablet from Playwright's list (size, scale, agent, touch); off to stop",
+    },
+    "devices": {
+        "cat": "read",
+        "args": ("[FILTER]",),
+        "flags": {},
+        "kinds": {"FILTER": "rest"},
+        "pure_read": True,
+        "help": "the device names `device` takes, with their viewport and scale",
+    },
+    "geo": {
+        "cat": "write",
+        "args": ("LAT", "[LON]"),
+        "flags": {"--accuracy": ("M", "accuracy in metres (default 10)")},
+        "kinds": {
+            "LAT": ("alt", ("enum", "off"), ("number", -90, 90)),
+            "LON": ("number", -180, 180),
+            "--accuracy": ("number", 0, 1_000_000),
+        },
+        "example": "geo 48.8584 2.2945",
+        "help": "set the position navigator.geolocation gives, and allow it to the current site; geo off",
+    },
+    "timezone": {
+        "cat": "write",
+        "args": ("TZ",),
+        "flags": {},
+        "kinds": {"TZ": "timezone"},
+        "example": "timezone Asia/Tokyo",
+        "help": "the time zone pages see (Date, Intl), e.g. Europe/Paris; off for the system's",
+    },
+    "locale": {
+        "cat": "write",
+        "args": ("LANG",),
+        "flags": {},
+        "kinds": {"LANG": "locale"},
+        "example": "locale de-DE",
+        "help": "the language pages see (navigator.language, Intl, Accept-Language); off for the default",
+    },
+    "colorscheme": {
+        "cat": "write",
+        "args": ("SCHEME",),
+        "flags": {},
+        "kinds": {"SCHEME": ("enum", "dark", "light", "no-preference", "off")},
+        "help": "the prefers-color-scheme pages see: dark, light, no-preference, or off",
+    },
+    "media": {
+        "cat": "write",
+        "args": ("TYPE",),
+        "flags": {},
+        "kinds": {"TYPE": ("enum", "print", "screen", "off")},
+        "help": "the CSS media type pages see: print, screen, or off",
+    },
+    "reducedmotion": {
+        "cat": "write",
+        "args": ("MOTION",),
+        "flags": {},
+        "kinds": {"MOTION": ("enum", "reduce", "no-preference", "off")},
+        "help": "the prefers-reduced-motion pages see: reduce, no-preference, or off",
+    },
+    "permissions": {
+        "cat": "write",
+        "args": ("ACTION", "[NAME...]"),
+        "flags": {"--origin": ("URL", "only for this origin (default: every origin)")},
+        "kinds": {"ACTION": ("enum", "grant", "clear"), "NAME": ("enum", *PERMISSION_NAMES)},
+        "example": "permissions grant notifications camera",
+        "help": "permissions grant NAME...: allow without asking; permissions clear takes them back",
     },
     # multi-step
     "chain": {

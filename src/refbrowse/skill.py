@@ -74,6 +74,21 @@ command), so a login done once holds for every later command.
 - To keep what you did as a regression test: `browse record start`, do the task, then
   `browse record stop tests/test_flow.py` (pytest + Playwright, role and label locators, no refs);
   `browse locator @e3` gives one locator for a test you write by hand.
+## Network and emulation: settings that stay with the session
+
+Use them to see a page under conditions you cannot get from the real site or this machine:
+- an API that fails, is slow or returns other data: `browse route '**/api/items' --status 500`
+  (`--body TEXT`, `--abort` to block, `--delay MS`); the next action's report names the requests
+  a route answered; `browse routes` counts them, `browse unroute` removes them.
+- a recorded session replayed offline: `browse har start t.har` … `browse har stop`, then
+  `browse route --har t.har`.
+- a login header or a debug flag on every request: `browse headers set Authorization -` (value on stdin).
+- a phone, a place, a language or a look: `browse device iPhone 13`, `browse geo 48.85 2.29`,
+  `browse timezone Asia/Tokyo`, `browse locale de-DE`, `browse colorscheme dark`, `browse media print`;
+  a bad network: `browse offline on`, `browse throttle slow-3g`.
+
+They apply to every tab of the session at once (reload a page whose scripts read them only at
+start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `browse status` lists them.
 
 ## Commands"""
 

@@ -38,12 +38,13 @@ class CommandSpec(_CommandSpecBase, total=False):
     no_mcp: bool  # makes no sense from inside an MCP server
     unrecorded: bool  # a recorded test writes no step for it
     forms: dict[str, tuple[str, ...]]  # first word -> the arguments that follow it (`mouse move X Y`)
+    repeat: tuple[str, ...]  # flags that may be given more than once: their value is a list
 
 
 class Request(TypedDict):
     command: str
     args: list[str]
-    flags: dict[str, str | bool]
+    flags: dict[str, str | bool | list[str]]
     json: bool
     raw: bool
     session: str | None

@@ -21,6 +21,7 @@ from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.page.pageprobe import DocumentStartCounting
 from refbrowse.daemon.page.tabguard import TabGuard
+from refbrowse.daemon.services import netsetup
 from refbrowse.daemon.services.activity.site import ActivitySite
 from refbrowse.daemon.services.bag import Services
 from refbrowse.daemon.services.browser_choice import ChosenBrowser
@@ -98,17 +99,22 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         daemon.state_dir, host, notices, enabled=os.environ.get("BROWSE_PERSIST", "1") != "0"
     )
     activity = ActivitySite(daemon, handoffs)
+    agents = UserAgents(cdp)
+    settings, routes, hars = netsetup.build(daemon.state_dir, notices, cdp, agents.chosen.get)
     services = Services(
         host=host,
         capture=Capture(daemon.state_dir),
         persister=persister,
         cdp=cdp,
-        agents=UserAgents(cdp),
+        agents=agents,
         handoffs=handoffs,
         activity=activity,
         policy=policy,
         tab_guard=TabGuard(),
         recordings=Recordings(host),
+        settings=settings,
+        routes=routes,
+        hars=hars,
     )
     confinement = Confinement(policy, services.file_grants)
     extension = ExtensionLink(host, activity)
@@ -116,8 +122,9 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
     host.wire(
         HostEvents(
             context_options=restoring,
-            # The host gate is in place before the session's first request.
-            session_starters=(confinement, extension, DocumentStartCounting()),
+            # The host gate is in place before the session's first request; the session's own
+            # settings (routes, headers, emulation) before its first page loads.
+            session_starters=(confinement, extension, DocumentStartCounting(), settings, hars),
             # The tab guard first: a tab it closes in a popup storm gets no listeners.
             tab_watchers=(
                 services.tab_guard,
@@ -125,6 +132,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
                 services.wanted_downloads,
                 services.capture,
                 services.agents,
+                settings,
             ),
             state_refused=restoring,
             tab_carriers=(services.file_grants,),
@@ -132,7 +140,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         )
     )
     wiring = Wiring(
-        status=(handoffs, extension, services.capture, persister, services.recordings),
+        status=(handoffs, extension, services.capture, persister, services.recordings, settings, hars),
         # The activity page closes before the logs' last flush and the last state save.
         # What was recorded but not stopped is dropped before the browser closes.
         shutdown=(activity, services.recordings, services.capture, *restoring),

@@ -35,6 +35,13 @@ FIELDS: dict[str, tuple[type, ...]] = {
 _FLAG_VALUES = (str, bool, int, float)
 
 
+def _flag_value(value: object) -> bool:
+    """One value, or the list a repeatable flag (`--header`) was given."""
+    if isinstance(value, list):
+        return all(isinstance(one, str) for one in value)
+    return isinstance(value, _FLAG_VALUES)
+
+
 class BadRequest(Exception):
     """A request the daemon refuses, with its HTTP status and a one-line reason."""
 
@@ -82,8 +89,8 @@ def _check_items(body: dict[str, Any]) -> None:
     if not all(isinstance(arg, str) for arg in body.get("args") or []):
         raise BadRequest(400, "'args' must be a list of strings")
     flags = body.get("flags") or {}
-    if not all(isinstance(k, str) and isinstance(v, _FLAG_VALUES) for k, v in flags.items()):
-        raise BadRequest(400, "'flags' must map flag names to strings, numbers or booleans")
+    if not all(isinstance(k, str) and _flag_value(v) for k, v in flags.items()):
+        raise BadRequest(400, "'flags' must map flag names to strings, numbers, booleans or lists of strings")
     timeout = body.get("timeout")
     if timeout is not None and not 0 < timeout <= MAX_TIMEOUT_MS:
         raise BadRequest(400, f"'timeout' must be 1 to {MAX_TIMEOUT_MS} ms")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from playwright.async_api import Page
+
 from refbrowse.daemon.core.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
@@ -20,6 +22,22 @@ class DialogSource(Protocol):
     def dialogs(self) -> RingBuffer[DialogEntry]: ...
 
 
+class SettingsView(Protocol):
+    """The session's settings (routes, emulation…) as an action needs them."""
+
+    async def ready(self, page: Page) -> None:
+        """Until a new tab has the session's settings, before it loads anything."""
+        ...
+
+    def marks(self, session: Session) -> dict[str, int]:
+        """Where the routes' hit counts stand, so the report can name what answered since."""
+        ...
+
+    def report(self, session: Session, marks: dict[str, int], page_url: str) -> list[str]:
+        """The report's lines for requests the session's routes answered or blocked since `marks`."""
+        ...
+
+
 class ActionServices(Protocol):
     @property
     def capture(self) -> DialogSource: ...
@@ -29,6 +47,9 @@ class ActionServices(Protocol):
 
     @property
     def popups(self) -> PopupCounters: ...
+
+    @property
+    def settings(self) -> SettingsView: ...
 
 
 class ActingCall(Protocol):

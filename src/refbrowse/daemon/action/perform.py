@@ -144,6 +144,9 @@ async def perform(
     except PageBusy:
         before = baseline = None  # the action itself will meet the busy page and say so
     counter = await trace.timed("popup counter", call.services.popups.of(call.session.context.browser))
+    settings = call.services.settings  # a new tab gets the session's settings before it loads anything
+    await settings.ready(page)
+    marks = settings.marks(call.session)  # so the report can name the requests routes answered
     early = EarlyReading(tab)
     with (
         ActionWatch(page, tab.sockets) as watch,
@@ -163,6 +166,7 @@ async def perform(
             await trace.timed("describe", _describe(acted, outcome))
         finally:
             early.finish_later()
+    outcome.notes += settings.report(call.session, marks, outcome.url)
     return outcome
 
 

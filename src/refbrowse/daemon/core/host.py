@@ -295,6 +295,11 @@ class BrowserHost:
         return False
 
     @property
+    def devices(self) -> dict[str, dict[str, Any]]:
+        """Playwright's device descriptors by name (empty before the driver starts)."""
+        return dict(self._playwright.devices) if self._playwright else {}
+
+    @property
     def version(self) -> str:
         return self.browser.version if self.browser else ""
 

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 DEFAULT_SESSION = "default"
-FlagValue = str | bool | int | float
+FlagValue = str | bool | int | float | list[str]  # a list: a flag given more than once
 
 
 @dataclass(frozen=True, slots=True)

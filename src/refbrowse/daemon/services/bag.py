@@ -17,8 +17,11 @@ from refbrowse.daemon.services.capture import Capture
 from refbrowse.daemon.services.confine import FileGrants
 from refbrowse.daemon.services.downloads import WantedDownloads
 from refbrowse.daemon.services.handoff import Handoffs
+from refbrowse.daemon.services.harrecord import HarRecordings
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
+from refbrowse.daemon.services.routes import Routes
+from refbrowse.daemon.services.sessionsettings import SessionSettings
 from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.daemon.services.useragents import UserAgents
 
@@ -35,6 +38,9 @@ class Services:
     policy: Policy  # which files commands may touch and which URLs tabs may load
     tab_guard: TabGuard  # stuck tabs replaced, popup and dialog storms broken
     recordings: Recordings  # each session's traces, profiles, videos and recorded tests
+    settings: SessionSettings  # routes, headers, emulation...: set per session, kept across restarts
+    routes: Routes  # the settings family of `route`, with its hit counts
+    hars: HarRecordings  # HAR recordings in progress
     file_grants: FileGrants = field(default_factory=FileGrants)  # file:// pages allowed
     wanted_downloads: WantedDownloads = field(default_factory=WantedDownloads)
     popups: PopupCounters = field(default_factory=PopupCounters)  # new pages as soon as Chromium makes them

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
@@ -23,6 +24,7 @@ CHECK_S = 1.0
 TYPED = {"fill": 1, "type": 1}  # command -> index of the typed text, counted from the end
 # Values kept back wherever they went: a cookie's value (often a session), text put on the clipboard.
 ALWAYS_HIDDEN = {("cookies", "set"): 2, ("clipboard", "write"): 1}  # (command, form) -> argument index
+_SECRET_HEADER = re.compile(r"(?i)auth|cookie|token|secret|key|session|pass|signature|credential")
 _PASSWORD_WORDS = re.compile(r"(?i)pass|pwd|secret|token|otp|pin\b|cvc|cvv")
 # Whether `text` went into a password field. `fill` and `type` leave the field focused: the
 # focused element (through open shadow roots) is checked first, then every password field
@@ -36,12 +38,32 @@ async def redacted_args(command: str, args: list[str], ok: bool, tab: Tab | None
     hidden = ALWAYS_HIDDEN.get((command, args[0] if args else ""))
     if hidden is not None and hidden < len(args):
         shown[hidden] = HIDDEN
+    if command == "headers" and len(args) >= 3 and _SECRET_HEADER.search(args[1]):
+        shown[2] = HIDDEN  # `headers set Authorization VALUE`
     if command in TYPED and args:
         text = args[-TYPED[command]]
         target = args[0] if len(args) > 1 else ""
         if await _is_secret(text, target, ok, tab):
             shown[-TYPED[command]] = HIDDEN
     return tuple(shown)
+
+
+def redacted_flags(flags: dict[str, Any]) -> dict[str, Any]:
+    """Flags as the feed shows them: URLs scrubbed, secret-looking `--header NAME:VALUE` values hidden."""
+    shown: dict[str, Any] = {}
+    for flag, value in flags.items():
+        values = value if isinstance(value, list) else [value]
+        kept = [
+            _header_shown(str(v)) if flag == "--header" else scrub(v) if isinstance(v, str) else v
+            for v in values
+        ]
+        shown[str(flag)] = kept if isinstance(value, list) else kept[0]
+    return shown
+
+
+def _header_shown(pair: str) -> str:
+    name, colon, _ = pair.partition(":")
+    return f"{name}:{HIDDEN}" if colon and _SECRET_HEADER.search(name) else scrub(pair)
 
 
 async def _is_secret(text: str, target: str, ok: bool, tab: Tab | None) -> bool:

@@ -27,7 +27,7 @@ from refbrowse.daemon.core.target import scrub
 from refbrowse.daemon.services.activity import chat, panel, picker, screen
 from refbrowse.daemon.services.activity.access import Access
 from refbrowse.daemon.services.activity.feed import Event, Feed
-from refbrowse.daemon.services.activity.redact import HIDDEN, redacted_args
+from refbrowse.daemon.services.activity.redact import HIDDEN, redacted_args, redacted_flags
 from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.specs import Result
 
@@ -117,7 +117,7 @@ class ActivitySite:
             tab=_number(found, tab),
             command=name,
             args=shown,
-            flags={k: scrub(v) if isinstance(v, str) else v for k, v in request.flags.items()},
+            flags=redacted_flags(dict(request.flags)),
             step_of=parent,
             duration_ms=round((ended - started) * 1000),
             ok=bool(result["ok"]),
