@@ -23,10 +23,12 @@ from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import PageError, UsageError
+from refbrowse.registry import COMMANDS
 
 
 def force(call: Call) -> bool:
-    return bool(call.flag("--force"))
+    """--force, for the commands that take it (`type` shares this module's helpers and does not)."""
+    return "--force" in COMMANDS[call.name]["flags"] and bool(call.flag("--force"))
 
 
 def asked_of(selector: str, *shows: str, absent: bool = False, fold: bool = False) -> Asked | None:
