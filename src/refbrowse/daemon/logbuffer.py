@@ -156,7 +156,8 @@ def _append(path: str, text: str) -> None:
     try:
         if os.path.exists(path) and os.path.getsize(path) > MAX_LOG_BYTES:
             os.replace(path, path + ".1")
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        # Never through a symlink, never blocking on a FIFO someone put there.
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
         with os.fdopen(fd, "a", encoding="utf-8", errors="replace") as f:
             f.write(text)
     except OSError as exc:
