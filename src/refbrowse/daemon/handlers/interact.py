@@ -246,12 +246,13 @@ async def _device_scale(call: Call, width: int, height: int, scale: float) -> No
 @handler("upload")
 async def upload(call: Call) -> str:
     selector, files = call.args[0], call.args[1:]
-    missing = [path for path in files if not os.path.isfile(path)]
+    policy = call.services.policy
+    # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read;
+    # a FIFO or device is refused by the check, before the driver could block reading it.
+    real = [policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG)) for path in files]
+    missing = [path for path, resolved in zip(files, real, strict=True) if not os.path.isfile(resolved)]
     if missing:
         raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
-    policy = call.services.policy
-    # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read.
-    real = [os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG))) for path in files]
     target = await resolve_one(call.tab, selector)
     outcome = await perform(call, f"uploading to {selector}", lambda: target.set_input_files(real))
     names = ", ".join(os.path.basename(path) for path in files)

@@ -93,7 +93,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 def default_path(call: Call, name: str, ext: str = "png") -> str:
-    folder = os.path.join(call.daemon.state_dir, "screenshots")
+    folder = os.path.join(os.path.realpath(call.daemon.state_dir), "screenshots")
     os.makedirs(folder, mode=0o700, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{int(time.time() * 1000) % 1000:03d}"
     return os.path.join(folder, f"{name}-{stamp}.{ext}")
@@ -233,9 +233,9 @@ async def pdf(call: Call) -> str:
 @handler("responsive")
 async def responsive(call: Call) -> str:
     given = call.arg(0)
-    for name, _, _ in SIZES if given else ():
-        output_path(call, f"{given}-{name}.png", "")
-    prefix = given or default_path(call, "responsive").removesuffix(".png")
+    prefix = default_path(call, "responsive").removesuffix(".png")
+    # Each file is written where its own check resolved it.
+    paths = {name: output_path(call, f"{given}-{name}.png", "") for name, _, _ in SIZES} if given else {}
     page = call.page
     before, dpr = page.viewport_size, float(await page.evaluate("devicePixelRatio"))
     lines = []
@@ -243,7 +243,7 @@ async def responsive(call: Call) -> str:
         for name, width, height in SIZES:
             await page.set_viewport_size({"width": width, "height": height})
             data, natural = await capture(call.services.cdp, page, None)
-            shot = await save_png(f"{prefix}-{name}.png", data, natural)
+            shot = await save_png(paths.get(name) or f"{prefix}-{name}.png", data, natural)
             lines.append(shot.describe(f"{name} {width}x{height}"))
     finally:
         if before is not None:
