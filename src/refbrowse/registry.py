@@ -154,7 +154,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("SEL", "TEXT"),
         "flags": _FORCE,
         "stdin_arg": "TEXT",
-        "help": "replace the value of an input, textarea or editable element",
+        "help": "replace the value of an input, textarea or editable element (TEXT `-`: stdin, for secrets)",
         "about": (
             "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
             " a password out of the process list."
@@ -172,7 +172,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": SETTLE_FLAGS,
         "kinds": {"SEL": "text"},  # one argument is the text; the handler resolves SEL when there are two
         "stdin_arg": "TEXT",
-        "help": "type text key by key into SEL, or into the focused element",
+        "help": "type text key by key into SEL, or the focused element (TEXT `-`: stdin, for secrets)",
         "about": (
             "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
             " a secret out of the process list."

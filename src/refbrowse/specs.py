@@ -41,6 +41,7 @@ class Request(TypedDict):
     timeout: int | None
     stdin: str | None
     client: NotRequired[str]  # who sent it when not the CLI ("mcp"), for the activity page's feed
+    argv_text: NotRequired[bool]  # the command's text came in the CLI's argv, not on stdin
 
 
 class Result(TypedDict):

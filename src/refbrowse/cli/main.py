@@ -56,6 +56,8 @@ def _run(argv: list[str]) -> int:
         req["stdin"] = sys.stdin.read()
     if _dash_means_stdin(req):
         req["args"][-1] = _stdin_text()
+    elif COMMANDS[req["command"]].get("stdin_arg"):
+        req["argv_text"] = True  # other local users can read it in the process list: the daemon may say so
     code, out, err = respond(req)
     sys.stdout.buffer.write(out)
     sys.stdout.flush()

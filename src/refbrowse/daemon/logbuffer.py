@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from refbrowse.daemon.target import scrub
+
 log = logging.getLogger("refbrowse")
 
 CAPACITY = 50_000
@@ -142,7 +144,8 @@ class LogFlusher:
             fresh = buffer.since(self._flushed[path])
             self._flushed[path] = total
             if fresh:
-                text = "".join(f"{entry.session}\t{entry.line()}\n" for entry in fresh)
+                # Files outlive the session: no password, token or key of a URL goes into one.
+                text = scrub("".join(f"{entry.session}\t{entry.line()}\n" for entry in fresh))
                 await asyncio.to_thread(_append, path, text)
 
     async def stop(self) -> None:

@@ -330,6 +330,7 @@ class Daemon:
             raw=bool(body.get("raw")),
             json=bool(body.get("json")),
             stdin=body["stdin"] if isinstance(body.get("stdin"), str) else None,
+            argv_text=body.get("argv_text") is True,
             action_timeout_ms=timeout_ms or self.action_ms,
             nav_timeout_ms=timeout_ms or DEFAULT_NAV_MS,
             daemon=self,

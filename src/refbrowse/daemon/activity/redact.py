@@ -9,6 +9,7 @@ daemon's URL scrubbing (`target.scrub`), as log lines do.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 from playwright.async_api import Error as PlaywrightError
@@ -16,6 +17,8 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.session import Tab
 from refbrowse.daemon.target import scrub
+from refbrowse.errors import BrowseError
+from refbrowse.parse import parse_argv
 
 HIDDEN = "(redacted)"
 CHECK_S = 1.0
@@ -23,14 +26,34 @@ TYPED = {"fill": 1, "type": 1}  # command -> index of the typed text, counted fr
 _PASSWORD_WORDS = re.compile(r"(?i)pass|pwd|secret|token|otp|pin\b|cvc|cvv")
 # Whether `text` went into a password field. `fill` and `type` leave the field focused: the
 # focused element (through open shadow roots) is checked first, then every password field
-# of the document by value. Focus inside a frame cannot be followed: that counts as a yes.
+# of the document by value. Focus inside a frame, or inside a closed shadow root (its host
+# holds the focus but is no field), cannot be followed: that counts as a yes.
 MASKED_FIELD_SCRIPT = """text => {
   let el = document.activeElement;
   while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
   if (el && (el.tagName === 'IFRAME' || el.tagName === 'FRAME')) return true;
+  const field = el && (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable);
+  if (el && el !== document.body && !field && !el.shadowRoot) return true;
   if (el && el.tagName === 'INPUT' && el.type === 'password') return true;
   return Array.from(document.querySelectorAll('input[type=password]')).some(p => p.value.includes(text));
 }"""
+
+
+def typed_in_chain(stdin: object) -> list[str]:
+    """The text of every `fill` and `type` step of a chain (JSON steps): its error quotes its steps."""
+    try:
+        steps = json.loads(stdin) if isinstance(stdin, str) else []
+    except ValueError:
+        return []
+    typed: list[str] = []
+    for step in steps if isinstance(steps, list) else []:
+        if isinstance(step, list) and len(step) > 1 and step[0] in TYPED:
+            words = [str(word) for word in step]
+            try:
+                typed.append(parse_argv(words)["args"][-TYPED[words[0]]])
+            except (BrowseError, IndexError):
+                typed += words[2:]  # not a step that runs: every word but the target is kept back
+    return [text for text in typed if text]
 
 
 async def redacted_args(command: str, args: list[str], ok: bool, tab: Tab | None) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from aiohttp import web
 from refbrowse.daemon.activity import chat, panel, picker, screen
 from refbrowse.daemon.activity.access import Access
 from refbrowse.daemon.activity.feed import Event, Feed
-from refbrowse.daemon.activity.redact import HIDDEN, redacted_args
+from refbrowse.daemon.activity.redact import HIDDEN, redacted_args, typed_in_chain
 from refbrowse.daemon.handoff import Handoffs
 from refbrowse.daemon.session import Session, Tab
 from refbrowse.daemon.target import scrub
@@ -108,6 +108,8 @@ class ActivitySite:
         args = [str(arg) for arg in body.get("args") or []]
         shown = await redacted_args(name, args, bool(result["ok"]), tab)
         hidden = [arg for arg, seen in zip(args, shown, strict=True) if seen == HIDDEN and arg]
+        if name == "chain":
+            hidden += typed_in_chain(body.get("stdin"))
         return Event(
             id=0,
             time=started,

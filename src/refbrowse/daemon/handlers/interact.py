@@ -12,6 +12,7 @@ import json
 import os
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
 
 from refbrowse.daemon import trace
 from refbrowse.daemon.effects import perform
@@ -50,7 +51,22 @@ async def fill(call: Call) -> str:
     outcome = await perform(
         call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
     )
+    if call.argv_text and text and await _is_password(target):
+        outcome.notes.append(
+            f"hint: this password was in the command line, which every local user can read; "
+            f'next time pipe it in: printf %s "$PASSWORD" | browse fill {selector} -'
+        )
     return outcome.report(f"Filled {selector} ({len(text)} characters)")
+
+
+async def _is_password(target: Locator) -> bool:
+    try:
+        return bool(await target.evaluate(_MASKED_FIELD_JS, timeout=1000))
+    except PlaywrightError:
+        return False
+
+
+_MASKED_FIELD_JS = "e => e.type === 'password' || /password/i.test(e.autocomplete || '')"
 
 
 _FOCUSED_JS = """() => {
