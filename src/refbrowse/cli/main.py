@@ -132,8 +132,10 @@ def _send(state_dir: str, req: Request) -> tuple[int, bytes, bytes]:
     spec = COMMANDS[req["command"]]
     info = read_daemon_file(state_dir)
     # A daemon of another version or launch config is replaced, except by
-    # `status` and `stop`, which talk to whatever daemon is there.
-    if info is not None and (is_current(info) or spec.get("no_start")):
+    # `status` and `stop`, which talk to whatever daemon is there, and by the
+    # commands of an agent its chat runs (BROWSE_ATTACH), which must drive it.
+    attach = bool(os.environ.get("BROWSE_ATTACH"))
+    if info is not None and (is_current(info) or spec.get("no_start") or attach):
         try:
             reply = _split(req, *request(info, "POST", COMMAND_PATH, body))
         except DaemonGone:

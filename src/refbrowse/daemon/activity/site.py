@@ -32,6 +32,8 @@ from refbrowse.specs import Result
 if TYPE_CHECKING:
     from refbrowse.daemon.handlers import DaemonView
 
+_MOVE_ON = '<!doctype html><meta http-equiv=refresh content="0; url={}"><title>refbrowse</title>\n'
+
 log = logging.getLogger("refbrowse")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -174,7 +176,13 @@ class ActivitySite:
                 text="This link was used already or has expired: run `browse dashboard` for a fresh one.\n",
             )
         session = request.query.get("session", "default")
-        response = web.HTTPSeeOther(f"/?session={_quoted(session)}")
+        response: web.Response = web.HTTPSeeOther(f"/?session={_quoted(session)}")
+        if request.headers.get("Sec-Fetch-Site") == "cross-site":
+            # Sent here by another site (`dashboard --open`'s private file page): a redirect would
+            # carry that, and keep the SameSite=Strict cookie back; a page of this origin moves on.
+            response = web.Response(
+                text=_MOVE_ON.format(f"/?session={_quoted(session)}"), content_type="text/html"
+            )
         self.access.set_cookie(response, cookie, partitioned)
         return response
 
