@@ -33,3 +33,11 @@ def test_redirects_and_websockets_never_reach_a_host_outside_the_policy(
     fresh_workspace.ok("goto", url, **env)
     assert hits == []
     assert "outside" not in fresh_workspace.ok("url", **env)
+
+
+def test_a_remote_browser_outside_the_host_policy_is_refused(fresh_workspace: Workspace) -> None:
+    env = {"BROWSE_ALLOWED_HOSTS": "127.0.0.1"}
+    fresh_workspace.ok("goto", "about:blank", **env)
+    refused = fresh_workspace.run("connect", "--cdp", "http://localhost:9222", **env)
+    assert refused.code == 2 and "not in BROWSE_ALLOWED_HOSTS" in refused.err, refused.err
+    assert "headless" in fresh_workspace.ok("status", **env)

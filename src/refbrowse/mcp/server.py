@@ -24,7 +24,7 @@ from refbrowse.cli.argv import parse_argv
 from refbrowse.cli.main import respond
 from refbrowse.errors import BrowseError, UsageError
 from refbrowse.exitcodes import ExitCode
-from refbrowse.mcp.tools import to_argv, tool_specs
+from refbrowse.mcp.tools import LONG_TAIL_TOOL, to_argv, tool_specs
 from refbrowse.registry import COMMANDS
 from refbrowse.specs import Request
 
@@ -44,6 +44,20 @@ _FENCED = re.compile(
 )
 
 
+# Each call blocks a thread until the daemon answers. Calls that wait for the page (`wait`,
+# `chain`, …) have threads of their own, so that many of them never leave a short call queued.
+WAITING = anyio.CapacityLimiter(64)
+ANSWERING = anyio.CapacityLimiter(32)
+_WAITING_COMMANDS = frozenset({"wait", "chain", "download", "handoff"})
+
+
+def _waits(tool: str, arguments: dict[str, Any]) -> bool:
+    if tool == LONG_TAIL_TOOL:
+        words = str(arguments.get("command") or "").split()
+        tool = words[0] if words else ""
+    return tool in _WAITING_COMMANDS
+
+
 def build_server(session: str | None) -> Server[Any]:
     """The MCP server; every call runs in `session` (None: BROWSE_SESSION or the default)."""
     tools = [types.Tool(name=n, description=d, input_schema=s) for n, d, s in tool_specs()]
@@ -56,7 +70,10 @@ def build_server(session: str | None) -> Server[Any]:
     async def call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        return await anyio.to_thread.run_sync(call, params.name, params.arguments or {}, session)
+        limiter = WAITING if _waits(params.name, params.arguments or {}) else ANSWERING
+        return await anyio.to_thread.run_sync(
+            call, params.name, params.arguments or {}, session, limiter=limiter
+        )
 
     return Server(
         "refbrowse",
