@@ -22,10 +22,17 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING
 
-from refbrowse.daemon import driver, trace
+from refbrowse.daemon import driver, logcap, trace
 from refbrowse.errors import BrowseError
 from refbrowse.exitcodes import ExitCode
-from refbrowse.protocol import LIFE_LOCK, SECRET_ENV, config_hash, ensure_state_dir, open_state_file
+from refbrowse.protocol import (
+    DAEMON_LOG,
+    LIFE_LOCK,
+    SECRET_ENV,
+    config_hash,
+    ensure_state_dir,
+    open_state_file,
+)
 
 if TYPE_CHECKING:
     import asyncio
@@ -120,6 +127,7 @@ def main() -> int:
     # handles it, it must not end the process (its default).
     signal.signal(signal.SIGUSR1, signal.SIG_IGN)
     _take_secrets()
+    logcap.install(os.path.join(state_dir, DAEMON_LOG))
     try:
         ensure_state_dir(state_dir)
     except BrowseError as exc:

@@ -1,0 +1,34 @@
+"""daemon.log stays small whatever a client sends: a malformed request is one
+rate-limited line, never a traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+
+from conftest import Workspace
+
+MALFORMED = (
+    b"GARBAGE\r\n\r\n",
+    b"POST /command HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    b"GET /\x00 HTTP/1.1\r\n\r\n",
+    b"\xff\xfe\r\n\r\n",
+    b"GET / HTTP/1.1\r\nX: " + b"a" * 100_000 + b"\r\n\r\n",
+)
+
+
+def test_malformed_requests_leave_one_line_and_no_traceback(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    path = str(fresh_workspace.daemon_info()["socket"])
+    for n in range(150):
+        sock = socket.socket(socket.AF_UNIX)
+        sock.settimeout(5)
+        sock.connect(path)
+        with contextlib.suppress(OSError):
+            sock.sendall(MALFORMED[n % len(MALFORMED)])
+            sock.recv(100)
+        sock.close()
+    assert fresh_workspace.ok("url").strip() == "about:blank"
+    log = (fresh_workspace.state_dir / "daemon.log").read_text()
+    assert "Traceback" not in log, log[-3000:]
+    assert 1 <= log.count("a malformed or broken request") <= 3, log[-3000:]
