@@ -52,7 +52,7 @@ def display_of(ws: Workspace) -> str:
 def display_env(ws: Workspace) -> dict[str, str]:
     """The environment an X client needs for the daemon's private display: it lets in only its cookie."""
     status = ws.ok("status")
-    found = re.search(r"display (:\d+), a private Xvfb \(XAUTHORITY=(\S+)\)", status)
+    found = re.search(r"display (:\d+), a private Xvfb \(XAUTHORITY=([^\s)]+)\)", status)
     assert found, status
     return {**os.environ, "DISPLAY": found.group(1), "XAUTHORITY": found.group(2)}
 
