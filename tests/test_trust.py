@@ -148,13 +148,16 @@ def test_a_state_file_planted_as_a_symlink_is_not_written_through(
     assert fresh_workspace.ok("url").strip() == "about:blank"
 
 
-def test_a_state_folder_open_to_others_is_refused_with_the_way_out(fresh_workspace: Workspace) -> None:
+def test_a_state_folder_others_may_write_is_refused_with_the_way_out(fresh_workspace: Workspace) -> None:
     fresh_workspace.state_dir.mkdir()
-    fresh_workspace.state_dir.chmod(0o755)
+    fresh_workspace.state_dir.chmod(0o757)
     result = fresh_workspace.run("status")
-    assert result.code == 3 and "its mode is 0755, not 0700" in result.err, result.err
+    assert result.code == 3 and "its mode is 0757, not 0700" in result.err, result.err
     assert f"chmod 700 {fresh_workspace.state_dir}" in result.err
-    assert fresh_workspace.state_dir.stat().st_mode & 0o777 == 0o755  # not ours to chmod unasked
+    assert fresh_workspace.state_dir.stat().st_mode & 0o777 == 0o757  # not changed unasked
+    fresh_workspace.state_dir.chmod(0o755)  # readable by others but ours alone to write: made private
+    assert fresh_workspace.ok("url").strip() == "about:blank"
+    assert fresh_workspace.state_dir.stat().st_mode & 0o777 == 0o700
 
 
 def test_a_copy_of_a_running_workspace_does_not_drive_the_original(

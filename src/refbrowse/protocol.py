@@ -94,7 +94,7 @@ def _stat_problem(info: os.stat_result) -> str:
         return "it is not a directory"
     if info.st_uid != os.geteuid():
         return f"it belongs to another user (uid {info.st_uid})"
-    if info.st_mode & 0o077:
+    if info.st_mode & 0o022:  # only read bits for others: ours alone, made private by `ensure_state_dir`
         return (
             f"its mode is {stat.S_IMODE(info.st_mode):04o}, not 0700 (other users could change what is in it)"
         )
@@ -113,8 +113,9 @@ def refuse_state_dir(state_dir: str, reason: str) -> Unavailable:
 def ensure_state_dir(state_dir: str) -> None:
     """Create the state directory private to the user, with a `.gitignore` of `*`; refuse one not ours.
 
-    Only a directory made here is chmod-ed, through a descriptor that does not
-    follow symlinks: an existing one must already be private.
+    Only a directory of this user that no one else may write is used; one that
+    others may read is made private (0700) through a descriptor that does not
+    follow symlinks.
     """
     os.makedirs(os.path.dirname(state_dir) or ".", exist_ok=True)
     try:
@@ -127,11 +128,12 @@ def ensure_state_dir(state_dir: str) -> None:
     except OSError as exc:
         raise refuse_state_dir(state_dir, untrusted_reason(state_dir) or exc.strerror or str(exc)) from None
     try:
-        if made:
-            os.fchmod(fd, 0o700)  # the umask may have taken bits off; nothing more is given
-        reason = _stat_problem(os.fstat(fd))
+        info = os.fstat(fd)
+        reason = _stat_problem(info)
         if reason:
             raise refuse_state_dir(state_dir, reason)
+        if made or stat.S_IMODE(info.st_mode) != 0o700:
+            os.fchmod(fd, 0o700)
         _write_gitignore(fd)
     finally:
         os.close(fd)
