@@ -222,7 +222,6 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "version": (str,),
     "mode": (str,),
     "config": (str,),
-    "state_dir": (str,),
 }
 
 
@@ -274,7 +273,8 @@ def read_daemon_file(state_dir: str) -> dict[str, object] | None:
 
 def _belongs_to(info: dict[str, object], state_dir: str) -> bool:
     here = os.path.realpath(state_dir)
-    if info.get("state_dir") != here:
+    recorded = info.get("state_dir")  # a daemon of an older version does not say: its socket does
+    if recorded is not None and recorded != here:
         return False
     socket = str(info.get("socket") or "")
     return not socket or (
