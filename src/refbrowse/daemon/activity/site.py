@@ -41,6 +41,8 @@ STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 KEEPALIVE_S = 15.0
 CLOSE_S = 0.5
+IDLE_S = 15.0  # a connection with no request for this long is closed
+MAX_CONNECTIONS = 64  # open connections to the page; past it a new one is closed at once
 PUBLIC_PATHS = ("/auth",)
 
 
@@ -76,9 +78,14 @@ class ActivitySite:
                 return
             # The page's event streams never end by themselves: at shutdown they are cut at once.
             runner = web.AppRunner(
-                self._app(), access_log=None, handler_cancellation=True, shutdown_timeout=CLOSE_S
+                self._app(),
+                access_log=None,
+                handler_cancellation=True,
+                shutdown_timeout=CLOSE_S,
+                keepalive_timeout=IDLE_S,
             )
             await runner.setup()
+            _cap_connections(runner)
             site = web.TCPSite(runner, "127.0.0.1", 0)
             await site.start()
             self.access.port = next(a[1] for a in runner.addresses if isinstance(a, tuple))
@@ -221,6 +228,21 @@ class ActivitySite:
         session = self.daemon.host.sessions.get(request.query.get("session", "default"))
         tab = session.current if session is not None else None
         return web.json_response({"ok": True, "tabs": _tabs(session), "refs": panel.refs_of(tab)})
+
+
+def _cap_connections(runner: web.AppRunner) -> None:
+    """Close a connection past `MAX_CONNECTIONS` at once: any local user can open this port, and
+    a thousand silent connections once took every file descriptor the daemon had."""
+    server = runner.server
+    assert server is not None
+    opened = server.connection_made
+
+    def capped(handler: web.RequestHandler, transport: asyncio.Transport) -> None:
+        opened(handler, transport)
+        if len(server.connections) > MAX_CONNECTIONS:
+            transport.abort()
+
+    server.connection_made = capped  # type: ignore[method-assign]
 
 
 def _without(text: str, secrets: list[str]) -> str:
