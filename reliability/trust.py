@@ -355,6 +355,49 @@ def private_display(site: Site) -> tuple[str, int, int]:
     return "a client without the cookie on the private Xvfb", 1, int(held)
 
 
+def malformed_flood(site: Site) -> tuple[str, int, int]:
+    """Malformed requests over the Unix socket: the log keeps one line a while, never a traceback."""
+    ws = Workspace("trust-flood")
+    cases = (b"GARBAGE\r\n\r\n", b"POST /command HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+    sent = 500
+    try:
+        ws.run("goto", "about:blank")
+        path = str(ws.state_dir / protocol.SOCKET_FILE)
+        for n in range(sent):
+            with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as sock:
+                sock.settimeout(5)
+                sock.connect(path)
+                sock.sendall(cases[n % 2])
+                sock.recv(100)
+        log = (ws.state_dir / "daemon.log").read_text()
+        held = "Traceback" not in log and log.count("malformed or broken request") <= 5
+    finally:
+        ws.close()
+    return f"{sent} malformed requests on the socket: no traceback, at most 5 log lines", 1, int(held)
+
+
+def silent_connections(site: Site) -> tuple[str, int, int]:
+    """Silent connections to the activity page's TCP port hold no more than the cap of descriptors."""
+    ws = Workspace("trust-silent")
+    held = 0
+    opened = []
+    try:
+        link = ws.run("dashboard").out.splitlines()[0]
+        port = int(link.split(":")[2].split("/")[0])
+        pid = ws.daemon_pid() or 0
+        for _ in range(1200):
+            with contextlib.suppress(OSError):
+                opened.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        time.sleep(1)
+        fds = len(os.listdir(f"/proc/{pid}/fd"))
+        held = int(fds < 300 and ws.run("url").code == 0)
+    finally:
+        for sock in opened:
+            sock.close()
+        ws.close()
+    return f"1,200 silent connections to the activity page: daemon fds {fds}, `url` still answers", 1, held
+
+
 PROBES: list[Probe] = [
     planted_state,
     planted_state_non_root,
@@ -367,6 +410,8 @@ PROBES: list[Probe] = [
     fifos,
     host_hops,
     private_display,
+    malformed_flood,
+    silent_connections,
 ]
 
 if __name__ == "__main__":
