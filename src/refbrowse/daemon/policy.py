@@ -30,6 +30,7 @@ from urllib.parse import unquote, urlsplit
 
 from refbrowse.daemon.nofollow import open_resolved, refuse_special
 from refbrowse.errors import UsageError
+from refbrowse.protocol import DAEMON_FILE, LIFE_LOCK, STATE_DIRNAME
 
 ALLOW_PATH_FLAG = "--allow-path"
 ALLOW_FILE_FLAG = "--allow-file"
@@ -51,9 +52,8 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-STATE_DIRNAME = ".refbrowse"
 # What only a daemon's state directory holds: a folder with these is one, whatever its name.
-_STATE_MARKERS = ("daemon.lock", "daemon.json")
+_STATE_MARKERS = (LIFE_LOCK, DAEMON_FILE)
 
 # Folders under the home folder that hold private keys, keyrings and other
 # browsers' profiles (their cookies and saved passwords): no file of theirs
