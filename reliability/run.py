@@ -1,6 +1,6 @@
 """`make reliability`: run every section of the reliability suite and write RELIABILITY.md.
 
-Sections: races, fuzzing, hostile pages, kills, secrets (one module each).
+Sections: races, fuzzing, hostile pages, kills, secrets, trust (one module each).
 Not part of `make test`: it takes minutes and loads the machine on purpose.
 `python reliability/run.py SECTION...` runs only those sections and prints
 their tables without writing the file.
@@ -28,6 +28,7 @@ SECTIONS = {
     ),
     "kills": ("Kills (SIGKILL mid-command)", ("killed", "result", "time")),
     "secrets": ("Secrets", ("secret", "occurrences")),
+    "trust": ("Trust: other local users, planted files, paths and hosts", ("probe", "tried", "held")),
 }
 
 

@@ -22,9 +22,11 @@ It is known only to `daemon_address` here, `cli/client.py` and the daemon's
 from __future__ import annotations
 
 import os
+import stat
 import zlib
 
 from refbrowse import __version__, wire
+from refbrowse.errors import Unavailable
 from refbrowse.exitcodes import ExitCode
 
 TYPE_CHECKING = False
@@ -69,14 +71,99 @@ def state_path(state_dir: str, name: str) -> str:
     return os.path.join(state_dir, name)
 
 
+def untrusted_reason(state_dir: str) -> str:
+    """Why this user must not use the state directory `state_dir`; "" if it may (or does not exist yet).
+
+    Only a directory this user made and keeps private is trusted: a `.refbrowse/`
+    planted in a folder others can write, or a symlink, could hand the token and
+    the words typed into pages to its maker, or point a root CLI's writes anywhere.
+    """
+    try:
+        info = os.lstat(state_dir)
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        return f"it cannot be examined ({exc.strerror})"
+    return _stat_problem(info)
+
+
+def _stat_problem(info: os.stat_result) -> str:
+    if stat.S_ISLNK(info.st_mode):
+        return "it is a symlink"
+    if not stat.S_ISDIR(info.st_mode):
+        return "it is not a directory"
+    if info.st_uid != os.geteuid():
+        return f"it belongs to another user (uid {info.st_uid})"
+    if info.st_mode & 0o022:  # only read bits for others: ours alone, made private by `ensure_state_dir`
+        return (
+            f"its mode is {stat.S_IMODE(info.st_mode):04o}, not 0700 (other users could change what is in it)"
+        )
+    return ""
+
+
+def refuse_state_dir(state_dir: str, reason: str) -> Unavailable:
+    """The error for a state directory this user must not use, with the way out."""
+    if "mode" in reason:
+        hint = f"if you made it, run `chmod 700 {state_dir}`; otherwise remove it or set BROWSE_STATE_DIR"
+    else:
+        hint = "work in a folder of your own, or set BROWSE_STATE_DIR to a private folder of yours"
+    return Unavailable(f"refusing the state directory {state_dir}: {reason}", hint)
+
+
 def ensure_state_dir(state_dir: str) -> None:
-    """Create the state directory private to the user, with a `.gitignore` of `*`."""
-    os.makedirs(state_dir, mode=0o700, exist_ok=True)
-    os.chmod(state_dir, 0o700)
-    ignore = os.path.join(state_dir, ".gitignore")
-    if not os.path.exists(ignore):
-        with open(ignore, "w") as f:
-            f.write("*\n")
+    """Create the state directory private to the user, with a `.gitignore` of `*`; refuse one not ours.
+
+    Only a directory of this user that no one else may write is used; one that
+    others may read is made private (0700) through a descriptor that does not
+    follow symlinks.
+    """
+    os.makedirs(os.path.dirname(state_dir) or ".", exist_ok=True)
+    try:
+        os.mkdir(state_dir, 0o700)
+        made = True
+    except FileExistsError:
+        made = False
+    try:
+        fd = os.open(state_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError as exc:
+        raise refuse_state_dir(state_dir, untrusted_reason(state_dir) or exc.strerror or str(exc)) from None
+    try:
+        info = os.fstat(fd)
+        reason = _stat_problem(info)
+        if reason:
+            raise refuse_state_dir(state_dir, reason)
+        if made or stat.S_IMODE(info.st_mode) != 0o700:
+            os.fchmod(fd, 0o700)
+        _write_gitignore(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_gitignore(dir_fd: int) -> None:
+    try:
+        fd = os.open(".gitignore", os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=dir_fd)
+    except FileExistsError:
+        return
+    with os.fdopen(fd, "w") as f:
+        f.write("*\n")
+
+
+def open_state_file(state_dir: str, name: str, flags: int, create: bool = True) -> int:
+    """A descriptor on the state file `name`, never through a symlink and never a FIFO or device.
+
+    `flags` are `os.O_RDONLY`, `os.O_WRONLY | os.O_APPEND`, …; the file is made
+    (mode 0600) when missing if `create`. Opening does not block (a FIFO planted
+    there would hang the caller); a file that is not a regular file of this user
+    raises `OSError`.
+    """
+    extra = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK | (os.O_CREAT if create else 0)
+    fd = os.open(state_path(state_dir, name), flags | extra, 0o600)
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+        os.close(fd)
+        raise OSError(f"{state_path(state_dir, name)} is not a regular file of this user")
+    os.set_blocking(fd, True)
+    return fd
 
 
 # daemon.json
@@ -92,11 +179,19 @@ def config_hash(config: dict[str, str] | None = None) -> str:
 
 
 def daemon_info(
-    pid: int, port: int, token: str, started: float, mode: str, socket: str = "", config: str = ""
+    pid: int,
+    port: int,
+    token: str,
+    started: float,
+    mode: str,
+    socket: str = "",
+    config: str = "",
+    state_dir: str = "",
 ) -> dict[str, object]:
-    """What `daemon.json` holds: how to reach the daemon and what it was launched as."""
+    """What `daemon.json` holds: how to reach the daemon, what it was launched as, whose state it keeps."""
     return {
         "pid": pid,
+        "state_dir": os.path.realpath(state_dir) if state_dir else "",
         "socket": socket,
         "port": port,
         "token": token,
@@ -162,13 +257,29 @@ def write_daemon_file(state_dir: str, info: dict[str, object]) -> None:
 
 
 def read_daemon_file(state_dir: str) -> dict[str, object] | None:
-    """The running daemon's description, or None if the file is missing, malformed or foreign."""
+    """The running daemon's description, or None if the file is missing, malformed or foreign.
+
+    Foreign: written for another state directory (a copy of a workspace made
+    while its daemon ran), or naming a socket outside this one.
+    """
     try:
-        with open(state_path(state_dir, DAEMON_FILE), "rb") as f:
+        fd = open_state_file(state_dir, DAEMON_FILE, os.O_RDONLY, create=False)
+        with os.fdopen(fd, "rb") as f:
             info = wire.loads_flat_object(f.read(MAX_DAEMON_FILE).decode())
     except (OSError, ValueError, IndexError, KeyError, RecursionError):
         return None
-    return info if valid_daemon_info(info) else None
+    return info if valid_daemon_info(info) and _belongs_to(info, state_dir) else None
+
+
+def _belongs_to(info: dict[str, object], state_dir: str) -> bool:
+    here = os.path.realpath(state_dir)
+    recorded = info.get("state_dir")  # a daemon of an older version does not say: its socket does
+    if recorded is not None and recorded != here:
+        return False
+    socket = str(info.get("socket") or "")
+    return not socket or (
+        os.path.basename(socket) == SOCKET_FILE and os.path.realpath(os.path.dirname(socket)) == here
+    )
 
 
 def remove_daemon_file(state_dir: str, pid: int) -> None:
@@ -185,7 +296,9 @@ def remove_daemon_file(state_dir: str, pid: int) -> None:
 def write_private_file(path: str, text: str) -> None:
     """Write atomically (temp file + rename) with mode 0600."""
     tmp = f"{path}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    if os.path.lexists(tmp):
+        os.unlink(tmp)  # a leftover of a process that had this pid; never written through
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
     with os.fdopen(fd, "w") as f:
         f.write(text)
     os.replace(tmp, path)

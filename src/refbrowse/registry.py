@@ -39,6 +39,7 @@ Facts about a command that parts of the daemon and the MCP server act on (absent
   mcp_tool   an MCP tool of its own (the others go through the generic `browse` tool)
   no_mcp     makes no sense from inside an MCP server (`mcp`, `skill`)
   unrecorded  changes no page a recorded test would replay (`record stop` writes no step for it)
+  waits      may wait long for the page or a person: the MCP server runs it apart from short calls
 """
 
 from __future__ import annotations
@@ -208,7 +209,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("SEL", "TEXT"),
         "flags": _FORCE,
         "stdin_arg": "TEXT",
-        "help": "replace the value of an input, textarea or editable element",
+        "help": "replace the value of an input, textarea or editable element (TEXT `-`: stdin, for secrets)",
         "about": (
             "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
             " a password out of the process list."
@@ -226,7 +227,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": SETTLE_FLAGS,
         "kinds": {"SEL": "text"},  # one argument is the text; the handler resolves SEL when there are two
         "stdin_arg": "TEXT",
-        "help": "type text key by key into SEL, or into the focused element",
+        "help": "type text key by key into SEL, or the focused element (TEXT `-`: stdin, for secrets)",
         "about": (
             "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
             " a secret out of the process list."
@@ -273,6 +274,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "wait": {
         "cat": "read",
+        "waits": True,
         "mcp_tool": True,
         "args": ("[SEL|MS]",),
         "flags": {
@@ -456,6 +458,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "download": {
         "cat": "write",
+        "waits": True,
         "args": ("SEL|URL", "[PATH]"),
         "flags": {
             "--max-bytes": ("N", "stop a download past N bytes (default 500000000)"),
@@ -703,6 +706,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # multi-step
     "chain": {
         "cat": "write",
+        "waits": True,
         "unrecorded": True,
         "args": (),
         "flags": {},
@@ -897,6 +901,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "handoff": {
         "cat": "write",
+        "waits": True,
         "uncounted": True,
         "args": ("[REASON]",),
         "flags": {},

@@ -37,6 +37,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     mcp_tool: bool  # an MCP tool of its own
     no_mcp: bool  # makes no sense from inside an MCP server
     unrecorded: bool  # a recorded test writes no step for it
+    waits: bool  # may wait long: the MCP server runs it apart from short calls
     forms: dict[str, tuple[str, ...]]  # first word -> the arguments that follow it (`mouse move X Y`)
     repeat: tuple[str, ...]  # flags that may be given more than once: their value is a list
 
@@ -51,6 +52,7 @@ class Request(TypedDict):
     timeout: int | None
     stdin: str | None
     client: NotRequired[str]  # who sent it when not the CLI ("mcp"), for the activity page's feed
+    argv_text: NotRequired[bool]  # the command's text came in the CLI's argv, not on stdin
 
 
 class Result(TypedDict):

@@ -77,7 +77,7 @@ def home(tmp_path_factory: pytest.TempPathFactory, app: Site) -> Path:
 
 
 AGENT = """import os, subprocess, sys, time
-prompt = sys.argv[-1]
+prompt = sys.stdin.read()
 message = prompt.splitlines()[0]
 print("got:", message, flush=True)
 print(next(line for line in prompt.splitlines() if line.startswith("URL: ")), flush=True)

@@ -105,10 +105,12 @@ def extension_id(ws: Workspace) -> str:
     return found.group(1)
 
 
-def display_of(ws: Workspace) -> str:
-    found = re.search(r"display (:\d+)", ws.ok("status"))
-    assert found, ws.ok("status")
-    return found.group(1)
+def display_of(ws: Workspace) -> dict[str, str]:
+    """What an X client needs to reach the daemon's private display: it lets in only its cookie."""
+    status = ws.ok("status")
+    found = re.search(r"display (:\d+), a private Xvfb \(XAUTHORITY=([^\s)]+)\)", status)
+    assert found, status
+    return {"DISPLAY": found.group(1), "XAUTHORITY": found.group(2)}
 
 
 def js(ws: Workspace, expression: str) -> str:
@@ -118,7 +120,7 @@ def js(ws: Workspace, expression: str) -> str:
 def to_the_front(ws: Workspace) -> dict[str, str]:
     """Raise and focus the default session's window (found by its page's title) on the X display
     (no window manager does it there); the environment that reaches that display."""
-    env = {**os.environ, "DISPLAY": display_of(ws)}
+    env = {**os.environ, **display_of(ws)}
     title = js(ws, "document.title")
     window = subprocess.run(
         ["xdotool", "search", "--onlyvisible", "--name", f"^{re.escape(title)} - "],

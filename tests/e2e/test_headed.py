@@ -51,6 +51,14 @@ def display_of(ws: Workspace) -> str:
     return found.group(1)
 
 
+def display_env(ws: Workspace) -> dict[str, str]:
+    """The environment an X client needs for the daemon's private display: it lets in only its cookie."""
+    status = ws.ok("status")
+    found = re.search(r"display (:\d+), a private Xvfb \(XAUTHORITY=([^\s)]+)\)", status)
+    assert found, status
+    return {**os.environ, "DISPLAY": found.group(1), "XAUTHORITY": found.group(2)}
+
+
 def xvfb_pids(ws: Workspace) -> set[int]:
     """The Xvfb processes the workspace's daemon started (other programs may run their own)."""
     daemon = int(str(ws.daemon_info()["pid"]))
@@ -166,7 +174,7 @@ def test_the_headed_window_is_marked_without_changing_the_page(
         )
         left, top, width = (int(v) for v in box)
         shot = Path(os.environ.get("BROWSE_TEST_SHOTS", tmp_path)) / "headed-window.png"
-        env = {**os.environ, "DISPLAY": display_of(ws)}
+        env = display_env(ws)
         subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=30)
         line = _pixels(shot, f"1x8+{left + width // 2}+{top}")
         assert any(_orange(p) for p in line[:4]), f"no marker line at the viewport's top edge: {line}"
@@ -214,7 +222,7 @@ def _click_like_a_person(ws: Workspace, selector: str) -> None:
             " window.screenY + window.outerHeight - window.innerHeight + r.y + r.height / 2]); })()",
         )
     )
-    env = {**os.environ, "DISPLAY": display_of(ws)}
+    env = display_env(ws)
     x, y = (str(round(v)) for v in where)
     subprocess.run(["xdotool", "mousemove", "--sync", x, y, "click", "1"], env=env, check=True, timeout=30)
 

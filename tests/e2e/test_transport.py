@@ -86,6 +86,7 @@ def test_the_daemon_refuses_a_connection_from_another_user(fresh_workspace: Work
     Path(str(info["socket"])).chmod(0o666)
     head = f"POST /command HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer {info['token']}\r\n"
     assert _as_nobody(str(info["socket"]), head) == 403
+    fresh_workspace.state_dir.chmod(0o700)  # the CLI uses only a private state directory
     assert fresh_workspace.ok("url").strip() == "about:blank"
 
 

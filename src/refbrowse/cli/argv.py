@@ -68,6 +68,9 @@ def _overview() -> str:
     lines.append("\nActions settle before they answer (at most --settle MS, default 1500; --no-wait")
     lines.append("answers at once), then say what changed: navigation, tabs, dialogs, messages, a diff.")
     lines.append("\nSelectors: a CSS selector, or @eN / @cN from `browse snapshot`.")
+    lines.append(
+        'Secrets: `printf %s "$PASSWORD" | browse fill SEL -` keeps a password out of the process list.'
+    )
     lines.append("`browse help CMD` or `browse CMD --help`: one command, its flags, defaults and an example.")
     return "\n".join(lines)
 

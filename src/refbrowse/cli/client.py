@@ -25,15 +25,18 @@ def request(
 ) -> tuple[int, dict[str, str], bytes]:
     """Send one request to the daemon `info` describes; return status, headers (lower-case names), body.
 
-    Over the daemon's Unix socket when it has one, and only once the process at the
-    other end is known to run as this user: nothing, the token least of all, is sent
-    to anyone else.
+    Over the daemon's Unix socket, and only once the process at the other end is
+    known to run as this user: nothing, the token least of all, is sent to anyone
+    else. A TCP port named in a file is never used where there are Unix sockets:
+    anyone may listen on a port.
     """
     try:
         socket_path, port, token = daemon_address(info)
     except (KeyError, ValueError) as exc:
         raise DaemonGone(f"the daemon file has no usable address: {exc}") from exc
-    unix = bool(socket_path) and hasattr(_socket, "AF_UNIX")
+    unix = hasattr(_socket, "AF_UNIX")
+    if unix and not socket_path:
+        raise DaemonGone("the daemon file names no Unix socket; nothing was sent")
     host = "localhost" if unix else f"127.0.0.1:{port}"
     head = [
         f"{method} {path} HTTP/1.1",

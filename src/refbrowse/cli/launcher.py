@@ -32,6 +32,7 @@ from refbrowse.protocol import (
     STOP_REQUEST,
     ensure_state_dir,
     is_current,
+    open_state_file,
     read_daemon_file,
     state_path,
 )
@@ -42,10 +43,24 @@ STOP_TIMEOUT = 30.0
 LOG_LIMIT = 5_000_000
 
 
+def _state_file(state_dir: str, name: str, flags: int, create: bool = True) -> int:
+    """`protocol.open_state_file`, with a clear error for a file planted in the way (a symlink, a FIFO)."""
+    try:
+        return open_state_file(state_dir, name, flags, create)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        path = state_path(state_dir, name)
+        raise Unavailable(
+            f"refusing to open {path}: {exc.strerror or exc} (a symlink or a special file is never followed)",
+            f"remove {path}: it is made again when needed",
+        ) from None
+
+
 def ensure_daemon(state_dir: str) -> dict[str, object]:
     """Return the description of a running, matching daemon, starting one if needed."""
     ensure_state_dir(state_dir)
-    with _locked(state_path(state_dir, START_LOCK)):
+    with _locked(state_dir, START_LOCK):
         info = _wait_healthy(state_dir) if daemon_alive(state_dir) else None
         if info is not None:
             if is_current(info):
@@ -68,15 +83,16 @@ def stop_daemon(state_dir: str) -> bool:
 
 
 def daemon_alive(state_dir: str) -> bool:
-    path = state_path(state_dir, LIFE_LOCK)
-    if not os.path.exists(path):
+    try:
+        fd = _state_file(state_dir, LIFE_LOCK, os.O_RDONLY, create=False)
+    except FileNotFoundError:
         return False
-    with open(path, "a") as f:
-        try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        fcntl.flock(f, fcntl.LOCK_UN)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # closing drops a lock taken here
     return False
 
 
@@ -92,13 +108,13 @@ def wait_for_exit(state_dir: str, timeout: float = STOP_TIMEOUT) -> None:
 
 
 @contextmanager
-def _locked(path: str) -> Iterator[None]:
-    with open(path, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+def _locked(state_dir: str, name: str) -> Iterator[None]:
+    fd = _state_file(state_dir, name, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _healthy(info: dict[str, object] | None) -> bool:
@@ -147,7 +163,7 @@ def ask_to_rewrite(state_dir: str) -> None:
     lock file, which a live daemon wrote in the private state directory.
     """
     try:
-        with open(state_path(state_dir, LIFE_LOCK)) as f:
+        with os.fdopen(open_state_file(state_dir, LIFE_LOCK, os.O_RDONLY, create=False), "rb") as f:
             pid = int(f.read(32).split()[0])
         if _is_daemon(pid):
             os.kill(pid, signal.SIGUSR1)
@@ -174,9 +190,10 @@ def _ask_to_stop(info: dict[str, object]) -> None:
 
 def _spawn(state_dir: str) -> subprocess.Popen[bytes]:
     log_path = state_path(state_dir, DAEMON_LOG)
-    if os.path.exists(log_path) and os.path.getsize(log_path) > LOG_LIMIT:
-        os.replace(log_path, log_path + ".1")
-    log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with suppress(FileNotFoundError):
+        if os.lstat(log_path).st_size > LOG_LIMIT:
+            os.replace(log_path, log_path + ".1")
+    log_fd = _state_file(state_dir, DAEMON_LOG, os.O_WRONLY | os.O_APPEND)
     env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
     secrets = {k: os.environ[k] for k in SECRET_ENV if os.environ.get(k)}
     try:
@@ -216,7 +233,9 @@ def _wait_ready(state_dir: str, proc: subprocess.Popen[bytes]) -> dict[str, obje
 def _log_hint(state_dir: str) -> str:
     log_path = state_path(state_dir, DAEMON_LOG)
     try:
-        with open(log_path, errors="replace") as f:
+        with os.fdopen(
+            open_state_file(state_dir, DAEMON_LOG, os.O_RDONLY, create=False), errors="replace"
+        ) as f:
             tail = [line.rstrip() for line in f.readlines()[-5:] if line.strip()]
     except OSError:
         tail = []

@@ -99,6 +99,8 @@ def _run(console: Console) -> int:
         req["stdin"] = console.stdin.read()
     if _dash_means_stdin(req):
         req["args"][-1] = _stdin_text(console.stdin)
+    elif COMMANDS[req["command"]].get("stdin_arg"):
+        req["argv_text"] = True  # other local users can read it in the process list: the daemon may say so
     code, out, err = respond(req, console.env)
     console.write(out, err)
     return code
@@ -162,13 +164,13 @@ def respond(req: Request, env: Mapping[str, str] | None = None) -> tuple[int, by
         launcher.stop_daemon(state_dir)
         launcher.ensure_daemon(state_dir)
         req["command"] = "status"
-    return _send(state_dir, req)
+    return _send(state_dir, req, env)
 
 
-def _send(state_dir: str, req: Request) -> tuple[int, bytes, bytes]:
+def _send(state_dir: str, req: Request, env: Mapping[str, str]) -> tuple[int, bytes, bytes]:
     """Connect, then send: to the daemon daemon.json names, else to the one the launcher finds or starts."""
     body = wire.dumps(req).encode()
-    for info, last in _daemons_to_ask(state_dir, req):
+    for info, last in _daemons_to_ask(state_dir, req, bool(env.get("BROWSE_ATTACH"))):
         try:
             reply = _split(req, *request(info, "POST", COMMAND_PATH, body))
         except DaemonGone as exc:
@@ -185,17 +187,18 @@ def _send(state_dir: str, req: Request) -> tuple[int, bytes, bytes]:
     return _not_running(state_dir, req)
 
 
-def _daemons_to_ask(state_dir: str, req: Request) -> Iterator[tuple[dict[str, object], bool]]:
+def _daemons_to_ask(state_dir: str, req: Request, attach: bool) -> Iterator[tuple[dict[str, object], bool]]:
     """The daemon to send to, and whether it is the last one to try.
 
     First the one daemon.json names, if it is of this version and launch config
-    (`status` and `stop` talk to whatever daemon is there); then, importing the
+    (`status` and `stop` talk to whatever daemon is there, and so do the commands
+    of an agent its chat runs, `BROWSE_ATTACH`, which must drive it); then, importing the
     launcher only now, the one its lock finds, started here unless the command
     must not start one.
     """
     no_start = bool(COMMANDS[req["command"]].get("no_start"))
     info = read_daemon_file(state_dir)
-    if info is not None and (is_current(info) or no_start):
+    if info is not None and (is_current(info) or no_start or attach):
         yield info, False
     from refbrowse.cli import launcher
 

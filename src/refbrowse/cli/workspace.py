@@ -3,23 +3,46 @@
 Part of the CLI's warm path: `os.path` only, no `pathlib`, no `git` subprocess.
 The workspace is the nearest directory upwards holding `.refbrowse/` or `.git`,
 else the current directory; `BROWSE_STATE_DIR` names the state directory itself.
+
+Only a state directory this user made and keeps private is used (see
+`protocol.untrusted_reason`): one found on the way up that is not is passed
+over with a one-line note, and one where the workspace itself lies is an error.
 """
 
-import os
+from __future__ import annotations
 
-from refbrowse.protocol import STATE_DIRNAME
+import os
+import sys
+
+from refbrowse.protocol import STATE_DIRNAME, refuse_state_dir, untrusted_reason
 
 
 def find_state_dir(start: str | None = None) -> str:
     override = os.environ.get("BROWSE_STATE_DIR")
     if override:
-        return os.path.abspath(override)
+        return _usable(os.path.abspath(override))
     here = os.path.abspath(start or os.getcwd())
+    passed_over: list[str] = []
     probe = here
     while True:
-        if os.path.isdir(os.path.join(probe, STATE_DIRNAME)) or os.path.exists(os.path.join(probe, ".git")):
-            return os.path.join(probe, STATE_DIRNAME)
+        candidate = os.path.join(probe, STATE_DIRNAME)
+        if os.path.exists(os.path.join(probe, ".git")):
+            return _usable(candidate, passed_over)
+        if os.path.isdir(candidate) or os.path.islink(candidate):
+            reason = untrusted_reason(candidate)
+            if not reason:
+                return _usable(candidate, passed_over)
+            passed_over.append(f"note: ignoring {candidate}: {reason}\n")
         parent = os.path.dirname(probe)
         if parent == probe:
-            return os.path.join(here, STATE_DIRNAME)
+            return _usable(os.path.join(here, STATE_DIRNAME), passed_over)
         probe = parent
+
+
+def _usable(state_dir: str, passed_over: list[str] | None = None) -> str:
+    """`state_dir` if this user may use it (or make it), saying which were passed over; else the error."""
+    reason = untrusted_reason(state_dir)
+    if reason:
+        raise refuse_state_dir(state_dir, reason)
+    sys.stderr.write("".join(passed_over or ()))
+    return state_dir

@@ -22,9 +22,17 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING
 
-from refbrowse.daemon.core import driver, trace
+from refbrowse.daemon.core import driver, logcap, trace
+from refbrowse.errors import BrowseError
 from refbrowse.exitcodes import ExitCode
-from refbrowse.protocol import LIFE_LOCK, SECRET_ENV, config_hash, ensure_state_dir, state_path
+from refbrowse.protocol import (
+    DAEMON_LOG,
+    LIFE_LOCK,
+    SECRET_ENV,
+    config_hash,
+    ensure_state_dir,
+    open_state_file,
+)
 
 if TYPE_CHECKING:
     import asyncio
@@ -37,7 +45,7 @@ log = logging.getLogger("refbrowse")
 
 def take_life_lock(state_dir: str) -> IO[str] | None:
     """The lock held for the daemon's life; None if another daemon holds it."""
-    lock = open(state_path(state_dir, LIFE_LOCK), "a")  # noqa: SIM115 - held for life
+    lock = os.fdopen(open_state_file(state_dir, LIFE_LOCK, os.O_RDWR), "r+")  # held for life
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -119,7 +127,12 @@ def main() -> int:
     # handles it, it must not end the process (its default).
     signal.signal(signal.SIGUSR1, signal.SIG_IGN)
     _take_secrets()
-    ensure_state_dir(state_dir)
+    logcap.install(os.path.join(state_dir, DAEMON_LOG))
+    try:
+        ensure_state_dir(state_dir)
+    except BrowseError as exc:
+        log.error("%s (%s)", exc.message, exc.hint)
+        return ExitCode.UNAVAILABLE
     lock = take_life_lock(state_dir)
     if lock is None:
         log.info("another daemon holds this workspace's lock; exiting")

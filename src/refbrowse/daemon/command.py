@@ -83,6 +83,7 @@ class Call:
     current_tab: Tab | None = None
     json: bool = False  # the caller asked for machine output (`--json`)
     stdin: str | None = None  # what the CLI read from stdin, for commands whose spec says "stdin"
+    argv_text: bool = False  # the text argument came in the CLI's argv, which the process list shows
 
     @property
     def session(self) -> Session:

@@ -153,6 +153,7 @@ class Dispatcher:
             raw=request.raw,
             json=request.json,
             stdin=request.stdin,
+            argv_text=request.argv_text,
             session_name=session_name,
             action_timeout_ms=timeout_ms or self.action_ms,
             nav_timeout_ms=timeout_ms or DEFAULT_NAV_MS,

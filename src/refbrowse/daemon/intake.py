@@ -31,6 +31,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "timeout": (int, type(None)),
     "stdin": _OPTIONAL_STR,
     "client": (str,),
+    "argv_text": (bool,),
 }
 _FLAG_VALUES = (str, bool, int, float)
 

@@ -135,7 +135,14 @@ class Daemon:
 
     def _write_state_file(self) -> None:
         info = protocol.daemon_info(
-            self.pid, self.port, self.token, self.started, self.host.mode, self.listening.socket, self.config
+            self.pid,
+            self.port,
+            self.token,
+            self.started,
+            self.host.mode,
+            self.listening.socket,
+            self.config,
+            self.state_dir,
         )
         protocol.write_daemon_file(self.state_dir, info)
 

@@ -8,6 +8,8 @@ every command stays reachable.
 
 from __future__ import annotations
 
+import json
+import os
 import shlex
 from typing import Any
 
@@ -23,6 +25,8 @@ EVERYDAY = tuple(name for name, spec in COMMANDS.items() if spec.get("mcp_tool")
 NOT_OVER_MCP = tuple(name for name, spec in COMMANDS.items() if spec.get("no_mcp"))
 
 LONG_TAIL_TOOL = "browse"
+# `connect --cdp` copies the session's cookies into a remote browser: over MCP only when the user says so.
+MCP_CONNECT_ENV = "BROWSE_MCP_ALLOW_CONNECT"
 
 # Permissions are the user's to grant, through the server's environment
 # (BROWSE_ALLOW_FILE, BROWSE_ALLOWED_PATHS), not the model's to ask for.
@@ -173,6 +177,7 @@ def to_argv(tool: str, arguments: dict[str, Any]) -> tuple[list[str], str | None
             f"unknown argument for {tool}: {', '.join(unknown)}", f"{tool} takes: {', '.join(sorted(known))}"
         )
     words = [tool, *_flag_words(spec["flags"], arguments)]
+    check_words(words)
     positional = _positional_words(spec["args"], arguments)
     return [*words, "--", *positional] if positional else words, None
 
@@ -207,13 +212,41 @@ def _line_argv(arguments: dict[str, Any]) -> tuple[list[str], str | None]:
         raise UsageError(f"cannot split the command line: {exc}", "balance the quotes") from exc
     if argv[0] == "browse":
         argv = argv[1:]
+    stdin = arguments.get("input")
+    stdin = stdin if isinstance(stdin, str) else None
+    check_words(argv)
+    if argv and argv[0] == "chain":
+        for step in _chain_steps(stdin):
+            check_words(step)
+    return argv, stdin
+
+
+def check_words(argv: list[str]) -> None:
+    """Refuse over MCP what the model may not ask for: a permission flag, a command kept to shells.
+
+    Every step of a `chain` is checked the same way as a command on its own.
+    """
     if argv and argv[0] in NOT_OVER_MCP:
         raise UsageError(f"`{argv[0]}` is not available over MCP", "run it in a shell")
+    if argv and argv[0] == "connect" and "--cdp" in argv and not os.environ.get(MCP_CONNECT_ENV):
+        raise UsageError(
+            "connect --cdp is not available over MCP: it carries the session's cookies to another browser",
+            f"run it in a shell, or start the MCP server with {MCP_CONNECT_ENV}=1",
+        )
     granted = [word for word in argv if word.startswith(PERMISSION_FLAGS)]
     if granted:
         raise UsageError(
             f"{granted[0]} is not available over MCP",
             "the user grants it in the server's environment (BROWSE_ALLOW_FILE, BROWSE_ALLOWED_PATHS)",
         )
-    stdin = arguments.get("input")
-    return argv, stdin if isinstance(stdin, str) else None
+
+
+def _chain_steps(stdin: str | None) -> list[list[str]]:
+    """The steps of a chain's input as words; what is not a list of lists is left to the chain to refuse."""
+    try:
+        steps = json.loads(stdin or "[]")
+    except ValueError:
+        return []
+    if not isinstance(steps, list):
+        return []
+    return [[str(word) for word in step] for step in steps if isinstance(step, list)]

@@ -11,6 +11,7 @@ import glob
 import os
 import shutil
 import sys
+from urllib.parse import urlsplit
 
 from refbrowse.exitcodes import ExitCode
 
@@ -73,7 +74,24 @@ def launch_flags() -> list[str]:
     flags = list(QUIET_FLAGS)
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         flags.append("--no-sandbox")
-    return flags
+    return flags + host_rules()
+
+
+def host_rules() -> list[str]:
+    """With `BROWSE_ALLOWED_HOSTS`, a resolver that finds no other host, in the browser's own network stack.
+
+    The daemon's request route sees only the first request of a redirect chain
+    and no WebSocket; a host the resolver cannot find is never reached, at any
+    hop, by any kind of connection, at no cost per request. The proxy's own host
+    stays reachable.
+    """
+    allowed = [part.strip() for part in os.environ.get("BROWSE_ALLOWED_HOSTS", "").split(",") if part.strip()]
+    if not allowed:
+        return []
+    proxy = os.environ.get("BROWSE_PROXY", "")
+    proxy_host = urlsplit(proxy if "://" in proxy else f"http://{proxy}").hostname if proxy else None
+    excluded = allowed + ([proxy_host] if proxy_host else [])
+    return ["--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {host}" for host in excluded)]
 
 
 def main() -> int:

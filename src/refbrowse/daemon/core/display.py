@@ -17,12 +17,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import secrets
 import select
 import shutil
+import struct
 import subprocess
 import sys
+import tempfile
 
 from refbrowse.daemon.core.scripts import called, script
 from refbrowse.errors import Unavailable
@@ -51,11 +55,18 @@ def can_show_a_window() -> bool:
 
 
 class VirtualDisplay:
-    """A private Xvfb on a display number the X server picks itself (`-displayfd`)."""
+    """A private Xvfb on a display number the X server picks itself (`-displayfd`).
+
+    Private in earnest: no TCP, and an authority file (`-auth`, a fresh cookie,
+    mode 0600) without which the X server refuses a client, so that no other
+    local user can watch the page or type into it. `authority` names the file
+    for the clients this daemon starts (`XAUTHORITY`).
+    """
 
     def __init__(self) -> None:
         self.process: subprocess.Popen[bytes] | None = None
         self.display = ""
+        self.authority = ""
 
     async def start(self) -> str:
         if self.process is None or self.process.poll() is not None:
@@ -66,10 +77,23 @@ class VirtualDisplay:
         xvfb = shutil.which("Xvfb")
         if xvfb is None:
             raise Unavailable("there is no display and no Xvfb to make one", XVFB_INSTALL_HINT)
+        cookie = secrets.token_bytes(16)
+        self.authority = _write_authority(cookie, "")
         read_end, write_end = os.pipe()
         try:
             self.process = subprocess.Popen(  # noqa: S603 - the Xvfb found on PATH, fixed arguments
-                [xvfb, "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+                [
+                    xvfb,
+                    "-displayfd",
+                    str(write_end),
+                    "-screen",
+                    "0",
+                    SCREEN,
+                    "-nolisten",
+                    "tcp",
+                    "-auth",
+                    self.authority,
+                ],
                 pass_fds=(write_end,),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -80,6 +104,8 @@ class VirtualDisplay:
             self.display = ":" + _read_display(read_end, self.process)
         finally:
             os.close(read_end)
+        # Clients look the cookie up by display number, known only now.
+        _write_authority(cookie, self.display[1:], self.authority)
         log.info("started Xvfb on display %s (pid %d)", self.display, self.process.pid)
 
     def stop(self) -> None:
@@ -92,6 +118,31 @@ class VirtualDisplay:
             log.info("stopped Xvfb on display %s", self.display)
         self.process = None
         self.display = ""
+        if self.authority:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(self.authority)
+        self.authority = ""
+
+    def client_env(self) -> dict[str, str]:
+        """What a program needs in its environment to use this display."""
+        return {"DISPLAY": self.display, "XAUTHORITY": self.authority} if self.display else {}
+
+
+_FAMILY_WILD = 0xFFFF
+_COOKIE_NAME = b"MIT-MAGIC-COOKIE-1"
+
+
+def _write_authority(cookie: bytes, number: str, path: str = "") -> str:
+    """An X authority file (mode 0600) holding `cookie` for display `number` on any address; its path."""
+    fields = (b"", number.encode(), _COOKIE_NAME, cookie)
+    record = struct.pack(">H", _FAMILY_WILD) + b"".join(struct.pack(">H", len(f)) + f for f in fields)
+    fd, tmp = tempfile.mkstemp(prefix="refbrowse-xauth-")  # mode 0600, never through a symlink
+    with os.fdopen(fd, "wb") as f:
+        f.write(record)
+    if path:
+        os.replace(tmp, path)
+        return path
+    return tmp
 
 
 def _read_display(fd: int, process: subprocess.Popen[bytes]) -> str:
@@ -107,11 +158,14 @@ def _read_display(fd: int, process: subprocess.Popen[bytes]) -> str:
     return text.decode().strip()
 
 
-async def raise_window(browser_pid: int, display: str) -> str:
-    """Raise the browser's windows with the platform's tool; which tool did it, or ""."""
+async def raise_window(browser_pid: int, display: dict[str, str]) -> str:
+    """Raise the browser's windows with the platform's tool; which tool did it, or "".
+
+    `display`: the private display's `client_env()`, empty for the user's own.
+    """
     if not browser_pid:
         return ""
-    env = {**os.environ, "DISPLAY": display} if display else dict(os.environ)
+    env = {**os.environ, **display}
     search = ["xdotool", "search", "--onlyvisible", "--pid", str(browser_pid)]
     if shutil.which("xdotool") and await _run([*search, "windowraise"], env):
         await _run([*search, "windowactivate"], env)  # needs a window manager; raising is enough without

@@ -104,7 +104,7 @@ class BrowserHost:
             return f"remote ({kind} {self.target.endpoint})"
         where = self.executable
         if self.target.headed and self.display.display:
-            where += f"; display {self.display.display}, a private Xvfb"
+            where += f"; display {self.display.display}, a private Xvfb (XAUTHORITY={self.display.authority})"
         return f"{self.mode} ({where})" if where else self.mode
 
     async def browser_pid(self) -> int:
@@ -171,7 +171,8 @@ class BrowserHost:
         env = None
         if target.headed and needs_virtual_display():
             env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
-            env["DISPLAY"] = await self.display.start()
+            await self.display.start()
+            env.update(self.display.client_env())
         browser = await self._playwright.chromium.launch(
             executable_path=executable,
             headless=not target.headed,

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from refbrowse.daemon.core.target import scrub
+
 log = logging.getLogger("refbrowse")
 
 CAPACITY = 50_000
@@ -148,7 +150,8 @@ class LogFlusher:
             fresh = buffer.since(self._flushed[path])
             self._flushed[path] = total
             if fresh:
-                text = "".join(f"{entry.session}\t{entry.line()}\n" for entry in fresh)
+                # Files outlive the session: no password, token or key of a URL goes into one.
+                text = scrub("".join(f"{entry.session}\t{entry.line()}\n" for entry in fresh))
                 await asyncio.to_thread(_append, path, text)
 
     async def stop(self) -> None:
@@ -162,7 +165,8 @@ def _append(path: str, text: str) -> None:
     try:
         if os.path.exists(path) and os.path.getsize(path) > MAX_LOG_BYTES:
             os.replace(path, path + ".1")
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        # Never through a symlink, never blocking on a FIFO someone put there.
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
         with os.fdopen(fd, "a", encoding="utf-8", errors="replace") as f:
             f.write(text)
     except OSError as exc:

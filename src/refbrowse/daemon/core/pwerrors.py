@@ -9,6 +9,7 @@ each pattern).
 
 from __future__ import annotations
 
+import os
 import re
 
 from playwright.async_api import Error as PlaywrightError
@@ -160,6 +161,8 @@ def translate(exc: PlaywrightError, doing: str) -> BrowseError:
     if net:
         code = net.group(1)
         reason = _NET_HINTS.get(code, "the page could not be loaded")
+        if code == "ERR_NAME_NOT_RESOLVED" and os.environ.get("BROWSE_ALLOWED_HOSTS"):
+            reason += " (no host outside BROWSE_ALLOWED_HOSTS resolves: a redirect may have led to one)"
         return NavigationError(f"{doing} failed: {code}", reason)
     for pattern, cls, ours, hint in _PATTERNS:
         if pattern in message:

@@ -28,6 +28,7 @@ class Request:
     timeout_ms: int | None = None  # the caller's --timeout: every limit of this command
     stdin: str | None = None
     client: str = "cli"  # who sent it ("cli", "mcp", "chat"), for the activity page's feed
+    argv_text: bool = False  # the text argument came in the CLI's argv (the process list shows it)
 
     @classmethod
     def from_body(cls, body: Mapping[str, Any]) -> Request:
@@ -44,4 +45,5 @@ class Request:
             timeout_ms=timeout if isinstance(timeout, int) and not isinstance(timeout, bool) else None,
             stdin=stdin if isinstance(stdin, str) else None,
             client=str(body.get("client") or "cli"),
+            argv_text=body.get("argv_text") is True,
         )

@@ -10,12 +10,12 @@ domains, never a cookie value.
 from __future__ import annotations
 
 import asyncio
-import os
 
 from playwright.async_api import BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, handler
+from refbrowse.daemon.core.nofollow import read_resolved
 from refbrowse.daemon.services.cookies.browsers import describe_installed, read_cookies
 from refbrowse.daemon.services.cookies.jsonfile import CookieFileError, parse
 from refbrowse.daemon.services.cookies.model import Cookie, domains, plural, sent_to
@@ -29,7 +29,7 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 async def cookie_import(call: Call) -> str:
     path = call.args[0]
     policy = call.services.policy
-    real = os.path.realpath(policy.input_path(path, call.flag(ALLOW_PATH_FLAG)))
+    real = policy.input_path(path, call.flag(ALLOW_PATH_FLAG))
     text = await asyncio.to_thread(_read, real, path)
     try:
         cookies = parse(text)
@@ -44,10 +44,10 @@ async def cookie_import(call: Call) -> str:
 
 def _read(real: str, path: str) -> str:
     try:
-        if os.path.getsize(real) > MAX_FILE_BYTES:
+        data = read_resolved(real, MAX_FILE_BYTES)
+        if len(data) > MAX_FILE_BYTES:
             raise UsageError(f"{path} is larger than 16 MB", "give a JSON export of cookies")
-        with open(real, encoding="utf-8") as f:
-            return f.read()
+        return data.decode("utf-8")
     except OSError as exc:
         said = exc.strerror or str(exc)  # the reason alone: the message names the path once already
         raise UsageError(f"cannot read {path}: {said}", "give the path of a JSON cookie file") from exc

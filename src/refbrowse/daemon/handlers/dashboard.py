@@ -1,11 +1,20 @@
-"""`dashboard`: a one-time link to the activity page (see `refbrowse.daemon.services.activity`)."""
+"""`dashboard`: a one-time link to the activity page (see `refbrowse.daemon.activity`).
+
+`--open` never puts the link in a command line, which every local user can
+read in the process list (one redeemed it first and took the page over): the
+web browser is given a private page (mode 0600, in the state directory) that
+sends it on to the link, and the page is removed once the link has expired.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import html
 import os
 import sys
+import tempfile
 import webbrowser
+from contextlib import suppress
 
 from refbrowse.daemon.command import Call, Reply, handler
 
@@ -18,15 +27,38 @@ async def dashboard(call: Call) -> str:
     url = await call.services.activity.url(session)
     lines = [url, VALID_FOR]
     if call.flag("--open"):
-        lines.append(await _open(url))
+        lines.append(await _open(url, call.daemon.state_dir))
     text = "\n".join(lines)
     return Reply(text, {"url": url}) if call.json else text
 
 
-async def _open(url: str) -> str:
+LINK_LIFE_S = 60.0
+
+_FORWARD = """<!doctype html><meta charset=utf-8><meta name=referrer content=no-referrer>
+<meta http-equiv=refresh content="0; url={url}"><title>refbrowse activity</title>
+<p><a href="{url}">Open the activity page</a></p>
+"""
+
+
+async def _open(url: str, state_dir: str) -> str:
     # Without a display, `webbrowser` would start a text browser with no terminal to show it in.
     has_display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     if sys.platform.startswith("linux") and not has_display:
         return "No display to open a web browser on: open the link on this computer yourself."
-    opened = await asyncio.to_thread(webbrowser.open, url)
+    page = _forwarding_page(url, state_dir)
+    opened = await asyncio.to_thread(webbrowser.open, "file://" + page)
+    asyncio.get_running_loop().call_later(LINK_LIFE_S, _remove, page)
     return "Opened in the web browser." if opened else "No web browser to open it in: open the link yourself."
+
+
+def _forwarding_page(url: str, state_dir: str) -> str:
+    """A page only this user can read that sends a web browser to `url`; its path."""
+    fd, path = tempfile.mkstemp(prefix="dashboard-", suffix=".html", dir=state_dir)  # mode 0600
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(_FORWARD.format(url=html.escape(url)))
+    return path
+
+
+def _remove(path: str) -> None:
+    with suppress(FileNotFoundError):
+        os.remove(path)

@@ -52,7 +52,7 @@ def target_path(call: Call, suggested: str) -> str:
     given = call.arg(1)
     if given:
         return call.services.policy.output_path(given, call.flag(ALLOW_PATH_FLAG))
-    folder = os.path.join(call.daemon.state_dir, "downloads")
+    folder = os.path.join(os.path.realpath(call.daemon.state_dir), "downloads")
     os.makedirs(folder, mode=0o700, exist_ok=True)
     name = os.path.basename(suggested.replace("\\", "/")) or "download"
     return os.path.join(folder, name)

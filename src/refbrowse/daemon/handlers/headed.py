@@ -26,6 +26,7 @@ from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.target import BrowserTarget, channel_path, forget, recalled
 from refbrowse.daemon.page.resolver import resolve_one
+from refbrowse.daemon.services.cookies.model import domains, plural
 from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.errors import Unavailable, UsageError
 
@@ -43,12 +44,31 @@ async def connect(call: Call) -> str:
     if isinstance(cdp, str):
         if channel:
             raise UsageError("--cdp and --channel do not go together", "give one of them")
+        # A remote browser is a place the session's secrets go: the host policy applies to it.
+        call.services.policy.check_url(cdp if "://" in cdp else f"http://{cdp}")
         target = BrowserTarget(cdp_url=cdp, proxy=host.target.proxy)
     else:
         target = host.target.local(headed=True, channel=_channel(channel))
     if target == host.target:
         return f"Already connected: mode {host.describe()}"
-    return await _switch(call, target)
+    carried = await _cookies_carried(host) if isinstance(cdp, str) else ""
+    return await _switch(call, target) + carried
+
+
+async def _cookies_carried(host: BrowserHost) -> str:
+    """Which cookies go to the remote browser, said before anyone relies on it (HttpOnly ones too)."""
+    lines = []
+    for session in host.sessions.values():
+        try:
+            cookies = await session.context.cookies()
+        except PlaywrightError:
+            continue
+        if cookies:
+            named = domains(cookies)  # type: ignore[arg-type]
+            lines.append(
+                f"session {session.name}: carried {plural(len(cookies), 'cookie')} to it, for {named}"
+            )
+    return "".join(f"\n{line}" for line in lines)
 
 
 def _channel(given: str | bool | None) -> str:
@@ -146,7 +166,7 @@ async def _raise(host: BrowserHost, page: Page) -> list[str]:
     finally:
         await cdp.detach()
     if host.mode == "headed":
-        tool = await raise_window(await host.browser_pid(), host.display.display)
+        tool = await raise_window(await host.browser_pid(), host.display.client_env())
         done += [tool] if tool else []
     return done
 
@@ -196,7 +216,8 @@ def _handoff_lines(host: BrowserHost, session: Session, reason: str, url: str) -
     if host.display.display:
         lines.append(
             f"No screen shows it: it runs on this machine's private display {host.display.display} (Xvfb). "
-            f"A person can see it through VNC: `x11vnc -display {host.display.display}`."
+            "A person can see it through VNC: "
+            f"`x11vnc -display {host.display.display} -auth {host.display.authority}`."
         )
     lines += [
         f'Tell the person: "Please {reason} in the browser window marked refbrowse ({url}), '

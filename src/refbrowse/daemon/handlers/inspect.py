@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 
 from playwright.async_api import Error as PlaywrightError
@@ -19,6 +18,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.nofollow import read_resolved
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
@@ -83,18 +83,18 @@ async def js(call: Call) -> str:
 async def eval_file(call: Call) -> str:
     path = call.args[0]
     policy = call.services.policy
-    # The resolved path is read, so a symlink swapped after the check cannot redirect the read.
-    real = os.path.realpath(policy.input_path(path, call.flag(ALLOW_PATH_FLAG)))
+    # The resolved path is read following no symlink, so one swapped in after the check cannot redirect it.
+    real = policy.input_path(path, call.flag(ALLOW_PATH_FLAG))
     try:
-        code = await asyncio.to_thread(_read, real)
+        data = await asyncio.to_thread(read_resolved, real, MAX_SCRIPT_BYTES)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}", "give the path of a JavaScript file") from exc
-    return await run_script(call, code)
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise UsageError(f"{path} is larger than 16 MB", "give the path of a JavaScript file")
+    return await run_script(call, data.decode("utf-8", errors="replace"))
 
 
-def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 
 
 async def one(call: Call, selector: str) -> Locator:

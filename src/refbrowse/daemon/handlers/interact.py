@@ -12,6 +12,7 @@ import json
 import os
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
 
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked
@@ -53,7 +54,22 @@ async def fill(call: Call) -> str:
     outcome = await perform(
         call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
     )
+    if call.argv_text and text and await _is_password(target):
+        outcome.notes.append(
+            f"hint: this password was in the command line, which every local user can read; "
+            f'next time pipe it in: printf %s "$PASSWORD" | browse fill {selector} -'
+        )
     return outcome.report(f"Filled {selector} ({len(text)} characters)")
+
+
+async def _is_password(target: Locator) -> bool:
+    try:
+        return bool(await target.evaluate(_MASKED_INPUT_JS, timeout=1000))
+    except PlaywrightError:
+        return False
+
+
+_MASKED_INPUT_JS = "e => e.type === 'password' || /password/i.test(e.autocomplete || '')"
 
 
 _FOCUSED_JS = script("focused")
@@ -230,12 +246,13 @@ async def _device_scale(call: Call, width: int, height: int, scale: float) -> No
 @handler("upload")
 async def upload(call: Call) -> str:
     selector, files = call.args[0], call.args[1:]
-    missing = [path for path in files if not os.path.isfile(path)]
+    policy = call.services.policy
+    # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read;
+    # a FIFO or device is refused by the check, before the driver could block reading it.
+    real = [policy.input_path(path, call.flag(ALLOW_PATH_FLAG)) for path in files]
+    missing = [path for path, resolved in zip(files, real, strict=True) if not os.path.isfile(resolved)]
     if missing:
         raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
-    policy = call.services.policy
-    # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read.
-    real = [os.path.realpath(policy.input_path(path, call.flag(ALLOW_PATH_FLAG))) for path in files]
     target = await resolve_one(call.tab, selector)
     outcome = await perform(call, f"uploading to {selector}", lambda: target.set_input_files(real))
     names = ", ".join(os.path.basename(path) for path in files)

@@ -104,9 +104,9 @@ async def pdf(call: Call) -> str:
 @handler("responsive")
 async def responsive(call: Call) -> str:
     given = call.arg(0)
-    for name, _, _ in SIZES if given else ():
-        _asked_path(call, f"{given}-{name}.png")
-    prefix = given or default_path(call.services.policy.roots[0], "responsive").removesuffix(".png")
+    prefix = default_path(call.services.policy.roots[0], "responsive").removesuffix(".png")
+    # Each file is written where its own check resolved it.
+    paths = {name: _asked_path(call, f"{given}-{name}.png") for name, _, _ in SIZES} if given else {}
     page = call.page
     before, dpr = page.viewport_size, float(await page.evaluate("devicePixelRatio"))
     lines, saved = [], []
@@ -114,7 +114,7 @@ async def responsive(call: Call) -> str:
         for name, width, height in SIZES:
             await page.set_viewport_size({"width": width, "height": height})
             data, natural = await capture(call.services.cdp, page, None)
-            shot = await save_png(f"{prefix}-{name}.png", data, natural)
+            shot = await save_png(paths.get(name) or f"{prefix}-{name}.png", data, natural)
             lines.append(shot.describe(f"{name} {width}x{height}"))
             saved.append(shot.path)
     finally:

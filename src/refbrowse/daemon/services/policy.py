@@ -8,7 +8,11 @@ Files: output paths and the files commands read (`upload`, `eval`,
 `cookie-import`) must lie in the workspace or the system
 temp directory (after following every symlink), or in a folder allowed by
 `--allow-path DIR` or `BROWSE_ALLOWED_PATHS` (os.pathsep-separated); never in
-the state directory, which holds the daemon's token and saved logins.
+a state directory (this daemon's or any other's), which holds a daemon's token
+and saved logins; and never in a folder of private keys or another browser's
+profile (`~/.ssh`, `~/.gnupg`, …) unless `--allow-path` names that folder. The
+checked path comes back resolved, and is opened through `nofollow`, so that a
+symlink swapped in after the check is not followed.
 
 URLs: `file://` is refused unless `--allow-file` or `BROWSE_ALLOW_FILE=1`, and
 never inside the state directory. `BROWSE_ALLOWED_HOSTS` (comma-separated glob
@@ -18,14 +22,15 @@ requests to those hosts.
 
 from __future__ import annotations
 
-import errno
 import fnmatch
 import os
 import tempfile
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
+from refbrowse.daemon.core.nofollow import open_resolved, refuse_special
 from refbrowse.errors import UsageError
+from refbrowse.protocol import DAEMON_FILE, LIFE_LOCK, STATE_DIRNAME
 
 ALLOW_PATH_FLAG = "--allow-path"
 ALLOW_FILE_FLAG = "--allow-file"
@@ -45,6 +50,63 @@ def _env_hosts(raw: str) -> tuple[str, ...]:
 
 def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+# What only a daemon's state directory holds: a folder with these is one, whatever its name.
+_STATE_MARKERS = (LIFE_LOCK, DAEMON_FILE)
+
+# Folders under the home folder that hold private keys, keyrings and other
+# browsers' profiles (their cookies and saved passwords): no file of theirs
+# goes to a page, or is written over, unless `--allow-path` names the folder.
+PRIVATE_FOLDERS = (
+    ".ssh",
+    ".gnupg",
+    ".pki",
+    ".password-store",
+    ".aws",
+    ".kube",
+    ".docker",
+    ".local/share/keyrings",
+    ".mozilla",
+    ".thunderbird",
+    ".config/google-chrome",
+    ".config/google-chrome-beta",
+    ".config/chromium",
+    ".config/BraveSoftware",
+    ".config/microsoft-edge",
+    ".config/vivaldi",
+    ".config/opera",
+    "snap/chromium",
+    "snap/firefox",
+    ".var/app",
+    "Library/Keychains",
+    "Library/Application Support/Google/Chrome",
+    "Library/Application Support/Firefox",
+)
+
+
+def state_dir_holding(real: str) -> str:
+    """The refbrowse state directory `real` lies in (any workspace's), or ""."""
+    probe = real
+    while True:
+        if os.path.basename(probe) == STATE_DIRNAME or all(
+            os.path.lexists(os.path.join(probe, marker)) for marker in _STATE_MARKERS
+        ):
+            return probe
+        parent = os.path.dirname(probe)
+        if parent == probe:
+            return ""
+        probe = parent
+
+
+def private_folder_holding(real: str) -> str:
+    """The folder of private keys or browser profiles `real` lies in, or ""."""
+    home = os.path.realpath(os.path.expanduser("~"))
+    for name in PRIVATE_FOLDERS:
+        folder = os.path.join(home, name)
+        if _inside(real, folder):
+            return folder
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,32 +132,53 @@ class Policy:
     # files
 
     def output_path(self, path: str, allow: str | bool | None = None) -> str:
-        """`path` if a command may write it; else `Refused` naming the way to allow it."""
-        self._check_path(path, "write", allow)
-        return path
+        """The resolved `path` if a command may write it; else `Refused` naming the way to allow it.
+
+        Write to the path returned, through `write_new` or `open_new`: they
+        follow no symlink, so what is written is what was checked.
+        """
+        return self._check_path(path, "write", allow)
 
     def input_path(self, path: str, allow: str | bool | None = None) -> str:
-        """`path` if a command may read it (`upload`, `eval`, `cookie-import`): it goes to a page."""
-        self._check_path(path, "read", allow)
-        return path
+        """The resolved `path` if a command may read it (`upload`, `eval`, `cookie-import`).
 
-    def _check_path(self, path: str, verb: str, allow: str | bool | None) -> None:
+        A FIFO or device is refused here, before anything could block on it.
+        """
+        real = self._check_path(path, "read", allow)
+        refuse_special(path, real)
+        return real
+
+    def _check_path(self, path: str, verb: str, allow: str | bool | None) -> str:
         real = os.path.realpath(path)
         via = f" (a symlink to {real})" if real != os.path.abspath(path) else ""
-        if _inside(real, self.state_dir):
+        held = self.state_dir if _inside(real, self.state_dir) else state_dir_holding(real)
+        if held:
             raise Refused(
-                f"refusing to {verb} {path}{via}: it is in the state directory {self.state_dir}, "
-                "which holds the daemon's token and saved logins",
+                f"refusing to {verb} {path}{via}: it is in the state directory {held}, "
+                "which holds a daemon's token and saved logins",
                 "choose a path outside .refbrowse/ (no flag allows this one)",
             )
-        folders = self.roots + self.allowed_dirs + (_env_dirs(allow) if isinstance(allow, str) else ())
+        named = _env_dirs(allow) if isinstance(allow, str) else ()
+        self._check_private(path, real, verb, named)
+        folders = self.roots + self.allowed_dirs + named
         if any(_inside(real, folder) for folder in folders):
-            return
+            return real
         parent = os.path.dirname(real)
         raise Refused(
             f"refusing to {verb} {path}{via}: outside the workspace {self.roots[0]} "
             f"and the temp directory {self.roots[1]}",
             f"allow its folder with {ALLOW_PATH_FLAG} {parent} (or BROWSE_ALLOWED_PATHS={parent})",
+        )
+
+    @staticmethod
+    def _check_private(path: str, real: str, verb: str, named: tuple[str, ...]) -> None:
+        """Refuse a path in a folder of private keys unless this command's --allow-path names that folder."""
+        private = private_folder_holding(real)
+        if not private or any(_inside(folder, private) and _inside(real, folder) for folder in named):
+            return
+        raise Refused(
+            f"refusing to {verb} {path}: it is in {private}, which holds private keys or a browser's logins",
+            f"if you mean it, name that folder for this command: {ALLOW_PATH_FLAG} {private}",
         )
 
     # URLs
@@ -148,19 +231,15 @@ class Policy:
 
 
 def write_new(path: str, data: bytes) -> None:
-    """Write `data` to `path` without following a symlink planted at the last moment."""
+    """Write `data` to the checked, resolved `path` (see `open_new`)."""
     with os.fdopen(open_new(path), "wb") as f:
         f.write(data)
 
 
 def open_new(path: str) -> int:
-    """A file descriptor to write `path`, created or truncated, refusing a symlink."""
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    try:
-        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
-    except OSError as exc:
-        if exc.errno != errno.ELOOP:
-            raise
-        raise Refused(
-            f"refusing to write {path}: it is a symlink", "give the path of a regular file"
-        ) from None
+    """A descriptor to write the checked, resolved `path`, created or truncated, its folders made.
+
+    No symlink is followed anywhere on the way, and a FIFO or device is refused:
+    what is written is what the policy checked.
+    """
+    return open_resolved(os.path.abspath(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, make_parents=True)

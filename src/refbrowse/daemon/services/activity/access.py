@@ -85,7 +85,11 @@ class Access:
         if origin is not None and origin not in origins:
             return "a request from another web page (its Origin is not this page's)"
         site = request.headers.get("Sec-Fetch-Site", "same-origin")
-        if site not in ("same-origin", "none") and not self._panel_frame(request):
+        if (
+            site not in ("same-origin", "none")
+            and not self._panel_frame(request)
+            and not _link_opened(request)
+        ):
             return "a request from another site (Sec-Fetch-Site)"
         return ""
 
@@ -109,3 +113,14 @@ class Access:
             response.headers.add("Set-Cookie", f"{COOKIE}={cookie}; {attributes}")
         else:
             response.set_cookie(COOKIE, cookie, httponly=True, samesite="Strict", path="/")
+
+
+def _link_opened(request: web.BaseRequest) -> bool:
+    """A web browser opening the one-time link from a page of another origin (`dashboard --open`'s
+    private file): the code it carries is the secret, and it works once."""
+    return (
+        request.method == "GET"
+        and request.path == "/auth"
+        and request.headers.get("Sec-Fetch-Mode") == "navigate"
+        and request.headers.get("Sec-Fetch-Dest") == "document"
+    )

@@ -9,6 +9,7 @@ daemon's URL scrubbing (`target.scrub`), as log lines do.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from typing import Any
 
@@ -18,6 +19,8 @@ from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.core.target import scrub
+from refbrowse.errors import BrowseError
+from refbrowse.parse import parse_argv
 
 HIDDEN = "(redacted)"
 CHECK_S = 1.0
@@ -28,8 +31,26 @@ _SECRET_HEADER = re.compile(r"(?i)auth|cookie|token|secret|key|session|pass|sign
 _PASSWORD_WORDS = re.compile(r"(?i)pass|pwd|secret|token|otp|pin\b|cvc|cvv")
 # Whether `text` went into a password field. `fill` and `type` leave the field focused: the
 # focused element (through open shadow roots) is checked first, then every password field
-# of the document by value. Focus inside a frame cannot be followed: that counts as a yes.
+# of the document by value. Focus inside a frame, or inside a closed shadow root (its host
+# holds the focus but is no field), cannot be followed: that counts as a yes.
 MASKED_FIELD_SCRIPT = script("masked_field")
+
+
+def typed_in_chain(stdin: object) -> list[str]:
+    """The text of every `fill` and `type` step of a chain (JSON steps): its error quotes its steps."""
+    try:
+        steps = json.loads(stdin) if isinstance(stdin, str) else []
+    except ValueError:
+        return []
+    typed: list[str] = []
+    for step in steps if isinstance(steps, list) else []:
+        if isinstance(step, list) and len(step) > 1 and step[0] in TYPED:
+            words = [str(word) for word in step]
+            try:
+                typed.append(parse_argv(words)["args"][-TYPED[words[0]]])
+            except (BrowseError, IndexError):
+                typed += words[2:]  # not a step that runs: every word but the target is kept back
+    return [text for text in typed if text]
 
 
 async def redacted_args(command: str, args: list[str], ok: bool, tab: Tab | None) -> tuple[str, ...]:

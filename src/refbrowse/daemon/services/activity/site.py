@@ -27,12 +27,14 @@ from refbrowse.daemon.core.target import scrub
 from refbrowse.daemon.services.activity import chat, panel, picker, screen
 from refbrowse.daemon.services.activity.access import Access
 from refbrowse.daemon.services.activity.feed import Event, Feed
-from refbrowse.daemon.services.activity.redact import HIDDEN, redacted_args, redacted_flags
+from refbrowse.daemon.services.activity.redact import HIDDEN, redacted_args, redacted_flags, typed_in_chain
 from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.specs import Result
 
 if TYPE_CHECKING:
     from refbrowse.daemon.services.daemon_link import DaemonLink
+
+_MOVE_ON = '<!doctype html><meta http-equiv=refresh content="0; url={}"><title>refbrowse</title>\n'
 
 log = logging.getLogger("refbrowse")
 
@@ -41,6 +43,8 @@ STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 KEEPALIVE_S = 15.0
 CLOSE_S = 0.5
+IDLE_S = 15.0  # a connection with no request for this long is closed
+MAX_CONNECTIONS = 64  # open connections to the page; past it a new one is closed at once
 PUBLIC_PATHS = ("/auth",)
 
 
@@ -76,9 +80,14 @@ class ActivitySite:
                 return
             # The page's event streams never end by themselves: at shutdown they are cut at once.
             runner = web.AppRunner(
-                self._app(), access_log=None, handler_cancellation=True, shutdown_timeout=CLOSE_S
+                self._app(),
+                access_log=None,
+                handler_cancellation=True,
+                shutdown_timeout=CLOSE_S,
+                keepalive_timeout=IDLE_S,
             )
             await runner.setup()
+            _cap_connections(runner)
             site = web.TCPSite(runner, "127.0.0.1", 0)
             await site.start()
             self.access.port = next(a[1] for a in runner.addresses if isinstance(a, tuple))
@@ -109,6 +118,8 @@ class ActivitySite:
         args = list(request.args)
         shown = await redacted_args(name, args, bool(result["ok"]), tab)
         hidden = [arg for arg, seen in zip(args, shown, strict=True) if seen == HIDDEN and arg]
+        if name == "chain":
+            hidden += typed_in_chain(request.stdin)
         return Event(
             id=0,
             time=started,
@@ -171,7 +182,13 @@ class ActivitySite:
                 text="This link was used already or has expired: run `browse dashboard` for a fresh one.\n",
             )
         session = request.query.get("session", "default")
-        response = web.HTTPSeeOther(f"/?session={_quoted(session)}")
+        response: web.Response = web.HTTPSeeOther(f"/?session={_quoted(session)}")
+        if request.headers.get("Sec-Fetch-Site") == "cross-site":
+            # Sent here by another site (`dashboard --open`'s private file page): a redirect would
+            # carry that, and keep the SameSite=Strict cookie back; a page of this origin moves on.
+            response = web.Response(
+                text=_MOVE_ON.format(f"/?session={_quoted(session)}"), content_type="text/html"
+            )
         self.access.set_cookie(response, cookie, partitioned)
         return response
 
@@ -210,6 +227,21 @@ class ActivitySite:
         session = self.daemon.host.sessions.get(request.query.get("session", "default"))
         tab = session.current if session is not None else None
         return web.json_response({"ok": True, "tabs": _tabs(session), "refs": panel.refs_of(tab)})
+
+
+def _cap_connections(runner: web.AppRunner) -> None:
+    """Close a connection past `MAX_CONNECTIONS` at once: any local user can open this port, and
+    a thousand silent connections once took every file descriptor the daemon had."""
+    server = runner.server
+    assert server is not None
+    opened = server.connection_made
+
+    def capped(handler: web.RequestHandler, transport: asyncio.Transport) -> None:
+        opened(handler, transport)
+        if len(server.connections) > MAX_CONNECTIONS:
+            transport.abort()
+
+    server.connection_made = capped  # type: ignore[method-assign]
 
 
 def _without(text: str, secrets: list[str]) -> str:

@@ -1,0 +1,60 @@
+"""daemon.log stays small whatever a client sends: a malformed request is one
+rate-limited line, never a traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import time
+
+import pytest
+
+from conftest import Workspace
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+MALFORMED = (
+    b"GARBAGE\r\n\r\n",
+    b"POST /command HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    b"GET /\x00 HTTP/1.1\r\n\r\n",
+    b"\xff\xfe\r\n\r\n",
+    b"GET / HTTP/1.1\r\nX: " + b"a" * 100_000 + b"\r\n\r\n",
+)
+
+
+def test_malformed_requests_leave_one_line_and_no_traceback(fresh_workspace: Workspace) -> None:
+    fresh_workspace.ok("goto", "about:blank")
+    path = str(fresh_workspace.daemon_info()["socket"])
+    for n in range(150):
+        sock = socket.socket(socket.AF_UNIX)
+        sock.settimeout(5)
+        sock.connect(path)
+        with contextlib.suppress(OSError):
+            sock.sendall(MALFORMED[n % len(MALFORMED)])
+            sock.recv(100)
+        sock.close()
+    assert fresh_workspace.ok("url").strip() == "about:blank"
+    log = (fresh_workspace.state_dir / "daemon.log").read_text()
+    assert "Traceback" not in log, log[-3000:]
+    assert 1 <= log.count("a malformed or broken request") <= 3, log[-3000:]
+
+
+def test_silent_connections_to_the_activity_page_take_no_more_than_a_few_descriptors(
+    fresh_workspace: Workspace,
+) -> None:
+    link = fresh_workspace.ok("dashboard").splitlines()[0]
+    port = int(link.split(":")[2].split("/")[0])
+    pid = int(str(fresh_workspace.daemon_info()["pid"]))
+    silent = []
+    try:
+        for _ in range(600):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            silent.append(sock)
+        time.sleep(1)
+        assert len(os.listdir(f"/proc/{pid}/fd")) < 300
+        assert fresh_workspace.ok("url").strip() == "about:blank"
+    finally:
+        for sock in silent:
+            sock.close()
+    assert fresh_workspace.ok("dashboard").startswith("http://127.0.0.1:")
