@@ -31,7 +31,7 @@ EVERYDAY = (
 )
 
 # Commands that make no sense from inside an MCP server.
-NOT_OVER_MCP = ("mcp", "skill")
+NOT_OVER_MCP = ("mcp", "skill", "install", "doctor", "demo")
 
 LONG_TAIL_TOOL = "browse"
 
