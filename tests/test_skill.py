@@ -97,7 +97,9 @@ def test_skill_prints_and_installs_for_the_project_and_the_user(
     project.unlink()
     deep = ws.root / "src" / "app"
     deep.mkdir(parents=True)
-    from_deep = subprocess.run([BROWSE, "skill", "install"], cwd=deep, env=ws.env, capture_output=True, text=True)
+    from_deep = subprocess.run(
+        [BROWSE, "skill", "install"], cwd=deep, env=ws.env, capture_output=True, text=True
+    )
     assert from_deep.returncode == 0 and str(project) in from_deep.stdout, "the workspace's root, not the cwd"
     assert project.read_text() == render() and not (deep / ".claude").exists()
     home = tmp_path / "home"
