@@ -39,12 +39,13 @@ xvfb:
 demo: install-runtime chromium
 	@$(BIN)/browse demo
 
+# The wheel's own check (`-m wheel`) is `make wheel-smoke`: CI runs it after this.
 test: install chromium xvfb
-	$(BIN)/python -m pytest -q --durations=15
+	$(BIN)/python -m pytest -q --durations=15 -m "not wheel"
 
 # The tests that need no browser: seconds, for the edit-test loop. CI runs `test`.
 test-fast: install
-	$(BIN)/python -m pytest -q -m "not browser"
+	$(BIN)/python -m pytest -q -m "not browser and not wheel"
 
 # docs/COMMANDS.md and the README's command table, from the registry.
 docs: install

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -27,6 +28,12 @@ BROWSE = str(Path(sys.executable).parent / "browse")
 CHROMIUM = "/usr/bin/chromium"
 
 Route = Callable[["FixtureHandler"], None]
+
+# A visible window needs a display: the session's own, or a private Xvfb the daemon starts.
+needs_display = pytest.mark.skipif(
+    not (os.environ.get("DISPLAY") or shutil.which("Xvfb")),
+    reason="no DISPLAY and no Xvfb: a visible window cannot be made here (`make xvfb` installs Xvfb)",
+)
 
 
 class FixtureHandler(SimpleHTTPRequestHandler):
