@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -217,6 +218,42 @@ def home_with_chromium_profile(tmp_path_factory: pytest.TempPathFactory, visit: 
     )  # fmt: skip
     assert (profile / "Default" / "Cookies").exists()
     return home
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own tmp_path set-up reads the base folder
+def pytest_configure(config: pytest.Config) -> None:
+    """One temp folder for the run (TMPDIR), so that nothing the browsers leave stays in /tmp.
+
+    Chromium and Playwright's driver make folders in the temp directory that only a clean exit
+    removes, and the suite kills them on purpose. The daemons inherit TMPDIR, and pytest's
+    `tmp_path` lies in it too, where the daemons let commands write. The names are short:
+    Chromium's singleton socket lives in the temp directory, and a Unix socket's path is short.
+    """
+    if os.environ.get("REFBROWSE_SUITE_TMP"):  # a run inside a run keeps the outer one's
+        return
+    run_tmp = tempfile.mkdtemp(prefix="rb-")
+    os.environ["TMPDIR"] = os.environ["REFBROWSE_SUITE_TMP"] = run_tmp
+    tempfile.tempdir = None  # computed again from TMPDIR
+    if not config.option.basetemp:
+        config.option.basetemp = os.path.join(run_tmp, "t")
+    config.stash[_RUN_TMP] = run_tmp
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    run_tmp = session.config.stash.get(_RUN_TMP, "")
+    if not run_tmp:
+        return
+    if exitstatus == 0:
+        shutil.rmtree(run_tmp, ignore_errors=True)
+        return
+    # A failed run keeps pytest's folders to look at; the browsers' leftovers go all the same.
+    for entry in Path(run_tmp).iterdir():
+        if entry.name != "t":
+            shutil.rmtree(entry, ignore_errors=True)
+    print(f"\nthe failed tests' files are in {run_tmp}")
+
+
+_RUN_TMP = pytest.StashKey[str]()
 
 
 def _needs_browser(item: pytest.Item) -> bool:
