@@ -10,14 +10,14 @@ RUNTIME_STAMP := $(VENV)/.runtime
 
 $(RUNTIME_STAMP): pyproject.toml
 	@echo "make: installing refbrowse and its runtime dependencies (Playwright, aiohttp, cryptography, mcp)"
-	@echo "      into $(VENV)/: usually 30-60 s, once"
+	@echo "      into $(VENV)/ (about 250 MB): usually 1-3 minutes, once"
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e .
 	@touch $@
 
 # The runtime set plus the test and lint tools (pytest, hypothesis, ruff, mypy).
 $(STAMP): $(RUNTIME_STAMP)
-	@echo "make: installing the test and lint tools into $(VENV)/: usually 30-60 s, once"
+	@echo "make: installing the test and lint tools (pytest, hypothesis, ruff, mypy) into $(VENV)/: usually 1 minute, once"
 	@$(BIN)/pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e '.[dev]'
 	@touch $@
 
@@ -37,6 +37,7 @@ xvfb:
 	@sh scripts/ensure-xvfb.sh
 
 demo: install-runtime chromium
+	@echo "make: running \`$(BIN)/browse demo\`: the browser starts (a few seconds), then each step prints"
 	@$(BIN)/browse demo
 
 # The wheel's own check (`-m wheel`) is `make wheel-smoke`: CI runs it after this.
