@@ -125,7 +125,9 @@ def test_doctor_refuses_a_state_dir_of_another_user(fresh_workspace: Workspace) 
     finally:
         os.chown(ws.state_dir, 0, 0)
     assert done.code == 3
-    assert "! it belongs to nobody" in _lines(done.out)["state dir"]
+    lines = _lines(done.out)
+    assert "! it belongs to nobody" in lines["state dir"]
+    assert lines["daemon"] == "not checked (the state directory is not this user's)"
 
 
 def _me() -> str:

@@ -220,8 +220,12 @@ def run(req: Request) -> int:
     check_browser(report)
     check_display(report)
     check_workspace(report, state_dir)
-    check_daemon(report, state_dir)
-    check_mcp(report, state_dir)
+    if report.lines[-1].fatal:
+        report.add("daemon", "not checked (the state directory is not this user's)")
+        report.add("mcp", "not checked (the state directory is not this user's)")
+    else:
+        check_daemon(report, state_dir)
+        check_mcp(report, state_dir)
     check_skill(report, state_dir)
     sys.stdout.write(report.render())
     return ExitCode.UNAVAILABLE if any(line.fatal for line in report.lines) else ExitCode.OK

@@ -51,7 +51,7 @@ def install_command() -> str:
     sudo = "" if os.geteuid() == 0 else "sudo "
     family = " ".join((os_release().get("ID", ""), os_release().get("ID_LIKE", "")))
     if sys.platform == "darwin" or shutil.which("brew"):
-        return "brew install --cask chromium"
+        return "brew install --cask google-chrome"
     if shutil.which("apt-get") or "debian" in family or "ubuntu" in family:
         return f"{sudo}apt-get install -y --no-install-recommends {' '.join(APT_PACKAGES)}"
     if shutil.which("dnf") or "fedora" in family or "rhel" in family:
