@@ -23,25 +23,25 @@ echo "== $(date +%T) collecting $(basename "$wheel") and its dependencies"
 cp "$here/wheel_smoke.py" "$work/"
 chmod -R a+rX "$work/wheels" "$work/wheel_smoke.py"
 
-# As whoever runs this: a venv and a project folder of their own under $2.
+# As whoever runs this: a venv, a home, a temp folder and a project folder of their own under $2.
 smoke_as() {
     user=$1
     home=$2
-    run=""
+    as=""
     user_python=$python
     if [ "$user" != "$(id -un)" ]; then
-        run="runuser -u $user --"
+        as="runuser -u $user --"
         # root's own Python may live where the user cannot read (/root/.pyenv): the system's then.
-        $run "$python" -c "" 2>/dev/null || user_python=$(PATH=/usr/local/bin:/usr/bin:/bin command -v python3)
+        $as "$python" -c "" 2>/dev/null || user_python=$(PATH=/usr/local/bin:/usr/bin:/bin command -v python3)
     fi
+    run="$as env -u BROWSE_STATE_DIR -u DISPLAY HOME=$home TMPDIR=$home/tmp"
+    $run mkdir -p "$home/tmp" "$home/project"
     echo "== $(date +%T) as $user ($($run "$user_python" --version)): a fresh venv in $home/venv, a project in $home/project"
     $run "$user_python" -m venv "$home/venv"
     $run "$home/venv/bin/pip" install -q --disable-pip-version-check --no-index \
         --find-links "$work/wheels" refbrowse
-    $run mkdir -p "$home/project"
     echo "== $(date +%T) installed; using it"
-    (cd "$home/project" && $run env -u BROWSE_STATE_DIR -u DISPLAY HOME="$home" \
-        "$home/venv/bin/python" "$work/wheel_smoke.py")
+    (cd "$home/project" && $run "$home/venv/bin/python" "$work/wheel_smoke.py")
 }
 
 mkdir -p "$work/me"

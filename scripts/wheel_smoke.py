@@ -36,18 +36,21 @@ def check(ok: bool, what: str, seen: str = "") -> None:
 
 def browse(*args: str, code: int = 0, cwd: Path | None = None, timeout: float = 180) -> str:
     print(f"\n$ browse {' '.join(args)}", flush=True)
-    done = subprocess.run([BROWSE, *args], capture_output=True, text=True, cwd=cwd, timeout=timeout)
+    done = subprocess.run([BROWSE, *args], capture_output=True, text=True, cwd=cwd, timeout=timeout)  # noqa: S603
     print(done.stdout + done.stderr, end="", flush=True)
     if done.returncode != code:
         check(False, f"browse {args[0]} exited {done.returncode} (wanted {code})", done.stderr)
     return done.stdout
 
 
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
 def serve(root: Path) -> str:
     (root / "index.html").write_text(PAGE)
-    handler = partial(SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *a: None  # type: ignore[attr-defined]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/index.html"
 
@@ -100,13 +103,18 @@ def main() -> int:
     page = serve(project / "site")
     browse("goto", page)
     snapshot = browse("snapshot", "-i")
-    check('textbox "Name"' in snapshot and 'button "Greet"' in snapshot, "snapshot -i lists the form", snapshot)
+    check(
+        'textbox "Name"' in snapshot and 'button "Greet"' in snapshot, "snapshot -i lists the form", snapshot
+    )
     the_dashboard_serves_its_page()
     asyncio.run(mcp_session(project, page))
     check("allowed-tools: Bash(browse:*)" in browse("skill"), "browse skill prints SKILL.md")
     (project / "src").mkdir(exist_ok=True)
     browse("skill", "install", cwd=project / "src")
-    check((project / ".claude/skills/refbrowse/SKILL.md").is_file(), "skill install goes to the workspace's root")
+    check(
+        (project / ".claude/skills/refbrowse/SKILL.md").is_file(),
+        "skill install goes to the workspace's root",
+    )
     browse("doctor")
     browse("stop")
     print("\nwheel smoke test: every step passed")

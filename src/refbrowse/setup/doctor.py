@@ -19,7 +19,7 @@ from refbrowse import __version__
 from refbrowse.cli.workspace import find_state_dir
 from refbrowse.daemon.chromium import ChromiumNotFound, find_chromium
 from refbrowse.exitcodes import ExitCode
-from refbrowse.protocol import DAEMON_LOG, read_daemon_file, state_path
+from refbrowse.protocol import DAEMON_FILE, DAEMON_LOG, read_daemon_file, state_path
 from refbrowse.setup.install import browser_version, install_command
 from refbrowse.specs import Request
 
@@ -149,7 +149,9 @@ def check_daemon(report: Report, state_dir: str) -> None:
     info = read_daemon_file(state_dir)
     if info is None:
         report.add(
-            "daemon", "running, but daemon.json is unreadable", "the next command asks it to write it again"
+            "daemon",
+            f"running, but {DAEMON_FILE} is unreadable",
+            "the next command asks it to write it again",
         )
         return
     where = info.get("socket") or f"127.0.0.1:{info.get('port')}"
