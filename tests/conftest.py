@@ -243,7 +243,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     run_tmp = session.config.stash.get(_RUN_TMP, "")
     if not run_tmp:
         return
-    if exitstatus == 0:
+    if exitstatus == 0 or not os.path.isdir(os.path.join(run_tmp, "t")):
         shutil.rmtree(run_tmp, ignore_errors=True)
         return
     # A failed run keeps pytest's folders to look at; the browsers' leftovers go all the same.
