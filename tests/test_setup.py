@@ -31,10 +31,16 @@ def _lines(out: str) -> dict[str, str]:
     return lines
 
 
+def _same_file(named: str, path: str) -> bool:
+    """`named` is `path`, or a link to it (a PATH may name the system's Chromium through a link)."""
+    return os.path.realpath(named) == os.path.realpath(path)
+
+
 def test_install_finds_the_system_chromium_and_names_its_version(fresh_workspace: Workspace) -> None:
     done = fresh_workspace.run("install", "--no-download")
     assert done.code == 0, done.err
-    assert done.out.startswith(f"browser: {CHROMIUM} (Chromium ")
+    found, _, version = done.out.removeprefix("browser: ").partition(" (")
+    assert _same_file(found, CHROMIUM) and version.startswith("Chromium "), done.out
     assert not fresh_workspace.state_dir.exists(), "install needs no daemon"
 
 
@@ -70,7 +76,8 @@ def test_doctor_before_anything_ran(fresh_workspace: Workspace) -> None:
     done = fresh_workspace.run("doctor")
     assert done.code == 0, done.out + done.err
     lines = _lines(done.out)
-    assert lines["browser"].startswith(f"{CHROMIUM} (Chromium ")
+    found, _, version = lines["browser"].partition(" (")
+    assert _same_file(found, CHROMIUM) and version.startswith("Chromium "), lines["browser"]
     assert lines["workspace"] == f"{fresh_workspace.root} (the .git root)"
     assert "not created yet" in lines["state dir"] and lines["daemon"].startswith("not running")
     assert lines["skill"].startswith("not installed")
