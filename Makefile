@@ -3,31 +3,46 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# The runtime set alone (what `pip install refbrowse` gives): `make demo`.
+RUNTIME_STAMP := $(VENV)/.runtime
 
-.PHONY: install chromium xvfb demo test test-fast check docs bench clean
+.PHONY: install install-runtime chromium xvfb demo test test-fast check docs wheel wheel-smoke bench clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --config-settings editable_mode=compat -e '.[dev]'
-	touch $@
+$(RUNTIME_STAMP): pyproject.toml
+	@echo "make: installing refbrowse and its runtime dependencies (Playwright, aiohttp, cryptography, mcp)"
+	@echo "      into $(VENV)/ (about 250 MB): usually 1-3 minutes, once"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e .
+	@touch $@
+
+# The runtime set plus the test and lint tools (pytest, hypothesis, ruff, mypy).
+$(STAMP): $(RUNTIME_STAMP)
+	@echo "make: installing the test and lint tools (pytest, hypothesis, ruff, mypy) into $(VENV)/: usually 1 minute, once"
+	@$(BIN)/pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e '.[dev]'
+	@touch $@
 
 # Byte-compile every time: this machine sets PYTHONDONTWRITEBYTECODE, and the
 # CLI's start-up budget has no room for compiling the package on each call.
 install: $(STAMP)
 	@$(BIN)/python -m compileall -q src
 
-chromium: install
-	@sh scripts/ensure-chromium.sh $(BIN)/python
+install-runtime: $(RUNTIME_STAMP)
+	@$(BIN)/python -m compileall -q src
+
+chromium: install-runtime
+	@$(BIN)/browse install --system
 
 # Headed mode on a machine without a display, and its tests.
 xvfb:
 	@sh scripts/ensure-xvfb.sh
 
-demo: install chromium
-	@sh scripts/demo.sh $(BIN)
+demo: install-runtime chromium
+	@echo "make: running \`$(BIN)/browse demo\`: the browser starts (a few seconds), then each step prints"
+	@$(BIN)/browse demo
 
+# The wheel's own check (`-m wheel`) is `make wheel-smoke`: CI runs it after this.
 test: install chromium xvfb
-	$(BIN)/python -m pytest -q --durations=15
+	$(BIN)/python -m pytest -q --durations=15 -m "not wheel"
 
 # The tests that need no browser and no daemon (tests/unit): seconds, for the edit-test loop. CI runs `test`.
 test-fast: install
@@ -39,6 +54,16 @@ docs: install
 
 # Node as Playwright ships it: page scripts are checked with the engine that is always here.
 NODE = $(shell $(BIN)/python -c "import os, playwright; print(os.path.join(os.path.dirname(playwright.__file__), 'driver', 'node'))")
+
+# The wheel a registry release ships (every asset included), in dist/.
+wheel: install-runtime
+	@rm -f dist/refbrowse-*.whl
+	$(BIN)/pip wheel -q --disable-pip-version-check --no-deps -w dist .
+	@ls dist/refbrowse-*.whl
+
+# That wheel installed into a fresh venv outside the clone and used as a new user would.
+wheel-smoke: wheel
+	@sh scripts/wheel-smoke.sh dist/refbrowse-*.whl
 
 check: install
 	$(BIN)/ruff check src tests bench reliability
@@ -55,7 +80,7 @@ bench: install chromium
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) build dist src/*.egg-info
 
 # Browserless, a real browser pool, for tests/test_pool.py (which skips without it): ~900 MB from npm.
 .PHONY: browserless

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -27,6 +29,12 @@ BROWSE = str(Path(sys.executable).parent / "browse")
 CHROMIUM = "/usr/bin/chromium"
 
 Route = Callable[["FixtureHandler"], None]
+
+# A visible window needs a display: the session's own, or a private Xvfb the daemon starts.
+needs_display = pytest.mark.skipif(
+    not (os.environ.get("DISPLAY") or shutil.which("Xvfb")),
+    reason="no DISPLAY and no Xvfb: a visible window cannot be made here (`make xvfb` installs Xvfb)",
+)
 
 
 class FixtureHandler(SimpleHTTPRequestHandler):
@@ -219,3 +227,39 @@ def _fresh_routes() -> Iterator[None]:
     yield
     FixtureHandler.routes.clear()
     FixtureHandler.routes.update(kept)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own tmp_path set-up reads the base folder
+def pytest_configure(config: pytest.Config) -> None:
+    """One temp folder for the run (TMPDIR), so that nothing the browsers leave stays in /tmp.
+
+    Chromium and Playwright's driver make folders in the temp directory that only a clean exit
+    removes, and the suite kills them on purpose. The daemons inherit TMPDIR, and pytest's
+    `tmp_path` lies in it too, where the daemons let commands write. The names are short:
+    Chromium's singleton socket lives in the temp directory, and a Unix socket's path is short.
+    """
+    if os.environ.get("REFBROWSE_SUITE_TMP"):  # a run inside a run keeps the outer one's
+        return
+    run_tmp = tempfile.mkdtemp(prefix="rb-")
+    os.environ["TMPDIR"] = os.environ["REFBROWSE_SUITE_TMP"] = run_tmp
+    tempfile.tempdir = None  # computed again from TMPDIR
+    if not config.option.basetemp:
+        config.option.basetemp = os.path.join(run_tmp, "t")
+    config.stash[_RUN_TMP] = run_tmp
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    run_tmp = session.config.stash.get(_RUN_TMP, "")
+    if not run_tmp:
+        return
+    if exitstatus == 0 or not os.path.isdir(os.path.join(run_tmp, "t")):
+        shutil.rmtree(run_tmp, ignore_errors=True)
+        return
+    # A failed run keeps pytest's folders to look at; the browsers' leftovers go all the same.
+    for entry in Path(run_tmp).iterdir():
+        if entry.name != "t":
+            shutil.rmtree(entry, ignore_errors=True)
+    print(f"\nthe failed tests' files are in {run_tmp}")
+
+
+_RUN_TMP = pytest.StashKey[str]()

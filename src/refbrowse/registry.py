@@ -967,10 +967,55 @@ COMMANDS: dict[str, CommandSpec] = {
         "no_mcp": True,
         "args": ("[ACTION]",),
         "flags": {
-            "--project": (None, "install into ./.claude/skills (the default)"),
+            "--project": (None, "install into .claude/skills at the workspace's root (the default)"),
             "--user": (None, "install into ~/.claude/skills"),
         },
         "help": "print the agent skill file SKILL.md, or `skill install` it where Claude Code finds skills",
+        "local": True,
+    },
+    # setting up: a browser, a check of the set-up, the built-in demo (no daemon needed for the first two)
+    "install": {
+        "cat": "meta",
+        "no_mcp": True,
+        "args": (),
+        "flags": {
+            "--system": (None, "as root on Debian/Ubuntu, install the system's chromium with apt-get"),
+            "--no-download": (None, "never run Playwright's installer: find a browser or say how to get one"),
+        },
+        "about": (
+            "Looks for a browser in this order: BROWSE_CHROMIUM_PATH, Playwright's own Chromium, a system "
+            "Chromium or Chrome. When none is there it runs Playwright's installer (a download of about "
+            "170 MB, when the network allows), else prints the command that installs one on this system "
+            "(apt-get, dnf or brew). With --system, as root where apt-get is, it runs apt-get itself first."
+        ),
+        "help": "make sure a browser is there: find one, or install it, or print the command that does",
+        "local": True,
+    },
+    "doctor": {
+        "cat": "meta",
+        "no_mcp": True,
+        "args": (),
+        "flags": {},
+        "about": (
+            "One screen: version, Python, the browser and its version, the display, the workspace and "
+            "its state directory (owner, mode), the daemon (pid, mode, socket), the MCP token file and "
+            "where the skill is installed. Each problem comes with what to do; exits 3 when refbrowse "
+            "cannot run here (no browser, a state directory it cannot use)."
+        ),
+        "help": "check the set-up (browser, display, workspace, daemon, MCP, skill): each problem with a fix",
+        "local": True,
+    },
+    "demo": {
+        "cat": "meta",
+        "no_mcp": True,
+        "args": (),
+        "flags": {},
+        "about": (
+            "Loads the demo page that ships with refbrowse, reads it, then signs up as an agent does: "
+            "fills and clicks by @ref and reads what the click did. Each step is printed as a command "
+            "line you can paste. It uses this workspace's daemon, which stays up afterwards."
+        ),
+        "help": "drive the built-in demo page step by step, printing each command and what it answered",
         "local": True,
     },
     "version": {

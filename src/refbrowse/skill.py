@@ -1,8 +1,9 @@
 """The agent skill file, SKILL.md, generated from the registry; `browse skill [install]`.
 
 `browse skill` prints it; `browse skill install` writes it where Claude Code
-finds skills: `.claude/skills/refbrowse/SKILL.md` in the workspace
-(`--project`, the default) or in the home directory (`--user`). The copy at
+finds skills: `.claude/skills/refbrowse/SKILL.md` at the workspace's root (the
+folder whose `.refbrowse/` the daemon uses, usually the `.git` root: `--project`,
+the default) or in the home directory (`--user`). The copy at
 the repository's root is this module's output: `python -m refbrowse.skill >
 SKILL.md`, and a test fails when the two drift apart.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
+from refbrowse.cli.workspace import find_state_dir
 from refbrowse.docs import CATEGORIES
 from refbrowse.errors import UsageError
 from refbrowse.exitcodes import ExitCode
@@ -24,6 +26,7 @@ name: refbrowse
 description: Drive a real web browser from the shell with `browse`. Use it when a task needs a web page \
 as a person sees it - reading a JavaScript site, logging in, filling and submitting forms, checking a \
 local web app, taking screenshots - with logins, tabs and cookies kept between commands.
+allowed-tools: Bash(browse:*)
 ---"""
 
 BODY = """# refbrowse: a browser you drive with `browse`
@@ -93,6 +96,50 @@ Use them to see a page under conditions you cannot get from the real site or thi
 They apply to every tab of the session at once (reload a page whose scripts read them only at
 start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `browse status` lists them.
 
+## Exit codes: what happened and what to do
+
+- `0` done. Read what it printed.
+- `1` failed on the page (no such element, a stale ref, a page that did not load). Read the
+  `hint:` line; usually take `browse snapshot -i` and act on a fresh ref.
+- `2` bad usage: nothing ran. Fix the command as the hint says (`browse help CMD`).
+- `3` the browser or its daemon is unavailable. Run `browse doctor` and do what its `!` lines
+  say: `browse install` when there is no browser, `browse restart` when the daemon is stuck.
+- `4` timed out: the page did not get there in time. `browse wait` for what you expect
+  (`--text T`, `--url PAT`, a selector) or give `--timeout MS`, then look again.
+- `130` interrupted.
+
+## A login, worked
+
+Give secrets on stdin with `-` in place of the text, never on the command line (where the
+process list and shell history keep them):
+
+```sh
+browse goto https://app.example.com/login   # its refs: textbox "Email" @e3, textbox "Password" @e4, …
+browse fill @e3 "ada@example.com"
+printf '%s' "$APP_PASSWORD" | browse fill @e4 -
+browse click @e5                             # prints where it landed and that page's refs
+browse state save app                        # optional: keep this login by name (`state load app`)
+```
+
+The login holds for every later command of this workspace, across `browse stop` too.
+
+## When to hand the page to a person
+
+Hand off instead of guessing when the page needs someone: a captcha, an MFA or SMS code, a
+passkey, a login you have no credentials for, a payment or anything the user must approve,
+or after three failed commands in a row on one page (the hint says so).
+`browse handoff "sign in with your phone"` opens the page in a visible window (or the
+activity page, with no display) and prints what to tell the person; tell them, wait until
+they say they are done, then `browse resume` takes the page back and prints its refs.
+
+## Installing refbrowse
+
+If `browse` is not found: `pipx install refbrowse` (or `uv tool install refbrowse`; from a
+clone or a wheel file, give its path instead of the name), then `browse install` for the
+browser and `browse doctor` to check. pipx and uv put `browse` in `~/.local/bin`: run
+`pipx ensurepath` (or `export PATH="$HOME/.local/bin:$PATH"`) when the shell does not find
+it. `browse skill install` puts this file at the workspace's root, `--user` in `~/.claude`.
+
 ## Commands"""
 
 
@@ -107,8 +154,9 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
-def skill_path(user: bool, cwd: str | None = None) -> str:
-    base = os.path.expanduser("~") if user else (cwd or os.getcwd())
+def skill_path(user: bool, workspace: str | None = None) -> str:
+    """Where `skill install` writes: the workspace's root (the daemon's), or the home directory."""
+    base = os.path.expanduser("~") if user else (workspace or os.path.dirname(find_state_dir()))
     return os.path.join(base, ".claude", "skills", "refbrowse", "SKILL.md")
 
 

@@ -29,6 +29,7 @@ from conftest import (
     Site,
     Workspace,
     home_with_chromium_profile,
+    needs_display,
     strip_fence,
 )
 from refbrowse.daemon.core.chromium import launch_flags
@@ -445,6 +446,7 @@ def test_commands_from_mcp_are_marked_as_such(ws: Workspace, app: Site) -> None:
     assert (goto["command"], goto["client"]) == ("goto", "mcp")
 
 
+@needs_display
 def test_letting_go_on_the_page_keeps_a_handoff_to_a_visible_window(
     fresh_workspace: Workspace, app: Site
 ) -> None:

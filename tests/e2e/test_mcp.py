@@ -18,7 +18,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, ImageContent, TextContent
 
 from conftest import BROWSE, Site, Workspace, strip_fence
-from refbrowse.mcp.tools import EVERYDAY, LONG_TAIL_TOOL, long_tail
+from refbrowse.mcp.tools import EVERYDAY, LONG_TAIL_TOOL, NOT_OVER_MCP, long_tail
 from refbrowse.registry import COMMANDS
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
@@ -69,7 +69,7 @@ def test_the_tool_list_reaches_every_command_in_a_quarter_of_playwright_mcps_siz
             browse_tool = next(t for t in tools if t.name == LONG_TAIL_TOOL)
             for name in long_tail():
                 assert name in (browse_tool.description or ""), name
-            assert set(names[:-1]) | set(long_tail()) | {"mcp", "skill"} == set(COMMANDS)
+            assert set(names[:-1]) | set(long_tail()) | set(NOT_OVER_MCP) == set(COMMANDS)
             listed = json.dumps([t.model_dump(by_alias=True, exclude_none=True) for t in tools])
             assert len(listed) <= PLAYWRIGHT_MCP_TOOLS_CHARS // 4, len(listed)
             fill = next(t for t in tools if t.name == "fill")

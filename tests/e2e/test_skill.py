@@ -33,6 +33,14 @@ def test_skill_prints_and_installs_for_the_project_and_the_user(
     out = ws.ok("skill", "install")
     project = ws.root / ".claude" / "skills" / "refbrowse" / "SKILL.md"
     assert str(project) in out and project.read_text() == render()
+    project.unlink()
+    deep = ws.root / "src" / "app"
+    deep.mkdir(parents=True)
+    from_deep = subprocess.run(
+        [BROWSE, "skill", "install"], cwd=deep, env=ws.env, capture_output=True, text=True
+    )
+    assert from_deep.returncode == 0 and str(project) in from_deep.stdout, "the workspace's root, not the cwd"
+    assert project.read_text() == render() and not (deep / ".claude").exists()
     home = tmp_path / "home"
     ws.ok("skill", "install", "--user", HOME=str(home))
     assert (home / ".claude" / "skills" / "refbrowse" / "SKILL.md").read_text() == render()
@@ -69,16 +77,24 @@ def test_readme_has_a_snippet_for_each_client_and_each_starts_a_working_server(t
     env = {k: v for k, v in os.environ.items() if not k.startswith("BROWSE_")}
     env["PATH"] = f"{Path(BROWSE).parent}{os.pathsep}{env['PATH']}"  # `browse` as installed on PATH
 
-    async def list_tools(command: str, args: list[str], extra: dict[str, str]) -> list[str]:
-        params = StdioServerParameters(command=command, args=args, cwd=str(root), env={**env, **extra})
+    async def serve(command: str, args: list[str], extra: dict[str, str], cwd: str) -> tuple[list[str], str]:
+        """The tools the server lists, and what its `status` says (it names the workspace it serves)."""
+        params = StdioServerParameters(command=command, args=args, cwd=cwd, env={**env, **extra})
         async with Client(params) as client:
-            return [tool.name for tool in (await client.list_tools()).tools]
+            names = [tool.name for tool in (await client.list_tools()).tools]
+            status = await client.call_tool("browse", {"command": "status"})
+            return names, " ".join(getattr(block, "text", "") for block in status.content)
 
+    home = tmp_path / "home"
+    home.mkdir()
     for client, (lang, body) in snippets.items():
         command, args, extra = _server_of(client, lang, body)
-        if "BROWSE_STATE_DIR" in extra:
-            extra = {**extra, "BROWSE_STATE_DIR": str(tmp_path / "desktop-state")}
         assert command == "browse" and args == ["mcp"], client
-        names = asyncio.run(list_tools(command, args, extra))
+        assert "BROWSE_STATE_DIR" not in extra, f"{client}: the snippet runs as written"
+        # Desktop starts its servers in no particular folder: `/` here, as on macOS.
+        cwd = "/" if client == "Claude Desktop" else str(root)
+        names, status = asyncio.run(serve(command, args, {**extra, "HOME": str(home)}, cwd))
         assert "goto" in names and "browse" in names, client
-    subprocess.run([BROWSE, "stop"], cwd=root, env=env, capture_output=True, timeout=60)
+        # Outside any project, in `/`, the server serves a workspace of its own, not `/` or the home folder.
+        served = home / ".local" / "state" / "refbrowse" if client == "Claude Desktop" else root
+        assert f"no daemon is running for {served}\n" in status + "\n", (client, status)

@@ -251,8 +251,8 @@ def test_registry_facts_are_read_from_the_registry_not_kept_in_side_lists() -> N
         assert f'"{fact}"' in readers, f"nothing reads the registry fact {fact}"
     names = set(COMMANDS)
     for path in _modules(SRC):
-        if path.name in ("registry.py", "docs.py", "skill.py"):
-            continue
+        if path.name in ("registry.py", "docs.py", "skill.py") or path.parent.name == "demo":
+            continue  # the registry itself, its renderers, and the demo's script of example commands
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Tuple | ast.Set | ast.List) and len(node.elts) >= 4:
                 words = [

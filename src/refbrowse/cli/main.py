@@ -131,7 +131,13 @@ def _help_asked(argv: list[str]) -> str | None:
 
 
 # Commands that run in this process for as long as they last: imported only when used.
-LOCAL_RUNNERS = {"mcp": "refbrowse.mcp.server", "skill": "refbrowse.skill"}
+LOCAL_RUNNERS = {
+    "mcp": "refbrowse.mcp.server",
+    "skill": "refbrowse.skill",
+    "install": "refbrowse.setup.install",
+    "doctor": "refbrowse.setup.doctor",
+    "demo": "refbrowse.demo.run",
+}
 
 
 def _run_local(req: Request) -> int:

@@ -24,6 +24,7 @@ from refbrowse.cli.argv import parse_argv
 from refbrowse.cli.main import respond
 from refbrowse.errors import BrowseError, UsageError
 from refbrowse.exitcodes import ExitCode
+from refbrowse.mcp import workspace
 from refbrowse.mcp.tools import LONG_TAIL_TOOL, to_argv, tool_specs
 from refbrowse.registry import COMMANDS
 from refbrowse.specs import Request
@@ -130,6 +131,7 @@ async def serve_stdio(session: str | None) -> None:
 def run(req: Request) -> int:
     """`browse mcp [--http [--port N]]`: serve until the client hangs up (stdio) or a signal."""
     session = req["session"] or os.environ.get("BROWSE_SESSION") or None
+    workspace.choose()
     if req["flags"].get("--http"):
         from refbrowse.mcp import http
 

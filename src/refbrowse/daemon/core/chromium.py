@@ -2,7 +2,7 @@
 
 Order: `BROWSE_CHROMIUM_PATH`; Playwright's own downloaded browser; a system
 Chromium or Chrome. `python -m refbrowse.daemon.core.chromium` prints the path found, or
-the command that installs one and exits 1 (the Makefile relies on this).
+says how to get one and exits 3. `browse install` (`refbrowse.setup.install`) builds on this.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from urllib.parse import urlsplit
 from refbrowse.exitcodes import ExitCode
 
 INSTALL_HINT = (
-    "install one: `apt-get install -y --no-install-recommends chromium fonts-liberation` "
-    "(Debian/Ubuntu, as root), or `python -m playwright install chromium`; "
+    "run `browse install` (it finds or installs one, or prints the command for this system); "
     "or point BROWSE_CHROMIUM_PATH at a Chromium or Chrome binary"
 )
 
