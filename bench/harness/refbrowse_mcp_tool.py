@@ -21,6 +21,8 @@ from harness.refbrowse_tool import BROWSE
 
 class RefbrowseMcp(StdioMcp):
     name = "refbrowse via MCP"
+    action_shows_page = True  # the effect report
+    goto_shows_refs = True
 
     def __init__(self, workdir: str, chromium: str) -> None:
         cwd = os.path.join(workdir, "refbrowse-mcp")

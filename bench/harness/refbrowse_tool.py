@@ -24,6 +24,8 @@ BROWSE = os.path.join(REPO, ".venv", "bin", "browse")
 
 class Refbrowse(CliTool):
     name = "refbrowse"
+    action_shows_page = True  # the effect report
+    goto_shows_refs = True
 
     def __init__(self, workdir: str, chromium: str, checkout: str = "") -> None:
         """`checkout`: another checkout of refbrowse with its own .venv, measured as "refbrowse (base)"."""

@@ -81,6 +81,23 @@ def ops(ctx: Context) -> list[Op]:
         Op("select @ref", few, lambda t, turn: t.select(size[t], ("Small", "Large")[turn % 2]), size.prepare),
         Op("check @ref", few, lambda t, _: t.check(gift[t]), gift.prepare),
         Op("evaluate js", few, lambda t, _: t.evaluate("document.title")),
+        # what the agent needs to see an action's effect: the action's answer if it shows the page,
+        # else the action followed by a snapshot (agent-browser's `snapshot -i`, @playwright/cli's `snapshot`)
+        Op("goto with refs", few, lambda t, _: t.goto_and_see(page)),
+        Op("act-and-see click", few, lambda t, _: t.act_and_see(lambda: t.click(button[t])), button.prepare),
+        Op(
+            "act-and-see fill",
+            few,
+            lambda t, turn: t.act_and_see(lambda: t.fill(box[t], f"see {turn}")),
+            box.prepare,
+        ),
+        Op(
+            "act-and-see select",
+            few,
+            lambda t, turn: t.act_and_see(lambda: t.select(size[t], ("Small", "Large")[turn % 2])),
+            size.prepare,
+        ),
+        Op("act-and-see check", few, lambda t, _: t.act_and_see(lambda: t.check(gift[t])), gift.prepare),
     ]
 
 
