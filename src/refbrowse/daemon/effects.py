@@ -106,6 +106,7 @@ async def perform(
     navigation: bool = False,
     tab: Tab | None = None,
     asked: Asked | None = None,
+    begun: PageReport | None = None,
 ) -> Outcome:
     """Run `action` on the call's tab, settle, and say what it did.
 
@@ -113,7 +114,8 @@ async def perform(
     their first line already says where the page went, and the page they
     leave is not diffed against the one they reach. `tab` defaults to the
     call's current tab. `asked` is the change the action asks of its own
-    element: the diff leaves it out when it happened just so.
+    element: the diff leaves it out when it happened just so. `begun` is the
+    look before when the action's own first call took it (`directinput`).
     """
     options = settle_options(call.flags)
     tab = tab or call.tab
@@ -121,8 +123,10 @@ async def perform(
         await _recover_if_stuck(call, tab)
     page = tab.page
     try:
-        seen = await answered(trace.timed("look before", observe(tab, begin=True)))
-        before = seen[1] if seen else None
+        before = begun
+        if before is None:
+            seen = await answered(trace.timed("look before", observe(tab, begin=True)))
+            before = seen[1] if seen else None
         baseline = (
             None
             if navigation or before is None or not _viewable(before)
@@ -171,6 +175,11 @@ class _Acted:
 def _viewable(report: PageReport | None) -> TypeGuard[PageReport]:
     """Whether the interactive view can be diffed: a huge page's full view takes longer than the action."""
     return report is not None and report.elements <= huge.HUGE_ELEMENTS
+
+
+def marked_busy(tab: Tab) -> bool:
+    """Whether the tab's page was found busy by the last action (its next action checks it first)."""
+    return tab in _busy_tabs
 
 
 async def _recover_if_stuck(call: Call, tab: Tab) -> None:

@@ -273,6 +273,7 @@ _PROBE_JS = """(key) => {
 
 # One look, installing the probe first in a document that has none: one round trip either way.
 _PROBE_JS = _PROBE_JS.replace("__WORK_JS__", pagework.WORK_JS, 1)
+PROBE_INSTALL_JS = _PROBE_JS  # `(key) => …`: installs the probe under `key` when the document has none
 
 _CALL_JS = f"""([key, op, args]) => {{
   if (!window[key]) ({_PROBE_JS})(key);

@@ -13,7 +13,7 @@ import os
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon import trace
+from refbrowse.daemon import directinput, trace
 from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.policy import ALLOW_PATH_FLAG
@@ -37,6 +37,10 @@ def asked_of(selector: str, *shows: str, absent: bool = False, fold: bool = Fals
 @handler("click")
 async def click(call: Call) -> str:
     selector = call.args[0]
+    begun = await directinput.begin(call, "click", selector)
+    if begun is not None:
+        outcome = await perform(call, f"clicking {selector}", begun.act, begun=begun.before)
+        return outcome.report(f"Clicked {selector}")
     aimed = await trace.timed("resolve", aim(call.tab, selector, force=force(call)))
     outcome = await perform(call, f"clicking {selector}", lambda: click_aimed(call.tab, aimed))
     return outcome.report(f"Clicked {selector}")
@@ -45,8 +49,12 @@ async def click(call: Call) -> str:
 @handler("fill")
 async def fill(call: Call) -> str:
     selector, text = call.args[0], call.args[1]
-    target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
     asked = asked_of(selector, ": " + json.dumps(text, ensure_ascii=False)) if text else None
+    begun = await directinput.begin(call, "fill", selector, text)
+    if begun is not None:
+        outcome = await perform(call, f"filling {selector}", begun.act, asked=asked, begun=begun.before)
+        return outcome.report(f"Filled {selector} ({len(text)} characters)")
+    target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
     outcome = await perform(
         call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
     )
@@ -125,6 +133,16 @@ _OPTIONS_JS = """(el, wanted) => {
 @handler("select")
 async def select(call: Call) -> str:
     selector, wanted = call.args[0], call.args[1:]
+    begun = await directinput.begin(call, "select", selector, wanted)
+    if begun is not None:
+        outcome = await perform(
+            call,
+            f"selecting in {selector}",
+            begun.act,
+            asked=asked_of(selector, *wanted, fold=True),
+            begun=begun.before,
+        )
+        return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
     target = await prepare(call.tab, selector, force=force(call), hit_test=False)
     found = await target.evaluate(_OPTIONS_JS, wanted)
     if found is None:
@@ -147,17 +165,19 @@ async def select(call: Call) -> str:
 
 async def _set_checked(call: Call, checked: bool) -> str:
     selector = call.args[0]
+    doing = f"{'checking' if checked else 'unchecking'} {selector}"
+    asked = asked_of(selector, "[checked]", absent=not checked)
+    begun = await directinput.begin(call, "check" if checked else "uncheck", selector)
+    if begun is not None:
+        outcome = await perform(call, doing, begun.act, asked=asked, begun=begun.before)
+        return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
     # A box hidden inside its own label (React Aria's checkboxes): Playwright's checks take the label
     # for a cover and time out, so they are skipped when our hit test found the label there just now;
     # Playwright still checks that the click changed the box.
     aimed = await aim(call.tab, selector, force=force(call), keep="")
     target, skip_checks = aimed.locator, force(call) or aimed.by_label
-    doing = f"{'checking' if checked else 'unchecking'} {selector}"
     outcome = await perform(
-        call,
-        doing,
-        lambda: target.set_checked(checked, force=skip_checks, no_wait_after=True),
-        asked=asked_of(selector, "[checked]", absent=not checked),
+        call, doing, lambda: target.set_checked(checked, force=skip_checks, no_wait_after=True), asked=asked
     )
     return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
 
