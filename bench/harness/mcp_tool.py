@@ -205,6 +205,9 @@ class PlaywrightMcp(StdioMcp):
     def check(self, ref: str) -> str:
         return self.call("browser_click", {"target": ref})
 
+    def uncheck(self, ref: str) -> str:
+        return self.call("browser_click", {"target": ref})
+
     def evaluate(self, expression: str) -> str:
         return self.call("browser_evaluate", {"function": f"() => ({expression})"})
 

@@ -110,6 +110,9 @@ class PlaywrightCli(CliTool):
     def check(self, ref: str) -> str:
         return self.run("check", ref)
 
+    def uncheck(self, ref: str) -> str:
+        return self.run("uncheck", ref)
+
     def evaluate(self, expression: str) -> str:
         return self.run("eval", expression)
 

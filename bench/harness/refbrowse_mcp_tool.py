@@ -107,6 +107,9 @@ class RefbrowseMcp(StdioMcp):
     def check(self, ref: str) -> str:
         return self.line("check", self.ref_arg(ref))
 
+    def uncheck(self, ref: str) -> str:
+        return self.line("uncheck", self.ref_arg(ref))
+
     def evaluate(self, expression: str) -> str:
         return self.line("js", expression)
 

@@ -91,6 +91,9 @@ class Refbrowse(CliTool):
     def check(self, ref: str) -> str:
         return self.run("check", self.ref_arg(ref))
 
+    def uncheck(self, ref: str) -> str:
+        return self.run("uncheck", self.ref_arg(ref))
+
     def evaluate(self, expression: str) -> str:
         return self.run("js", expression)
 

@@ -155,6 +155,9 @@ class Tool:
     def check(self, ref: str) -> str:
         raise NotAvailable("check")
 
+    def uncheck(self, ref: str) -> str:
+        raise NotAvailable("uncheck")
+
     def evaluate(self, expression: str) -> str:
         raise NotAvailable("evaluate")
 
