@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon import trace
@@ -189,9 +190,20 @@ def _input(call: Call, kind: str, key: str, found: dict[str, Any]) -> Callable[[
     return lambda: _check(call, key, point, kind == "check")
 
 
+async def _session(call: Call) -> CDPSession | None:
+    """The page's DevTools session; None where the browser gives none (then Playwright's input is used)."""
+    try:
+        return await call.services.cdp.session(call.page)
+    except PlaywrightError:
+        return None
+
+
 async def _mouse(call: Call, point: list[float]) -> None:
-    cdp = await call.services.cdp.session(call.page)
     x, y = float(point[0]), float(point[1])
+    cdp = await _session(call)
+    if cdp is None:
+        await call.page.mouse.click(x, y)
+        return
     press = {"x": x, "y": y, "button": "left", "clickCount": 1}
     # sent together: the session delivers them in order, and one round trip is waited for, not three
     await asyncio.gather(
@@ -204,7 +216,10 @@ async def _mouse(call: Call, point: list[float]) -> None:
 async def _fill(call: Call, key: str, text: str) -> None:
     if not await call.page.evaluate(_FOCUS_JS, key):
         raise NotDone("the field went away before the text could be typed", "take a new `snapshot -i`")
-    cdp = await call.services.cdp.session(call.page)
+    cdp = await _session(call)
+    if cdp is None:
+        await call.page.keyboard.insert_text(text)
+        return
     await cdp.send("Input.insertText", {"text": text})
 
 
