@@ -1,4 +1,4 @@
-"""`make bench`: refbrowse side by side with agent-browser and @playwright/mcp, in one run.
+"""`make bench`: refbrowse side by side with agent-browser, @playwright/cli and @playwright/mcp, in one run.
 
 Installs the peers (bench/peers/, from npm) and the large documents if
 missing, serves the fixture pages on 127.0.0.1, points every tool at the same
@@ -31,6 +31,7 @@ from harness import report, setup
 from harness.agentbrowser_tool import AgentBrowser
 from harness.context import Context
 from harness.mcp_tool import PlaywrightMcp
+from harness.playwrightcli_tool import PlaywrightCli
 from harness.refbrowse_mcp_tool import RefbrowseMcp
 from harness.refbrowse_tool import REPO, Refbrowse
 from harness.sections import cold, flood, memory, profile, snapshots, task, warm
@@ -88,6 +89,7 @@ def make_tools(workdir: str, base: str | None) -> dict[str, Tool]:
         *([Refbrowse(workdir, setup.CHROMIUM, base)] if base else []),
         RefbrowseMcp(workdir, setup.CHROMIUM),
         AgentBrowser(peers, workdir, setup.CHROMIUM, flags),
+        PlaywrightCli(peers, workdir, setup.CHROMIUM, flags),
         PlaywrightMcp(peers, workdir, setup.CHROMIUM, flags, settle=True),
         PlaywrightMcp(peers, workdir, setup.CHROMIUM, flags, settle=False),
     ]

@@ -97,6 +97,9 @@ class AgentBrowser(CliTool):
     def check(self, ref: str) -> str:
         return self.run("check", self.ref_arg(ref))
 
+    def uncheck(self, ref: str) -> str:
+        return self.run("uncheck", self.ref_arg(ref))
+
     def evaluate(self, expression: str) -> str:
         return self.run("eval", expression)
 

@@ -142,6 +142,8 @@ class StdioMcp(Tool):
 
 class PlaywrightMcp(StdioMcp):
     has_interactive_snapshot = False
+    action_shows_page = True  # every action answers with a snapshot
+    goto_shows_refs = True
 
     def __init__(self, peers: str, workdir: str, chromium: str, flags: list[str], settle: bool) -> None:
         env = {**os.environ}
@@ -201,6 +203,9 @@ class PlaywrightMcp(StdioMcp):
         return self.call("browser_select_option", {"target": ref, "values": [value]})
 
     def check(self, ref: str) -> str:
+        return self.call("browser_click", {"target": ref})
+
+    def uncheck(self, ref: str) -> str:
         return self.call("browser_click", {"target": ref})
 
     def evaluate(self, expression: str) -> str:

@@ -21,6 +21,8 @@ from harness.refbrowse_tool import BROWSE
 
 class RefbrowseMcp(StdioMcp):
     name = "refbrowse via MCP"
+    action_shows_page = True  # the effect report
+    goto_shows_refs = True
 
     def __init__(self, workdir: str, chromium: str) -> None:
         cwd = os.path.join(workdir, "refbrowse-mcp")
@@ -104,6 +106,9 @@ class RefbrowseMcp(StdioMcp):
 
     def check(self, ref: str) -> str:
         return self.line("check", self.ref_arg(ref))
+
+    def uncheck(self, ref: str) -> str:
+        return self.line("uncheck", self.ref_arg(ref))
 
     def evaluate(self, expression: str) -> str:
         return self.line("js", expression)

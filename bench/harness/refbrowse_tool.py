@@ -24,6 +24,8 @@ BROWSE = os.path.join(REPO, ".venv", "bin", "browse")
 
 class Refbrowse(CliTool):
     name = "refbrowse"
+    action_shows_page = True  # the effect report
+    goto_shows_refs = True
 
     def __init__(self, workdir: str, chromium: str, checkout: str = "") -> None:
         """`checkout`: another checkout of refbrowse with its own .venv, measured as "refbrowse (base)"."""
@@ -88,6 +90,9 @@ class Refbrowse(CliTool):
 
     def check(self, ref: str) -> str:
         return self.run("check", self.ref_arg(ref))
+
+    def uncheck(self, ref: str) -> str:
+        return self.run("uncheck", self.ref_arg(ref))
 
     def evaluate(self, expression: str) -> str:
         return self.run("js", expression)

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 
-PEERS = {"agent-browser": "0.41.2", "@playwright/mcp": "0.0.83"}
+PEERS = {"agent-browser": "0.41.2", "@playwright/mcp": "0.0.83", "@playwright/cli": "0.1.22"}
 DOCS_PACKAGE = "python3.11-doc"
 DOCS_ROOT = "/usr/share/doc/python3.11/html"
 CHROMIUM = "/usr/bin/chromium"

@@ -12,6 +12,7 @@ from typing import Any
 from harness.context import OURS
 
 NA = "n/a: command not available"
+NO_INTERACTIVE_SNAPSHOT = ("playwright-mcp", "playwright-cli")
 
 
 def ms(value: float | None, scale: float = 1000.0, digits: int = 0) -> str:
@@ -62,7 +63,7 @@ def snapshot_table(pages: dict[str, Any], tools: list[str], key: str = "chars") 
         (t, kind)
         for t in tools
         for kind in ("interactive", "full")
-        if t != "playwright-mcp" or kind == "full"
+        if t not in NO_INTERACTIVE_SNAPSHOT or kind == "full"
     ]
     titles = [f"{t} {'-i' if kind == 'interactive' else 'full'}" for t, kind in columns]
     head = ["| page | actionable elements | " + " | ".join(titles) + " |"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from harness.procs import descendants, is_browser
 from harness.stats import NotAvailable, ToolFailed
@@ -73,6 +73,10 @@ class Tool:
 
     name = ""
     has_interactive_snapshot = True
+    # Whether an action's own answer shows the page after it (a report or a snapshot), and whether
+    # a navigation's answer carries the new page's refs: else the agent needs a snapshot to see them.
+    action_shows_page = False
+    goto_shows_refs = False
 
     def __init__(self) -> None:
         self.printed = 0
@@ -128,6 +132,20 @@ class Tool:
         """A click that leads to another page, done as the tool's docs say (a wait where they ask for one)."""
         return self.click(ref)
 
+    def act_and_see(self, act: Callable[[], str]) -> str:
+        """An action and what the agent needs to see its effect: its answer, else a snapshot after it."""
+        printed = act()
+        if self.action_shows_page:
+            return printed
+        return printed + self.snapshot(self.has_interactive_snapshot)
+
+    def goto_and_see(self, url: str) -> str:
+        """A navigation and the new page's refs: its answer, else a snapshot after it."""
+        printed = self.goto(url)
+        if self.goto_shows_refs:
+            return printed
+        return printed + self.snapshot(self.has_interactive_snapshot)
+
     def fill(self, ref: str, value: str) -> str:
         raise NotAvailable("fill")
 
@@ -136,6 +154,9 @@ class Tool:
 
     def check(self, ref: str) -> str:
         raise NotAvailable("check")
+
+    def uncheck(self, ref: str) -> str:
+        raise NotAvailable("uncheck")
 
     def evaluate(self, expression: str) -> str:
         raise NotAvailable("evaluate")
@@ -150,16 +171,18 @@ class Tool:
 class CliTool(Tool):
     """A tool driven as one subprocess per command, with one fixed environment."""
 
-    def __init__(self, executable: str, env: dict[str, str]) -> None:
+    def __init__(self, executable: str, env: dict[str, str], cwd: str | None = None) -> None:
         super().__init__()
         self.executable = executable
         self.env = env
+        self.cwd = cwd
 
     def run(self, *args: str, count: bool = True) -> str:
         started = time.perf_counter()
         done = subprocess.run(
             [self.executable, *args],
             env=self.env,
+            cwd=self.cwd,
             capture_output=True,
             text=True,
             timeout=CLI_TIMEOUT,

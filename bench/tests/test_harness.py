@@ -87,21 +87,65 @@ def test_actionable_refs_count_only_roles_an_agent_acts_on() -> None:
     assert actionable_refs(REFBROWSE) == 3
 
 
-def test_speed_targets_compare_medians_with_agent_browsers_and_say_which_are_met() -> None:
+def test_speed_targets_compare_medians_with_the_peers_and_say_which_are_met() -> None:
     from harness import report
     from harness.context import OURS
 
-    def fig(ours: float, theirs: float) -> dict[str, object]:
-        return {"summary": {OURS: {"median": ours}, "agent-browser": {"median": theirs}}}
+    def fig(ours: float, theirs: float, pwcli: float = 0.0, mcp: float = 0.0) -> dict[str, object]:
+        summary = {OURS: {"median": ours}, "agent-browser": {"median": theirs}}
+        if pwcli:
+            summary["playwright-cli"] = {"median": pwcli}
+        if mcp:
+            summary["refbrowse via MCP"] = {"median": mcp}
+        return {"summary": summary}
 
     rows = report._speed_targets(
         {
-            "warm": {"click @ref": fig(0.020, 0.010), "url": fig(0.008, 0.004)},
+            "warm": {
+                "act-and-see click": fig(0.020, 0.010, pwcli=0.040),
+                "url": fig(0.008, 0.004, mcp=0.003),
+            },
             "task": {"wall time": fig(0.7, 0.8)},
         }
     )
     assert rows == [
-        "| `click @ref` ≤ 1.0× agent-browser's | 20 vs 10 ms (2.00×) | **no** |",
+        "| act-and-see `click` (report included) ≤ 1.0× agent-browser's `click` + `snapshot -i` "
+        "| 20 vs 10 ms (2.00×) | **no** |",
+        "| act-and-see `click` (report included) ≤ 1.0× @playwright/cli's `click` + `snapshot` "
+        "| 20 vs 40 ms (0.50×) | yes |",
         "| `url` ≤ 2.0× agent-browser's | 8 vs 4 ms (2.00×) | yes |",
+        "| MCP: `url` ≤ 1.0× agent-browser's CLI | 3 vs 4 ms (0.75×) | yes |",
         "| scripted task, wall time ≤ 1.0× agent-browser's | 0.70 vs 0.80 s (0.87×) | yes |",
     ]
+
+
+def test_big_document_snapshot_targets_compare_one_sample_per_docs_page() -> None:
+    from harness import report
+    from harness.context import OURS
+
+    def cell(seconds: float) -> dict[str, object]:
+        return {"interactive": {"seconds": seconds, "chars": 10}}
+
+    pages = {
+        "/fixtures/warm.html": {OURS: cell(0.01), "agent-browser": cell(0.02)},
+        "/docs/library/os.html": {OURS: cell(1.5), "agent-browser": cell(1.2)},
+    }
+    rows = report._big_snapshot_targets({"snapshots": {"pages": pages}})
+    assert rows == [
+        "| `/docs/library/os.html`: `snapshot -i` time ≤ 1.0× agent-browser's (one sample) "
+        "| 1,500 vs 1,200 ms (1.25×) | **no** |"
+    ]
+
+
+def test_act_and_see_adds_a_snapshot_only_for_tools_whose_action_does_not_show_the_page() -> None:
+    from harness.tool import Tool
+
+    class Quiet(Tool):
+        def snapshot(self, interactive: bool) -> str:
+            return f"[snapshot i={interactive}]"
+
+    class Reporting(Quiet):
+        action_shows_page = True
+
+    assert Quiet().act_and_see(lambda: "clicked ") == "clicked [snapshot i=True]"
+    assert Reporting().act_and_see(lambda: "clicked, report") == "clicked, report"

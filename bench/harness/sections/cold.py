@@ -16,7 +16,7 @@ from harness.stats import ToolFailed, alternate, figure, timed
 
 def run(ctx: Context) -> dict[str, Any]:
     # the settle wait comes after actions, not before the first page: one @playwright/mcp is enough here
-    names = ctx.pick(OURS, BASE, "agent-browser", "playwright-mcp")
+    names = ctx.pick(OURS, BASE, "agent-browser", "playwright-cli", "playwright-mcp")
     page = ctx.url("/fixtures/warm.html")
     for name in names:
         ctx.tools[name].stop()

@@ -68,7 +68,7 @@ def signed_in(ctx: Context, tool: Tool) -> None:
 
 
 def run(ctx: Context) -> dict[str, Any]:
-    names = ctx.pick(OURS, "agent-browser", "playwright-mcp")
+    names = ctx.pick(OURS, "agent-browser", "playwright-cli", "playwright-mcp")
     for name in names:
         signed_in(ctx, ctx.tools[name])
     pages = [*FIXTURE_PAGES, *(DOC_PAGES if ctx.docs else ())]

@@ -81,7 +81,37 @@ def ops(ctx: Context) -> list[Op]:
         Op("select @ref", few, lambda t, turn: t.select(size[t], ("Small", "Large")[turn % 2]), size.prepare),
         Op("check @ref", few, lambda t, _: t.check(gift[t]), gift.prepare),
         Op("evaluate js", few, lambda t, _: t.evaluate("document.title")),
+        # what the agent needs to see an action's effect: the action's answer if it shows the page,
+        # else the action followed by a snapshot (agent-browser's `snapshot -i`, @playwright/cli's `snapshot`)
+        Op("goto with refs", few, lambda t, _: t.goto_and_see(page)),
+        *act_and_see_ops(few),
     ]
+
+
+def act_and_see_ops(runs: int) -> list[Op]:
+    """The actions again, each followed by what shows its effect; refs read anew (a goto came between)."""
+    button, box = RefTarget("button", "Add one"), RefTarget("textbox", "Name")
+    size, gift = RefTarget("combobox", "Size"), RefTarget("checkbox", "Gift")
+
+    def see(act: Callable[[Tool, int], str]) -> Callable[[Tool, int], str]:
+        return lambda t, turn: t.act_and_see(lambda: act(t, turn))
+
+    return [
+        Op("act-and-see click", runs, see(lambda t, _: t.click(button[t])), button.prepare),
+        Op("act-and-see fill", runs, see(lambda t, turn: t.fill(box[t], f"see {turn}")), box.prepare),
+        Op(
+            "act-and-see select",
+            runs,
+            see(lambda t, turn: t.select(size[t], ("Small", "Large")[turn % 2])),
+            size.prepare,
+        ),
+        # checked on even runs, unchecked on odd ones: each run changes the box
+        Op("act-and-see check", runs, see(lambda t, turn: _toggle(t, gift[t], turn)), gift.prepare),
+    ]
+
+
+def _toggle(tool: Tool, ref: str, turn: int) -> str:
+    return tool.check(ref) if turn % 2 == 0 else tool.uncheck(ref)
 
 
 def _goto(tool: Tool, page: str, think_s: float = 0.0) -> None:

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from playwright.async_api import Page
 
+from refbrowse.daemon.core.cdp import CdpKeeper
 from refbrowse.daemon.core.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
@@ -51,6 +52,9 @@ class ActionServices(Protocol):
     @property
     def settings(self) -> SettingsView: ...
 
+    @property
+    def cdp(self) -> CdpKeeper: ...
+
 
 class ActingCall(Protocol):
     """What an action needs of the command that runs it (a handler's `Call` is one)."""
@@ -75,3 +79,13 @@ class ActingCall(Protocol):
 
     @property
     def services(self) -> ActionServices: ...
+
+
+class InputCall(ActingCall, Protocol):
+    """What input given straight to the page needs besides: the action's arguments and its page."""
+
+    @property
+    def args(self) -> list[Any]: ...
+
+    @property
+    def page(self) -> Page: ...

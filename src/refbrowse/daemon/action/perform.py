@@ -119,6 +119,7 @@ async def perform(
     navigation: bool = False,
     tab: Tab | None = None,
     asked: Asked | None = None,
+    begun: PageReport | None = None,
 ) -> Outcome:
     """Run `action` on the call's tab, settle, and say what it did.
 
@@ -126,7 +127,8 @@ async def perform(
     their first line already says where the page went, and the page they
     leave is not diffed against the one they reach. `tab` defaults to the
     call's current tab. `asked` is the change the action asks of its own
-    element: the diff leaves it out when it happened just so.
+    element: the diff leaves it out when it happened just so. `begun` is the
+    look before when the action's own first call took it (`direct_input`).
     """
     options = settle_options(call.flags)
     tab = tab or call.tab
@@ -134,8 +136,10 @@ async def perform(
         await _recover_if_stuck(call, tab)
     page = tab.page
     try:
-        seen = await answered(trace.timed("look before", observe(tab, begin=True)))
-        before = seen[1] if seen else None
+        before = begun
+        if before is None:
+            seen = await answered(trace.timed("look before", observe(tab, begin=True)))
+            before = seen[1] if seen else None
         baseline = (
             None
             if navigation or before is None or not _viewable(before)

@@ -14,6 +14,7 @@ import os
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
+from refbrowse.daemon.action import direct_input
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked
 from refbrowse.daemon.command import Call, handler
@@ -41,6 +42,10 @@ def asked_of(selector: str, *shows: str, absent: bool = False, fold: bool = Fals
 @handler("click")
 async def click(call: Call) -> str:
     selector = call.args[0]
+    begun = await direct_input.begin(call, "click", selector)
+    if begun is not None:
+        outcome = await perform(call, f"clicking {selector}", begun.act, begun=begun.before)
+        return outcome.report(f"Clicked {selector}")
     aimed = await trace.timed("resolve", aim(call.tab, selector, force=force(call)))
     outcome = await perform(call, f"clicking {selector}", lambda: click_aimed(call.tab, aimed))
     return outcome.report(f"Clicked {selector}")
@@ -49,12 +54,18 @@ async def click(call: Call) -> str:
 @handler("fill")
 async def fill(call: Call) -> str:
     selector, text = call.args[0], call.args[1]
-    target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
     asked = asked_of(selector, ": " + json.dumps(text, ensure_ascii=False)) if text else None
-    outcome = await perform(
-        call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
-    )
-    if call.argv_text and text and await _is_password(target):
+    begun = await direct_input.begin(call, "fill", selector, text)
+    if begun is not None:
+        outcome = await perform(call, f"filling {selector}", begun.act, asked=asked, begun=begun.before)
+        secret = begun.secret
+    else:
+        target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
+        outcome = await perform(
+            call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
+        )
+        secret = call.argv_text and bool(text) and await _is_password(target)
+    if call.argv_text and text and secret:
         outcome.notes.append(
             f"hint: this password was in the command line, which every local user can read; "
             f'next time pipe it in: printf %s "$PASSWORD" | browse fill {selector} -'
@@ -129,6 +140,16 @@ _OPTIONS_JS = script("select_options")
 @handler("select")
 async def select(call: Call) -> str:
     selector, wanted = call.args[0], call.args[1:]
+    begun = await direct_input.begin(call, "select", selector, wanted)
+    if begun is not None:
+        outcome = await perform(
+            call,
+            f"selecting in {selector}",
+            begun.act,
+            asked=asked_of(selector, *wanted, fold=True),
+            begun=begun.before,
+        )
+        return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
     target = await prepare(call.tab, selector, force=force(call), hit_test=False)
     found = await target.evaluate(_OPTIONS_JS, wanted)
     if found is None:
@@ -151,17 +172,19 @@ async def select(call: Call) -> str:
 
 async def _set_checked(call: Call, checked: bool) -> str:
     selector = call.args[0]
+    doing = f"{'checking' if checked else 'unchecking'} {selector}"
+    asked = asked_of(selector, "[checked]", absent=not checked)
+    begun = await direct_input.begin(call, "check" if checked else "uncheck", selector)
+    if begun is not None:
+        outcome = await perform(call, doing, begun.act, asked=asked, begun=begun.before)
+        return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
     # A box hidden inside its own label (React Aria's checkboxes): Playwright's checks take the label
     # for a cover and time out, so they are skipped when our hit test found the label there just now;
     # Playwright still checks that the click changed the box.
     aimed = await aim(call.tab, selector, force=force(call), keep="")
     target, skip_checks = aimed.locator, force(call) or aimed.by_label
-    doing = f"{'checking' if checked else 'unchecking'} {selector}"
     outcome = await perform(
-        call,
-        doing,
-        lambda: target.set_checked(checked, force=skip_checks, no_wait_after=True),
-        asked=asked_of(selector, "[checked]", absent=not checked),
+        call, doing, lambda: target.set_checked(checked, force=skip_checks, no_wait_after=True), asked=asked
     )
     return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
 

@@ -232,24 +232,36 @@ async def _resolve_and_hit_test(tab: Tab, selector: str, key: str) -> tuple[Loca
     """
     ref = parse_ref(selector)
     if ref is None:
-        locator = tab.page.locator(selector)
-        strict = locator
+        locator, query = tab.page.locator(selector), selector
     else:
-        try:
-            target = tab.refs.target(ref)
-        except BrowseError:
+        located = _strict(tab, ref)
+        if located is None:
             return None
-        if target.handle is not None:
-            return None
-        locator, same = _still_same(tab, target)
-        strict = same or locator
-    query = _selector_of(strict)
-    if query is None:
-        return None
+        locator, query = located
     try:
         return locator, await tab.page.eval_on_selector(query, _AIM_AT_JS, key, strict=True)
     except PlaywrightError:
         return None
+
+
+def _strict(tab: Tab, ref: Ref) -> tuple[Locator, str] | None:
+    """The ref's locator, and a selector that matches it only while it is still what it was."""
+    try:
+        target = tab.refs.target(ref)
+    except BrowseError:
+        return None
+    if target.handle is not None:
+        return None
+    locator, same = _still_same(tab, target)
+    query = _selector_of(same or locator)
+    return None if query is None else (locator, query)
+
+
+def strict_selector(tab: Tab, ref: Ref) -> str | None:
+    """A selector for `eval_on_selector` that matches the ref's element only while it is still what
+    it was; None for a ref with no such selector (a @c ref, an unknown ref)."""
+    located = _strict(tab, ref)
+    return None if located is None else located[1]
 
 
 def _selector_of(locator: Locator) -> str | None:

@@ -1,0 +1,165 @@
+"""Click, fill, select and check begun in one page call, with input through the DevTools protocol.
+
+The usual way costs several round trips before the input: the look before
+the action, resolving the element, hit-testing it, then Playwright's own
+actionability checks (each a round trip through its node driver). Here one
+call finds the element (strictly, still what its ref was), checks it is ready
+(in the top frame, visible, enabled, no animation moving it or an ancestor,
+in view, reached by a click at its centre; for a field, editable; for a
+select, the options exist), keeps it in the page under a fresh name and, only
+then, takes the probe's look before (`pageprobe`). The input follows on the
+page's DevTools session (the mouse at that point, inserted text), or, for a
+select, as Playwright's own selection does it in the page.
+
+Whenever the check is not sure (a frame, a covered or moving element, a
+an empty fill, a `--force`, a tab found busy), nothing has
+been done and the caller takes the Playwright path, which says what is
+wrong. `BROWSE_DIRECT_INPUT=0` in the daemon's environment turns this path
+off: the tests compare the two.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import CDPSession
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.action.acting import InputCall
+from refbrowse.daemon.action.perform import StoppedAnswering
+from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.page.pageprobe import PageBusy, PageReport, answered, probe_key
+from refbrowse.daemon.page.resolver import strict_selector
+from refbrowse.errors import PageError
+
+ENABLED = os.environ.get("BROWSE_DIRECT_INPUT", "1") != "0"
+
+_BEGIN_JS = script("input_begin")
+_FOCUS_JS = script("held_focus")
+_SELECT_JS = script("held_select")
+_CHECKED_JS = script("held_checked")
+
+
+class NotDone(PageError):
+    """The direct input could not be given as checked (the element went away, the box did not change)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Begun:
+    """An action begun in one call: the look before, and the input still to give."""
+
+    before: PageReport
+    act: Callable[[], Awaitable[object]]
+    secret: bool = False  # the field is a password field
+
+
+def _report(raw: dict[str, Any]) -> PageReport:
+    return PageReport(
+        int(raw["count"]),
+        str(raw["document"]),
+        str(raw["url"]),
+        tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
+        int(raw["elements"]),
+        None,
+    )
+
+
+async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -> Begun | None:
+    """The action begun with its element ready and the look taken; None to take the Playwright path."""
+    if not ENABLED or call.flags.get("--force") or call.tab.memory.of(StoppedAnswering).busy:
+        return None
+    query = _query(call.tab, selector)
+    if query is None:
+        return None
+    key = "__refbrowse_aim_" + secrets.token_hex(8)
+    try:
+        found = await answered(
+            trace.timed(
+                "begin",
+                call.page.eval_on_selector(query, _BEGIN_JS, [probe_key(), kind, key, wanted], strict=True),
+            )
+        )
+    except (PlaywrightError, PageBusy):
+        return None
+    if not found:
+        return None
+    trace.note(f"direct input: {kind}")
+    return Begun(_report(found["before"]), _input(call, kind, key, found), bool(found.get("secret")))
+
+
+def _query(tab: Tab, selector: str) -> str | None:
+    ref = parse_ref(selector)
+    if ref is None:
+        return selector
+    return strict_selector(tab, ref)
+
+
+def _input(call: InputCall, kind: str, key: str, found: dict[str, Any]) -> Callable[[], Awaitable[object]]:
+    point: list[float] | None = found.get("point")
+    value = found.get("value")
+    if kind == "click" and point is not None:
+        return lambda: _mouse(call, point)
+    if kind == "fill":
+        return lambda: _fill(call, key, str(value if value is not None else call.args[1]))
+    if kind == "select":
+        return lambda: _select(call, key, value)
+    return lambda: _check(call, key, point, kind == "check")
+
+
+async def _session(call: InputCall) -> CDPSession | None:
+    """The page's DevTools session; None where the browser gives none (then Playwright's input is used)."""
+    try:
+        return await call.services.cdp.session(call.page)
+    except PlaywrightError:
+        return None
+
+
+async def _mouse(call: InputCall, point: list[float]) -> None:
+    x, y = float(point[0]), float(point[1])
+    cdp = await _session(call)
+    if cdp is None:
+        await call.page.mouse.click(x, y)
+        return
+    press = {"x": x, "y": y, "button": "left", "clickCount": 1}
+    # sent together: the session delivers them in order, and one round trip is waited for, not three
+    await asyncio.gather(
+        cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}),
+        cdp.send("Input.dispatchMouseEvent", {"type": "mousePressed", **press}),
+        cdp.send("Input.dispatchMouseEvent", {"type": "mouseReleased", **press}),
+    )
+
+
+async def _fill(call: InputCall, key: str, text: str) -> None:
+    if not await call.page.evaluate(_FOCUS_JS, key):
+        raise NotDone("the field went away before the text could be typed", "take a new `snapshot -i`")
+    cdp = await _session(call)
+    if cdp is None:
+        await call.page.keyboard.insert_text(text)
+        return
+    await cdp.send("Input.insertText", {"text": text})
+
+
+async def _select(call: InputCall, key: str, value: object) -> None:
+    if not await call.page.evaluate(_SELECT_JS, [key, value]):
+        raise NotDone("the select went away before the option could be chosen", "take a new `snapshot -i`")
+
+
+async def _check(call: InputCall, key: str, point: list[float] | None, checked: bool) -> None:
+    if point is None:  # already as asked: nothing to click, as Playwright's own check does
+        return
+    await _mouse(call, point)
+    state = await call.page.evaluate(_CHECKED_JS, key)
+    if state is not None and state != checked:
+        raise NotDone(
+            f"clicking did not change the box's state (checked: {json.dumps(state)})",
+            "the page keeps it as it is: look at it with `snapshot -i`",
+        )
