@@ -25,7 +25,7 @@ from aiohttp import web
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__, protocol
-from refbrowse.daemon import httpserver, intake, trace, transport
+from refbrowse.daemon import httpserver, intake, lastexit, trace, transport
 from refbrowse.daemon.bounds import Late, bounded
 from refbrowse.daemon.handlers import Call, collect, data_of
 from refbrowse.daemon.pwerrors import translate
@@ -79,7 +79,7 @@ class Daemon:
         self.after_command: list[Callable[[str, Session | None], None]] = []
         self.on_shutdown: list[Callable[[], Awaitable[None]]] = []
         self.status_lines: list[Callable[[], str]] = []
-        self.notices: list[str] = []
+        self.notices: list[str] = [note] if (note := lastexit.recall(state_dir)) else []
         self.result_hooks: list[Callable[[str, str, Result], None]] = []
         self.record_hooks: list[Callable[[dict[str, Any], Result, float, str], Awaitable[None]]] = []
         self.tab_guard = install_tab_guard(host)
@@ -149,6 +149,7 @@ class Daemon:
 
     def _browser_died(self) -> None:
         self.exit_code = ExitCode.PAGE_ERROR
+        lastexit.record(self.state_dir, self.host.gone or "the browser went away")
         self.request_stop()
 
     def _write_state_file(self) -> None:

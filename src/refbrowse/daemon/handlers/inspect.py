@@ -19,6 +19,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Answer, Call, handler
+from refbrowse.daemon.pagereads import SCRIPT_RESULT_CHARS
 from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.refs import parse_ref
@@ -27,8 +28,9 @@ from refbrowse.errors import BrowseError, PageError, UsageError
 
 # Code that parses as an expression is evaluated as one (so `{a: 1}` is an object);
 # other code runs in a block, so that its `const`s do not clash with the next run's.
-_DESCRIBE_JS = """async code => {
-  // The value as text (strings as they are, objects as pretty JSON) and as a JSON value.
+_DESCRIBE_JS = """async ([code, limit]) => {
+  // The value as text (strings as they are, objects as pretty JSON) and as a JSON value, each
+  // cut to `limit` characters here: a huge value must not cross the driver. Then the text's length.
   const describe = value => {
     if (value === undefined) return 'undefined';
     if (typeof value === 'string') return value;
@@ -46,14 +48,17 @@ _DESCRIBE_JS = """async code => {
     if (typeof Node !== 'undefined' && value instanceof Node) return describe(value);
     try {
       const text = JSON.stringify(value);
+      if (text !== undefined && text.length > limit) return null;
       return text === undefined ? null : JSON.parse(text);
-    } catch (e) { return String(value); }
+    } catch (e) { return String(value).slice(0, limit); }
   };
   let expression = true;
   try { new Function('return (' + code + '\\n)'); } catch (e) { expression = false; }
   let value = globalThis.eval(expression ? '(' + code + '\\n)' : '{' + code + '\\n}');
   if (value instanceof Promise) value = await value;
-  return [describe(value), asJson(value)];
+  const text = String(describe(value));
+  const cut = text.length > limit ? text.slice(0, limit) : text;
+  return [cut.length <= limit ? cut : '', asJson(value), text.length];
 }"""
 
 # Strings, template literals and comments: where an `await` does not count.
@@ -82,12 +87,14 @@ async def run_script(call: Call, code: str) -> str:
     if not code.strip():
         raise UsageError("there is no code to run", "for example: browse js document.title")
     try:
-        text, value = await call.page.evaluate(_DESCRIBE_JS, prepare(code))
+        text, value, length = await call.page.evaluate(_DESCRIBE_JS, [prepare(code), SCRIPT_RESULT_CHARS])
     except PlaywrightTimeout as exc:
         raise translate(exc, "running the script") from exc
     except PlaywrightError as exc:
         raise _script_error(exc) from exc
     fenced = fence(str(text), call.page.url, call.raw)
+    if length > len(text):
+        fenced += f"\n… the value is {length:,} characters long; the first {len(text):,} are shown"
     return Answer(fenced, {"value": value}) if call.json else fenced
 
 

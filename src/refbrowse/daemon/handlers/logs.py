@@ -31,6 +31,7 @@ from refbrowse.daemon.logbuffer import (
     RateBreaker,
     RingBuffer,
 )
+from refbrowse.daemon.pagereads import CONSOLE_TEXT_CHARS, cut_text
 from refbrowse.daemon.session import Session, Tab
 
 log = logging.getLogger("refbrowse")
@@ -111,7 +112,8 @@ class Capture:
         page.on("console", on_console)
 
     def _note(self, session: str, page: Page, level: str, text: str) -> None:
-        self.console.append(ConsoleEntry(time.time(), session, level, text, page.url))
+        kept = cut_text(text, CONSOLE_TEXT_CHARS)
+        self.console.append(ConsoleEntry(time.time(), session, level, kept, page.url))
 
     def _spawn(self, step: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(step)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.async_api import Error as PlaywrightError
-
+from refbrowse.daemon import pagereads
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.handlers.navigate import checked_url, load, navigate
@@ -33,13 +32,9 @@ async def tabs(call: Call) -> str:
 
 
 async def _title(tab: Tab) -> str | None:
-    """The tab's title; None when the tab is closed or closing."""
-    if tab.page.is_closed():
-        return None
-    try:
-        return await tab.page.title() or "(no title)"
-    except PlaywrightError:
-        return None if tab.page.is_closed() else "(no title)"
+    """The tab's title, bounded; None when the tab is closed or closing."""
+    found = await pagereads.title(tab.page)
+    return None if found is None else found or "(no title)"
 
 
 @handler("tab")
