@@ -30,7 +30,13 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
 from refbrowse.daemon import carry, driver, extension, trace
-from refbrowse.daemon.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
+from refbrowse.daemon.chromium import (
+    INSTALL_HINT,
+    LEFT_OUT_DEFAULTS,
+    ChromiumNotFound,
+    find_chromium,
+    launch_flags,
+)
 from refbrowse.daemon.headed import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.refs import RefMap
 from refbrowse.daemon.target import (
@@ -277,7 +283,7 @@ class BrowserHost:
             executable_path=executable,
             headless=not target.headed,
             args=launch_flags() + list(extension.HEADED_FLAGS if target.headed else ()),
-            ignore_default_args=list(extension.LEFT_OUT_FLAGS) if target.headed else None,
+            ignore_default_args=[*LEFT_OUT_DEFAULTS, *(extension.LEFT_OUT_FLAGS if target.headed else ())],
             proxy=proxy_settings(target.proxy),
             env=env,  # type: ignore[arg-type]
         )

@@ -69,10 +69,14 @@ def _status(response: Response | None) -> str:
 @handler("goto")
 async def goto(call: Call) -> str:
     url = checked_url(call, call.args[0])
-    call.services.file_grants.grant(call.page, url)
-    page, limit = call.page, call.nav_timeout_ms
-    outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit))
-    return outcome.report(f"Navigated to {call.page.url}{_status(response)}")
+    tab = call.tab
+    guard = getattr(call.daemon, "tab_guard", None)
+    if guard is not None:  # a page that does not answer is closed, not waited on
+        tab = await guard.leave(call.session, tab)
+    call.services.file_grants.grant(tab.page, url)
+    page, limit = tab.page, call.nav_timeout_ms
+    outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit), tab)
+    return outcome.report(f"Navigated to {page.url}{_status(response)}")
 
 
 async def _history(call: Call, step: int) -> str:

@@ -19,6 +19,8 @@ from refbrowse.daemon.outputcap import capped
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.resolver import evaluate_all, resolve
+from refbrowse.daemon.snapshot import huge, prepared
+from refbrowse.daemon.snapshot.hugefind import find_in_text
 from refbrowse.daemon.snapshot.search import hit_lines, search
 from refbrowse.daemon.snapshot.service import capture
 from refbrowse.errors import UsageError
@@ -156,8 +158,16 @@ async def find(call: Call) -> str:
             f"--regex {needle!r} is not a valid pattern: {exc}",
             r"escape ( ) [ and the like with \\, or leave out --regex",
         ) from exc
-    taken = await capture(call.tab)
-    hits, total = search(taken.tree, pattern, call.flags.get("--limit") or FIND_LIMIT)
+    limit = call.flags.get("--limit") or FIND_LIMIT
+    now = await prepared.look(call.tab)
+    if now.elements > huge.FULL_SNAPSHOT_ELEMENTS:  # a whole snapshot would outlast the command
+        hits, total = await find_in_text(call.tab, needle, bool(call.flags.get("--regex")), limit)
+        said = f"note: this page has {now.elements:,} elements: searched its text, not a snapshot\n"
+        return fence(said + "\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
+    # The reading a navigation prepared, else one with a snapshot's budget.
+    reading = prepared.served(call.tab, now)
+    taken = await capture(call.tab, reading=reading, timeout_ms=call.nav_timeout_ms)
+    hits, total = search(taken.tree, pattern, limit)
     return fence("\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
 
 
