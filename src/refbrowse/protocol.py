@@ -22,6 +22,8 @@ It is known only to `daemon_address` here, `cli/client.py` and the daemon's
 from __future__ import annotations
 
 import os
+import stat
+import time
 import zlib
 
 from refbrowse import __version__, wire
@@ -164,7 +166,11 @@ def write_daemon_file(state_dir: str, info: dict[str, object]) -> None:
 def read_daemon_file(state_dir: str) -> dict[str, object] | None:
     """The running daemon's description, or None if the file is missing, malformed or foreign."""
     try:
-        with open(state_path(state_dir, DAEMON_FILE), "rb") as f:
+        # Non-blocking and regular files only: a FIFO planted as daemon.json must not hang the CLI.
+        fd = os.open(state_path(state_dir, DAEMON_FILE), os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
             info = wire.loads_flat_object(f.read(MAX_DAEMON_FILE).decode())
     except (OSError, ValueError, IndexError, KeyError, RecursionError):
         return None
@@ -183,7 +189,9 @@ def remove_daemon_file(state_dir: str, pid: int) -> None:
 
 
 def write_private_file(path: str, text: str) -> None:
-    """Write atomically (temp file + rename) with mode 0600."""
+    """Write atomically (temp file + rename) with mode 0600; a directory in the way is moved aside."""
+    if os.path.isdir(path) and not os.path.islink(path):
+        os.replace(path, f"{path}.{time.strftime('%Y%m%d-%H%M%S')}.{os.getpid()}.corrupt")
     tmp = f"{path}.{os.getpid()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as f:

@@ -156,7 +156,10 @@ class Daemon:
         info = protocol.daemon_info(
             self.pid, self.port, self.token, self.started, self.host.mode, self.listening.socket, self.config
         )
-        protocol.write_daemon_file(self.state_dir, info)
+        try:
+            protocol.write_daemon_file(self.state_dir, info)
+        except OSError as exc:  # asked again by the next CLI: one line each time, never a traceback
+            log.warning("could not write daemon.json: %s", exc)
 
     def _remove_state_file(self) -> None:
         protocol.remove_daemon_file(self.state_dir, self.pid)
