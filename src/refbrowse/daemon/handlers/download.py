@@ -5,7 +5,8 @@ chunk, and stopped past `--max-bytes` (default `DEFAULT_MAX_BYTES`): a 1 GB
 file never sits in memory. An element is clicked and the download it starts
 is watched on disk against the same cap. Without a PATH the file lands in
 `.refbrowse/downloads/` under the name the site gave. Downloads a page starts
-on its own, when no `download` command asked for one, are cancelled at once.
+on its own, when no `download` command asked for one, are cancelled at once; so
+is any download after the first while a command waits.
 """
 
 from __future__ import annotations
@@ -181,6 +182,7 @@ async def click_and_save(call: Call, selector: str) -> str:
     await _watch_size(download, limit)
     path = target_path(call, download.suggested_filename)
     await download.save_as(path)
+    await download.delete()  # the driver's own copy would stay in the temp folder until the session ends
     return f"Downloaded {download.suggested_filename} ({os.path.getsize(path)} bytes) to {path}"
 
 
@@ -231,7 +233,10 @@ async def download(call: Call) -> str:
 
 
 def _refuse_unasked(wanted: WantedDownloads, page: Page, download: Download) -> None:
+    """The first download of a page a `download` command waits on is its; any other is cancelled
+    and its file removed (a page that starts a second download at once gets no second file)."""
     if page in wanted:
+        wanted.discard(page)  # claimed: the command's `expect_download` gets this same one
         return
     log.warning("cancelled a download the page started on its own: %s", download.url)
     spawn(_discard(download))
