@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import errno
 import hmac
 import logging
 import os
@@ -28,13 +29,13 @@ from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, lastexit, trace, transport
 from refbrowse.daemon.bounds import Late, bounded
 from refbrowse.daemon.handlers import Call, collect, data_of
-from refbrowse.daemon.pwerrors import translate
+from refbrowse.daemon.pwerrors import TAB_OR_BROWSER_CLOSED, translate
 from refbrowse.daemon.reaper import Watchdog, kill_children
 from refbrowse.daemon.services import assemble
 from refbrowse.daemon.session import BrowserHost, Session
 from refbrowse.daemon.snapshot import prepared
 from refbrowse.daemon.tabguard import install as install_tab_guard
-from refbrowse.errors import ActionTimeout, BrowseError, Unavailable, UsageError
+from refbrowse.errors import ActionTimeout, BrowseError, PageError, Unavailable, UsageError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.parse import parse_values
 from refbrowse.registry import COMMANDS, DEFAULTS
@@ -220,6 +221,11 @@ class Daemon:
                 return web.json_response(
                     {"ok": False, "error": "the browser died"}, status=protocol.STOPPING_STATUS
                 )
+            tab_closed = str(result["error"]).startswith(TAB_OR_BROWSER_CLOSED)
+            if result["exit_code"] == ExitCode.UNAVAILABLE and tab_closed:
+                # Only the tab went (the page closed it, or a storm guard did): a failure on the page.
+                result["exit_code"] = ExitCode.PAGE_ERROR
+                result["error"] = "the tab was closed while the command ran (the browser is still running)"
         finally:
             self._in_flight -= 1
             self._last_active = time.monotonic()
@@ -270,6 +276,8 @@ class Daemon:
             return _failure(
                 ActionTimeout(f"{name} did not finish in {limit} ms", "retry with a larger --timeout")
             )
+        except OSError as exc:  # a path the system refused: say which and why, never "internal error"
+            return _failure(_file_error(name, exc))
         except Exception as exc:
             log.exception("internal error in %s", name)
             return _failure(BrowseError(f"internal error in {name}: {exc}", f"see {self.log_path}"))
@@ -361,6 +369,14 @@ def _render(result: Result, as_json: bool) -> web.Response:
     stdout, stderr = protocol.render_text(result)
     headers[protocol.HEADER_STDOUT] = str(len(stdout))
     return web.Response(body=stdout + stderr, headers=headers)
+
+
+def _file_error(name: str, exc: OSError) -> BrowseError:
+    where = f" {exc.filename}" if exc.filename else ""
+    message = f"{name} could not use{where}: {exc.strerror or exc}"
+    if exc.errno == errno.ENAMETOOLONG:
+        return UsageError(message, "use a shorter file name (at most 255 bytes a name)")
+    return PageError(message, "check the path and its folder")
 
 
 def _failure(exc: BrowseError) -> Result:

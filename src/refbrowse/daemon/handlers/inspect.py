@@ -122,6 +122,8 @@ async def eval_file(call: Call) -> str:
         code = await asyncio.to_thread(_read, real)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}", "give the path of a JavaScript file") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path} is not UTF-8 text", "give the path of a JavaScript file") from exc
     return await run_script(call, code)
 
 

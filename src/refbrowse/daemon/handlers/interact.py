@@ -246,9 +246,13 @@ async def _device_scale(call: Call, width: int, height: int, scale: float) -> No
 @handler("upload")
 async def upload(call: Call) -> str:
     selector, files = call.args[0], call.args[1:]
-    missing = [path for path in files if not os.path.isfile(path)]
+    missing = [path for path in files if not os.path.exists(path)]
     if missing:
         raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
+    special = [path for path in files if not os.path.isfile(path)]
+    if special:
+        what = "a folder" if os.path.isdir(special[0]) else "a device, pipe or socket"
+        raise UsageError(f"{special[0]} is {what}, not a regular file", "give paths of regular files")
     policy = call.services.policy
     # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read.
     real = [os.path.realpath(policy.input_path(path, call.flags.get(ALLOW_PATH_FLAG))) for path in files]

@@ -30,6 +30,7 @@ from refbrowse.daemon.headed import WINDOW_TAGS
 from refbrowse.daemon.policy import ALLOW_PATH_FLAG, write_new
 from refbrowse.daemon.resolver import resolve
 from refbrowse.errors import UsageError
+from refbrowse.kinds import looks_like_selector
 
 MAX_SIDE = 2_000
 SELECTOR_STARTS = ("@", ".", "#", "[")
@@ -178,7 +179,7 @@ def split_target(args: list[str]) -> tuple[str | None, str | None]:
             )
         return args[0], args[1]
     if len(args) == 1:
-        return (args[0], None) if args[0].startswith(SELECTOR_STARTS) else (None, args[0])
+        return (args[0], None) if looks_like_selector(args[0]) else (None, args[0])
     return None, None
 
 
