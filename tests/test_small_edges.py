@@ -43,4 +43,3 @@ def test_uploading_a_device_says_it_is_not_a_file(workspace: Workspace, plain: s
 def test_a_huge_argument_is_not_echoed_back(workspace: Workspace, plain: str) -> None:
     result = workspace.run("viewport", "x" * 120_000)
     assert result.code == 2 and len(result.err) < 3000 and "more characters" in result.err
-
