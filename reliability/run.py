@@ -28,6 +28,10 @@ SECTIONS = {
     ),
     "kills": ("Kills (SIGKILL mid-command)", ("killed", "result", "time")),
     "secrets": ("Secrets", ("secret", "occurrences")),
+    "load": (
+        "Load: memory per 1,000 commands",
+        ("commands", "daemon MB", "driver MB", "chromium MB", "added (daemon / driver / chromium)"),
+    ),
 }
 
 
