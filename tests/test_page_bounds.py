@@ -52,3 +52,11 @@ def test_the_next_command_says_why_the_last_daemon_ended(fresh_workspace: Worksp
     notes = [line for line in first.err.splitlines() if line.startswith("note: the previous daemon ended")]
     assert len(notes) == 1 and "the node driver exited" in notes[0], first.err
     assert "note:" not in fresh_workspace.run("url").err
+
+
+def test_a_megabyte_console_message_is_kept_cut(workspace: Workspace, plain: str) -> None:
+    workspace.ok("goto", plain)
+    workspace.ok("js", "console.log('y'.repeat(1e6))")
+    logged = workspace.ok("console")
+    line = next(line for line in logged.splitlines() if "yyyy" in line)
+    assert len(line) < 2_200 and "more characters left out" in line

@@ -17,7 +17,8 @@ from refbrowse.daemon.bounds import Late, bounded
 
 TITLE_CHARS = 300  # a tab's title in `tabs`
 SCRIPT_RESULT_CHARS = 1_000_000  # what `js` and `eval` bring back (a value's text, and its JSON)
-CONSOLE_TEXT_CHARS = 10_000  # one console message as kept in the log
+CONSOLE_TEXT_CHARS = 2_000  # one console message as kept in the log
+URL_CHARS = 2_000  # a request's URL as kept in the network log
 
 _TITLE_JS = """limit => {
   const title = document.title;

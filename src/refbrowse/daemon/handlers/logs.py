@@ -31,7 +31,7 @@ from refbrowse.daemon.logbuffer import (
     RateBreaker,
     RingBuffer,
 )
-from refbrowse.daemon.pagereads import CONSOLE_TEXT_CHARS, cut_text
+from refbrowse.daemon.pagereads import CONSOLE_TEXT_CHARS, URL_CHARS, cut_text
 from refbrowse.daemon.session import Session, Tab
 
 log = logging.getLogger("refbrowse")
@@ -133,7 +133,8 @@ class Capture:
                 size = (await request.sizes())["responseBodySize"]
         except PlaywrightError:
             pass  # the page closed before Playwright could answer: log what is known
-        self.network.append(NetworkEntry(time.time(), session, request.method, request.url, status, ms, size))
+        url = cut_text(request.url, URL_CHARS)
+        self.network.append(NetworkEntry(time.time(), session, request.method, url, status, ms, size))
 
     async def _answer(self, session: str, page: Page, dialog: Dialog) -> None:
         policy = self.policies.get(session, DialogPolicy())
