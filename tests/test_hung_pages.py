@@ -9,6 +9,8 @@ about:blank, losing what the agent had typed.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from conftest import Site, Workspace, strip_fence
@@ -34,7 +36,9 @@ def _leave(ws: Workspace, hung: str, calm: str) -> None:
 
 
 def test_leaving_a_busy_loop_is_quick_and_says_so(workspace: Workspace, site: Site, calm: str) -> None:
-    workspace.run("--timeout", "8000", "goto", site.page("/hung/busy", BUSY))
+    workspace.ok("goto", site.page("/hung/soon-busy", "<h1>soon busy</h1>"))
+    workspace.ok("js", "setTimeout(() => { while (true) {} }, 100), 'looping soon'")
+    time.sleep(1)
     left = workspace.run("goto", calm, timeout=60)
     assert left.code == 0, left.err
     assert "note: the page being left was not answering" in left.err
