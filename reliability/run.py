@@ -29,6 +29,10 @@ SECTIONS = {
     "kills": ("Kills (SIGKILL mid-command)", ("killed", "result", "time")),
     "secrets": ("Secrets", ("secret", "occurrences")),
     "trust": ("Trust: other local users, planted files, paths and hosts", ("probe", "tried", "held")),
+    "load": (
+        "Load: memory per 1,000 commands",
+        ("commands", "daemon MB", "driver MB", "chromium MB", "added (daemon / driver / chromium)"),
+    ),
 }
 
 

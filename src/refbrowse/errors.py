@@ -22,14 +22,22 @@ from __future__ import annotations
 
 from refbrowse.exitcodes import ExitCode
 
+MESSAGE_CHARS = 1000  # an argument of megabytes is named, never echoed back whole
+
+
+def _cut(text: str) -> str:
+    left_out = len(text) - MESSAGE_CHARS
+    return text if left_out <= 0 else f"{text[:MESSAGE_CHARS]}… ({left_out:,} more characters)"
+
 
 class BrowseError(Exception):
     exit_code: int = ExitCode.PAGE_ERROR
 
     def __init__(self, message: str, hint: str = "", output: str = "") -> None:
+        message = _cut(message)
         super().__init__(message)
         self.message = message
-        self.hint = hint
+        self.hint = _cut(hint)
         self.output = output
 
 

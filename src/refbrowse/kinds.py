@@ -134,8 +134,17 @@ def _looks_like(kind: Kind, value: str) -> bool:
         scheme, colon, _ = value.partition(":")
         return bool(colon) and scheme.lower() in LOADABLE_SCHEMES
     if kind == "sel":
-        return value.startswith(SELECTOR_STARTS)
+        return looks_like_selector(value)
     return True
+
+
+def looks_like_selector(value: str) -> bool:
+    """`.main`, `#id`, `@e3`, `[name=q]` are selectors; `./x.png`, `../../x.png` and `.shots/a.png`
+    start like one but are paths."""
+    if value.startswith(("@", "[")):
+        return True
+    path_like = "/" in value or value.lower().endswith((".png", ".jpg", ".jpeg", ".webp", ".pdf"))
+    return value.startswith(SELECTOR_STARTS) and not path_like
 
 
 def _range(low: float | None, high: float | None) -> str:

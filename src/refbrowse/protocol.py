@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 import zlib
 
 from refbrowse import __version__, wire
@@ -294,7 +295,9 @@ def remove_daemon_file(state_dir: str, pid: int) -> None:
 
 
 def write_private_file(path: str, text: str) -> None:
-    """Write atomically (temp file + rename) with mode 0600."""
+    """Write atomically (temp file + rename) with mode 0600; a directory in the way is moved aside."""
+    if os.path.isdir(path) and not os.path.islink(path):
+        os.replace(path, f"{path}.{time.strftime('%Y%m%d-%H%M%S')}.{os.getpid()}.corrupt")
     tmp = f"{path}.{os.getpid()}.tmp"
     if os.path.lexists(tmp):
         os.unlink(tmp)  # a leftover of a process that had this pid; never written through

@@ -40,6 +40,7 @@ Facts about a command that parts of the daemon and the MCP server act on (absent
   no_mcp     makes no sense from inside an MCP server (`mcp`, `skill`)
   unrecorded  changes no page a recorded test would replay (`record stop` writes no step for it)
   waits      may wait long for the page or a person: the MCP server runs it apart from short calls
+  runs_page_code  a read that runs the agent's own code in the page: a page it wedges may be reset
 """
 
 from __future__ import annotations
@@ -130,6 +131,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "find": {
         "cat": "read",
+        "heavy": True,
         "pure_read": True,
         "args": ("TEXT",),
         "flags": {
@@ -274,6 +276,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "wait": {
         "cat": "read",
+        "runs_page_code": True,
         "waits": True,
         "mcp_tool": True,
         "args": ("[SEL|MS]",),
@@ -321,6 +324,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # inspect
     "js": {
         "cat": "read",
+        "runs_page_code": True,
         "args": ("EXPR",),
         "flags": {},
         "kinds": {"EXPR": "rest"},
@@ -329,6 +333,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "eval": {
         "cat": "read",
+        "runs_page_code": True,
         "args": ("FILE",),
         "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "example": "eval script.js",

@@ -38,6 +38,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     no_mcp: bool  # makes no sense from inside an MCP server
     unrecorded: bool  # a recorded test writes no step for it
     waits: bool  # may wait long: the MCP server runs it apart from short calls
+    runs_page_code: bool  # a read that runs the agent's own code in the page
     forms: dict[str, tuple[str, ...]]  # first word -> the arguments that follow it (`mouse move X Y`)
     repeat: tuple[str, ...]  # flags that may be given more than once: their value is a list
 

@@ -241,6 +241,7 @@ def test_registry_facts_are_read_from_the_registry_not_kept_in_side_lists() -> N
         "no_mcp",
         "unrecorded",
         "waits",
+        "runs_page_code",
     )
     for fact in facts:
         assert any(spec.get(fact) for spec in COMMANDS.values()), f"no command has {fact}: is it read?"

@@ -39,6 +39,8 @@ from refbrowse.protocol import (
 
 START_TIMEOUT = 60.0
 REWRITE_EVERY_S = 0.25
+ANSWER_WITHIN_S = 2.0  # a daemon past its start that does not answer, asked to rewrite daemon.json, this long
+STARTING_S = 15.0  # a lock holder younger than this may still be starting: it gets START_TIMEOUT
 STOP_TIMEOUT = 30.0
 LOG_LIMIT = 5_000_000
 
@@ -132,7 +134,8 @@ def _wait_healthy(state_dir: str) -> dict[str, object] | None:
 
     One that does not answer yet is starting, one that answers 503 is stopping.
     """
-    deadline = time.monotonic() + START_TIMEOUT
+    began = time.monotonic()
+    deadline = began + START_TIMEOUT
     asked = 0.0
     while True:
         info = read_daemon_file(state_dir)
@@ -140,15 +143,62 @@ def _wait_healthy(state_dir: str) -> dict[str, object] | None:
             return info
         if not daemon_alive(state_dir):
             return None
-        if info is None and time.monotonic() - asked > REWRITE_EVERY_S:
+        # Missing, unreadable or pointing elsewhere: the daemon that holds the lock writes it again.
+        if time.monotonic() - asked > REWRITE_EVERY_S:
             asked = time.monotonic()
             ask_to_rewrite(state_dir)
-        if time.monotonic() > deadline:
-            raise Unavailable(
-                "a daemon holds this workspace's lock but does not answer",
-                f"see {state_path(state_dir, DAEMON_LOG)}; stop its process, then retry",
-            )
+        now = time.monotonic()
+        if now > deadline or (now - began > ANSWER_WITHIN_S and _will_not_answer(lock_holder(state_dir))):
+            raise _not_answering(state_dir)
         time.sleep(0.02)
+
+
+def _not_answering(state_dir: str) -> Unavailable:
+    pid = lock_holder(state_dir)
+    who = f"a daemon (pid {pid})" if pid else "a process"
+    return Unavailable(
+        f"{who} holds this workspace's lock but does not answer, even asked to rewrite"
+        f" {state_path(state_dir, DAEMON_FILE)}",
+        f"see {state_path(state_dir, DAEMON_LOG)}; stop {f'it: kill {pid}' if pid else 'it'}, then retry",
+    )
+
+
+def _will_not_answer(pid: int) -> bool:
+    """A lock holder that is no daemon, or one long past its start, is not waited on any longer."""
+    return not _is_daemon(pid) or _past_start(pid)
+
+
+def _past_start(pid: int) -> bool:
+    """Whether process `pid` has lived longer than a daemon's start can take (False if unknown)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            started_ticks = int(f.read().rsplit(b")", 1)[1].split()[19])
+        with open("/proc/uptime", "rb") as f:
+            uptime = float(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return False
+    return uptime - started_ticks / os.sysconf("SC_CLK_TCK") > STARTING_S
+
+
+def lock_holder(state_dir: str) -> int:
+    """The pid that holds the life lock, as the kernel says (/proc/locks), else as the lock
+    file says; 0 if unknown. The kernel's word survives a lock file overwritten with garbage."""
+    path = state_path(state_dir, LIFE_LOCK)
+    try:
+        st = os.lstat(path)
+        with open("/proc/locks", "rb") as f:
+            table = f.read().decode(errors="replace").splitlines()
+    except OSError:
+        table, st = [], None
+    where = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}" if st is not None else "-"
+    for fields in (line.split() for line in table):
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == where and fields[4].isdigit():
+            return int(fields[4])
+    try:
+        with os.fdopen(open_state_file(state_dir, LIFE_LOCK, os.O_RDONLY, create=False), "rb") as f:
+            return int(f.read(32).split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def running_daemon(state_dir: str) -> dict[str, object] | None:
@@ -162,13 +212,10 @@ def ask_to_rewrite(state_dir: str) -> None:
     Only a process that is a refbrowse daemon is signalled: the pid comes from the
     lock file, which a live daemon wrote in the private state directory.
     """
-    try:
-        with os.fdopen(open_state_file(state_dir, LIFE_LOCK, os.O_RDONLY, create=False), "rb") as f:
-            pid = int(f.read(32).split()[0])
-        if _is_daemon(pid):
+    pid = lock_holder(state_dir)
+    if _is_daemon(pid):
+        with suppress(OSError):
             os.kill(pid, signal.SIGUSR1)
-    except (OSError, ValueError, IndexError):
-        return
 
 
 def _is_daemon(pid: int) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import errno
 import logging
 import os
 import time
@@ -18,15 +19,15 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import protocol
 from refbrowse.daemon.assemble import Wiring
-from refbrowse.daemon.bounds import Late, bounded
 from refbrowse.daemon.command import Call, DaemonView, collect, data_of
 from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.bounds import Late, bounded
 from refbrowse.daemon.core.notices import Notices
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.page.snapshot import prepared
 from refbrowse.daemon.services.bag import Services
-from refbrowse.errors import ActionTimeout, BrowseError, UsageError
+from refbrowse.errors import ActionTimeout, BrowseError, PageError, UsageError
 from refbrowse.parse import parse_values
 from refbrowse.registry import COMMANDS, DEFAULTS
 from refbrowse.specs import Result
@@ -98,6 +99,8 @@ class Dispatcher:
             return _failure(
                 ActionTimeout(f"{name} did not finish in {limit} ms", "retry with a larger --timeout")
             )
+        except OSError as exc:  # a path the system refused: say which and why, never "internal error"
+            return _failure(_file_error(name, exc))
         except Exception as exc:
             log.exception("internal error in %s", name)
             return _failure(BrowseError(f"internal error in {name}: {exc}", f"see {self.daemon.log_path}"))
@@ -170,6 +173,14 @@ class Dispatcher:
         page.set_default_navigation_timeout(call.nav_timeout_ms)
         guard = self.services.tab_guard
         return await guard.guard(call.session, call.tab, self.handlers[call.name](call), call.name)
+
+
+def _file_error(name: str, exc: OSError) -> BrowseError:
+    where = f" {exc.filename}" if exc.filename else ""
+    message = f"{name} could not use{where}: {exc.strerror or exc}"
+    if exc.errno == errno.ENAMETOOLONG:
+        return UsageError(message, "use a shorter file name (at most 255 bytes a name)")
+    return PageError(message, "check the path and its folder")
 
 
 def _failure(exc: BrowseError) -> Result:

@@ -25,8 +25,9 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
-from refbrowse.daemon.core import trace
+from refbrowse.daemon.core import lastexit, trace
 from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.dispatch import Dispatcher
 from refbrowse.daemon.reaper import Watchdog, kill_children
@@ -68,6 +69,9 @@ class Daemon:
         host.on_crash = self._browser_died
         assembly = assemble(self, host)
         self.services, self.wiring, self.notices = assembly.services, assembly.wiring, assembly.notices
+        note = lastexit.recall(state_dir)  # why the previous daemon ended, when it did not choose to
+        if note:
+            self.notices.add(note)
         self.idle_ms = _env_ms("BROWSE_IDLE_TIMEOUT", DEFAULT_IDLE_MS)
         self.dispatcher = Dispatcher(self, self.services, self.wiring, self.notices)
         self.exit_code: int = ExitCode.OK
@@ -131,6 +135,7 @@ class Daemon:
 
     def _browser_died(self) -> None:
         self.exit_code = ExitCode.PAGE_ERROR
+        lastexit.record(self.state_dir, self.host.gone or "the browser went away")
         self.request_stop()
 
     def _write_state_file(self) -> None:
@@ -144,7 +149,10 @@ class Daemon:
             self.config,
             self.state_dir,
         )
-        protocol.write_daemon_file(self.state_dir, info)
+        try:
+            protocol.write_daemon_file(self.state_dir, info)
+        except OSError as exc:  # asked again by the next CLI: one line each time, never a traceback
+            log.warning("could not write %s: %s", protocol.DAEMON_FILE, exc)
 
     def _remove_state_file(self) -> None:
         protocol.remove_daemon_file(self.state_dir, self.pid)
@@ -205,6 +213,11 @@ class Daemon:
                 return web.json_response(
                     {"ok": False, "error": "the browser died"}, status=protocol.STOPPING_STATUS
                 )
+            tab_closed = str(result["error"]).startswith(TAB_OR_BROWSER_CLOSED)
+            if result["exit_code"] == ExitCode.UNAVAILABLE and tab_closed:
+                # Only the tab went (the page closed it, or a storm guard did): a failure on the page.
+                result["exit_code"] = ExitCode.PAGE_ERROR
+                result["error"] = "the tab was closed while the command ran (the browser is still running)"
         finally:
             self._in_flight -= 1
             self._last_active = time.monotonic()

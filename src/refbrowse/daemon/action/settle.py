@@ -266,7 +266,9 @@ async def settle(
             return
         looked_at = time.monotonic()
         try:
-            quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, watch.committed, IDLE_MS)
+            # about:blank never shows anything: waiting for content there only runs out the budget
+            need_content = watch.committed and tab.page.url != "about:blank"
+            quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, need_content, IDLE_MS)
             found = None
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
                 waiting = unless_navigation(

@@ -69,6 +69,12 @@ def _system_browsers() -> list[str]:
     return found + [app for app in MAC_APPS if os.path.exists(app)]
 
 
+# Playwright's defaults that are left out: Chromium's own IPC flooding protection throttles a
+# page's `history.pushState` flood (else thousands of events a second through the one driver,
+# for every session), as it does in a browser people use.
+LEFT_OUT_DEFAULTS = ("--disable-ipc-flooding-protection",)
+
+
 def launch_flags() -> list[str]:
     flags = list(QUIET_FLAGS)
     if hasattr(os, "geteuid") and os.geteuid() == 0:

@@ -27,7 +27,14 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
 from refbrowse.daemon.core import carry, driver, extension_loader, poolrefusal, trace
-from refbrowse.daemon.core.chromium import INSTALL_HINT, ChromiumNotFound, find_chromium, launch_flags
+from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.chromium import (
+    INSTALL_HINT,
+    LEFT_OUT_DEFAULTS,
+    ChromiumNotFound,
+    find_chromium,
+    launch_flags,
+)
 from refbrowse.daemon.core.display import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.core.events import HostEvents
 from refbrowse.daemon.core.session import Session
@@ -49,6 +56,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("refbrowse")
 
 CONNECT_TIMEOUT_MS = 15_000
+RESTORE_TIMEOUT_S = 15.0  # a saved state the browser cannot take back in this time is set aside
 
 
 class BrowserHost:
@@ -75,6 +83,7 @@ class BrowserHost:
         self.display = VirtualDisplay()
         self.sessions: dict[str, Session] = {}
         self._session_lock = asyncio.Lock()
+        self._opening: dict[str, asyncio.Lock] = {}  # one per session name: a slow restore holds no other
 
     def wire(self, events: HostEvents) -> None:
         """Set what every session and tab gets (once, by `assemble`, before the first session)."""
@@ -177,7 +186,10 @@ class BrowserHost:
             executable_path=executable,
             headless=not target.headed,
             args=launch_flags() + list(extension_loader.HEADED_FLAGS if target.headed else ()),
-            ignore_default_args=list(extension_loader.LEFT_OUT_FLAGS) if target.headed else None,
+            ignore_default_args=[
+                *LEFT_OUT_DEFAULTS,
+                *(extension_loader.LEFT_OUT_FLAGS if target.headed else ()),
+            ],
             proxy=proxy_settings(target.proxy),
             env=env,  # type: ignore[arg-type]
         )
@@ -255,31 +267,48 @@ class BrowserHost:
             follower.on_browser_switched()
 
     async def session(self, name: str) -> Session:
+        if name not in self.sessions:
+            async with self._opening.setdefault(name, asyncio.Lock()):
+                if name not in self.sessions:
+                    await self._open_session(name)
+        return self.sessions[name]
+
+    async def _open_session(self, name: str) -> None:
+        """Open a session's context (restoring its state) while other sessions go on."""
+        browser = self.browser
+        if browser is None:
+            raise Unavailable("the browser is not running", "run `browse restart`")
+        context = await self._new_context(name)
         async with self._session_lock:
-            if name not in self.sessions:
-                if self.browser is None:
-                    raise Unavailable("the browser is not running", "run `browse restart`")
+            if self.browser is not browser:  # switched meanwhile: open it in the new browser
+                await _quietly(context.close())
                 context = await self._new_context(name)
-                session = Session(name, context, self.events.tab_watchers)
-                self.sessions[name] = session
-                for starter in self.events.session_starters:
-                    await starter.on_new_session(session)
-                if len(self.sessions) == 1:
-                    trace.start_step("first session opened")
-            return self.sessions[name]
+            session = Session(name, context, self.events.tab_watchers)
+            self.sessions[name] = session
+            for starter in self.events.session_starters:
+                await starter.on_new_session(session)
+            if len(self.sessions) == 1:
+                trace.start_step("first session opened")
 
     async def _open_context(self, name: str, options: dict[str, Any]) -> BrowserContext:
-        """A saved state the browser refuses never keeps the session from opening: it opens clean."""
+        """A saved state the browser refuses, or takes too long to restore, never keeps the
+        session from opening: it opens clean, and the state is set aside."""
         assert self.browser is not None
+        if "storage_state" not in options:
+            return await self.browser.new_context(**options)
+        opening = asyncio.ensure_future(self.browser.new_context(**options))
         try:
-            return await self.browser.new_context(**options)
+            return await asyncio.wait_for(asyncio.shield(opening), RESTORE_TIMEOUT_S)
+        except TimeoutError:
+            opening.add_done_callback(_close_late_context)
+            why = f"not restored (restoring it took over {RESTORE_TIMEOUT_S:.0f} s)"
         except PlaywrightError as exc:
-            if "storage_state" not in options:
-                raise
-            for listener in self.events.state_refused:
-                listener.on_state_refused(name, exc.message.splitlines()[0] if exc.message else "refused")
-            options.pop("storage_state")
-            return await self.browser.new_context(**options)
+            reason = exc.message.splitlines()[0] if exc.message else "no reason given"
+            why = f"unreadable (the browser refused it: {reason})"
+        for listener in self.events.state_refused:
+            listener.on_state_refused(name, why)
+        options.pop("storage_state")
+        return await self.browser.new_context(**options)
 
     async def lost(self, within_s: float = 0.5) -> bool:
         """True when the browser has gone away, or goes within `within_s` seconds.
@@ -313,6 +342,12 @@ class BrowserHost:
         if self._playwright is not None:
             await _quietly(self._playwright.stop())
         await asyncio.to_thread(self.display.stop)
+
+
+def _close_late_context(opening: asyncio.Future[BrowserContext]) -> None:
+    """A context whose restore was given up on still opens later: close it then."""
+    if not opening.cancelled() and opening.exception() is None:
+        spawn(_quietly(opening.result().close()))
 
 
 async def _capture(session: Session) -> carry.SessionState:

@@ -27,7 +27,9 @@ from refbrowse.daemon.core.target import scrub
 
 log = logging.getLogger("refbrowse")
 
-CAPACITY = 50_000
+# Entries kept per buffer: with the texts and URLs cut (see `pagereads`), at most ~20 MB each.
+# 50,000 held every request of a few thousand commands on real sites: the daemon grew ~30 KB a command.
+CAPACITY = 10_000
 FLUSH_EVERY_S = 1.0
 MAX_LOG_BYTES = 20 * 1024 * 1024  # a log past this is rotated to NAME.1, so a flood cannot fill the disk
 

@@ -40,12 +40,14 @@ _NET_HINTS = {
     "ERR_ABORTED": "the load was aborted (a download, or another navigation started)",
 }
 
+TAB_OR_BROWSER_CLOSED = "the tab or browser was closed while the command ran"
+
 # (pattern in Playwright's message, error class, our message, next step)
 _PATTERNS: tuple[tuple[str, type[BrowseError], str, str], ...] = (
     (
         "Target page, context or browser has been closed",
         Unavailable,
-        "the tab or browser was closed while the command ran",
+        TAB_OR_BROWSER_CLOSED,
         "run `browse tabs` to see what is open, or `browse restart`",
     ),
     (

@@ -5,7 +5,8 @@ chunk, and stopped past `--max-bytes` (default `DEFAULT_MAX_BYTES`): a 1 GB
 file never sits in memory. An element is clicked and the download it starts
 is watched on disk against the same cap. Without a PATH the file lands in
 `.refbrowse/downloads/` under the name the site gave. Downloads a page starts
-on its own, when no `download` command asked for one, are cancelled at once.
+on its own, when no `download` command asked for one, are cancelled at once; so
+is any download after the first while a command waits.
 """
 
 from __future__ import annotations
@@ -176,6 +177,7 @@ async def click_and_save(call: Call, selector: str) -> str:
     await _watch_size(download, limit)
     path = target_path(call, download.suggested_filename)
     await download.save_as(path)
+    await download.delete()  # the driver's own copy would stay in the temp folder until the session ends
     return f"Downloaded {download.suggested_filename} ({os.path.getsize(path)} bytes) to {path}"
 
 

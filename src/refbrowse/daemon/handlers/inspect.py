@@ -22,6 +22,7 @@ from refbrowse.daemon.core.nofollow import read_resolved
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.page.pagereads import SCRIPT_RESULT_CHARS
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, PageError, UsageError
@@ -56,12 +57,14 @@ async def run_script(call: Call, code: str) -> str:
     if not code.strip():
         raise UsageError("there is no code to run", "for example: browse js document.title")
     try:
-        text, value = await call.page.evaluate(_DESCRIBE_JS, prepare(code))
+        text, value, length = await call.page.evaluate(_DESCRIBE_JS, [prepare(code), SCRIPT_RESULT_CHARS])
     except PlaywrightTimeout as exc:
         raise translate(exc, "running the script") from exc
     except PlaywrightError as exc:
         raise _script_error(exc) from exc
     fenced = fence(str(text), call.page.url, call.raw)
+    if length > len(text):
+        fenced += f"\n… the value is {length:,} characters long; the first {len(text):,} are shown"
     return Reply(fenced, {"value": value}) if call.json else fenced
 
 
@@ -91,7 +94,11 @@ async def eval_file(call: Call) -> str:
         raise UsageError(f"cannot read {path}: {exc.strerror}", "give the path of a JavaScript file") from exc
     if len(data) > MAX_SCRIPT_BYTES:
         raise UsageError(f"{path} is larger than 16 MB", "give the path of a JavaScript file")
-    return await run_script(call, data.decode("utf-8", errors="replace"))
+    try:
+        code = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path} is not UTF-8 text", "give the path of a JavaScript file") from exc
+    return await run_script(call, code)
 
 
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024

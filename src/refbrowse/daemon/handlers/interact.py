@@ -269,13 +269,17 @@ async def _device_scale(call: Call, width: int, height: int, scale: float) -> No
 @handler("upload")
 async def upload(call: Call) -> str:
     selector, files = call.args[0], call.args[1:]
+    missing = [path for path in files if not os.path.exists(path)]
+    if missing:
+        raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
+    special = [path for path in files if not os.path.isfile(path)]
+    if special:
+        what = "a folder" if os.path.isdir(special[0]) else "a device, pipe or socket"
+        raise UsageError(f"{special[0]} is {what}, not a regular file", "give paths of regular files")
     policy = call.services.policy
     # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read;
     # a FIFO or device is refused by the check, before the driver could block reading it.
     real = [policy.input_path(path, call.flag(ALLOW_PATH_FLAG)) for path in files]
-    missing = [path for path, resolved in zip(files, real, strict=True) if not os.path.isfile(resolved)]
-    if missing:
-        raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
     target = await resolve_one(call.tab, selector)
     outcome = await perform(call, f"uploading to {selector}", lambda: target.set_input_files(real))
     names = ", ".join(os.path.basename(path) for path in files)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from contextlib import suppress
 
+from playwright.async_api import Error as PlaywrightError
+
 from refbrowse import __version__
 from refbrowse.daemon.command import Call, DaemonView, handler
 from refbrowse.errors import BrowseError
+
+ROUND_TRIP_S = 3.0
 
 
 def _duration(seconds: float) -> str:
@@ -29,8 +34,22 @@ def _running(pid: int) -> bool:
         return True
 
 
-def _health(daemon: DaemonView) -> str:
-    """Healthy only while both the browser and Playwright's driver answer."""
+async def _health(daemon: DaemonView) -> str:
+    """Healthy only while both the browser and Playwright's driver answer, asked now: a driver
+    killed a moment ago can still look alive in /proc on a loaded machine."""
+    said = _seen_health(daemon)
+    if said != "healthy" or daemon.host.browser is None:
+        return said
+    try:
+        cdp = await asyncio.wait_for(daemon.host.browser.new_browser_cdp_session(), ROUND_TRIP_S)
+        await asyncio.wait_for(cdp.detach(), ROUND_TRIP_S)
+    except (PlaywrightError, TimeoutError):
+        if not await daemon.host.lost(1.0):
+            return f"unhealthy (the driver or the browser did not answer within {ROUND_TRIP_S:g} s)"
+    return _seen_health(daemon)
+
+
+def _seen_health(daemon: DaemonView) -> str:
     host = daemon.host
     if host.driver_pid and not _running(host.driver_pid):
         return "unhealthy (the node driver exited; the next command starts a fresh daemon)"
@@ -48,7 +67,7 @@ async def status(call: Call) -> str:
     with suppress(BrowseError):
         await daemon.wait_for_browser()
     lines = [
-        f"refbrowse {__version__}: {_health(daemon)}",
+        f"refbrowse {__version__}: {await _health(daemon)}",
         f"mode: {host.describe()}",
         f"browser: {host.version or 'not running'}",
         f"pid: {daemon.pid}  uptime: {_duration(time.time() - daemon.started)}",

@@ -21,16 +21,18 @@ def _status(response: Response | None) -> str:
 @handler("goto")
 async def goto(call: Call) -> str:
     url = call.services.policy.checked_url(call.args[0], bool(call.flag(ALLOW_FILE_FLAG)))
-    call.services.file_grants.grant(call.page, url)
-    page, limit = call.page, call.nav_timeout_ms
-    last = call.tab.memory.of(LastLoad)
+    # A page that does not answer is closed, not waited on: the URL opens in a fresh tab.
+    tab = await call.services.tab_guard.leave(call.session, call.tab)
+    call.services.file_grants.grant(tab.page, url)
+    page, limit = tab.page, call.nav_timeout_ms
+    last = tab.memory.of(LastLoad)
     last.failed = None
     try:
-        outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit))
+        outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit), tab)
     except (NavigationError, ActionTimeout) as exc:
         last.failed = FailedLoad(url, exc.message, page.url)
         raise
-    return outcome.report(f"Navigated to {call.page.url}{_status(response)}")
+    return outcome.report(f"Navigated to {page.url}{_status(response)}")
 
 
 async def _history(call: Call, step: int) -> str:

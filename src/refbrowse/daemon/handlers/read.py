@@ -20,6 +20,8 @@ from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.outputcap import capped
 from refbrowse.daemon.page.resolver import evaluate_all, resolve
+from refbrowse.daemon.page.snapshot import huge_page, prepared
+from refbrowse.daemon.page.snapshot.hugefind import find_in_text
 from refbrowse.daemon.page.snapshot.search import hit_lines, search
 from refbrowse.daemon.page.snapshot.service import capture
 from refbrowse.daemon.page.text import ELEMENTS_TEXT_JS, clean_text, frame_text, page_text
@@ -87,8 +89,16 @@ async def find(call: Call) -> str:
             f"--regex {needle!r} is not a valid pattern: {exc}",
             r"escape ( ) [ and the like with \\, or leave out --regex",
         ) from exc
-    taken = await capture(call.tab)
-    hits, total = search(taken.tree, pattern, call.flag("--limit") or FIND_LIMIT)
+    limit = call.flag("--limit") or FIND_LIMIT
+    now = await prepared.look(call.tab)
+    if now.elements > huge_page.FULL_SNAPSHOT_ELEMENTS:  # a whole snapshot would outlast the command
+        hits, total = await find_in_text(call.tab, needle, bool(call.flag("--regex")), limit)
+        said = f"note: this page has {now.elements:,} elements: searched its text, not a snapshot\n"
+        return fence(said + "\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
+    # The reading a navigation prepared, else one with a snapshot's budget.
+    reading = prepared.served(call.tab, now)
+    taken = await capture(call.tab, reading=reading, timeout_ms=call.nav_timeout_ms)
+    hits, total = search(taken.tree, pattern, limit)
     return fence("\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
 
 

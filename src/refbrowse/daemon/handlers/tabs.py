@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from playwright.async_api import Error as PlaywrightError
-
 from refbrowse.daemon.action.navigation import load, navigate
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.page import pagereads
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG
 from refbrowse.errors import UsageError
 
@@ -35,13 +34,9 @@ async def tabs(call: Call) -> str:
 
 
 async def _title(tab: Tab) -> str | None:
-    """The tab's title; None when the tab is closed or closing."""
-    if tab.page.is_closed():
-        return None
-    try:
-        return await tab.page.title() or "(no title)"
-    except PlaywrightError:
-        return None if tab.page.is_closed() else "(no title)"
+    """The tab's title, bounded; None when the tab is closed or closing."""
+    found = await pagereads.title(tab.page)
+    return None if found is None else found or "(no title)"
 
 
 @handler("tab")

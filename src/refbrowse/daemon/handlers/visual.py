@@ -30,6 +30,7 @@ from refbrowse.daemon.services.screenshots import (
     whole_page,
 )
 from refbrowse.errors import UsageError
+from refbrowse.kinds import looks_like_selector
 
 SELECTOR_STARTS = ("@", ".", "#", "[")
 SIZES = (("mobile", 375, 812), ("tablet", 768, 1024), ("desktop", 1280, 800))
@@ -52,7 +53,7 @@ def split_target(args: list[str]) -> tuple[str | None, str | None]:
             )
         return args[0], args[1]
     if len(args) == 1:
-        return (args[0], None) if args[0].startswith(SELECTOR_STARTS) else (None, args[0])
+        return (args[0], None) if looks_like_selector(args[0]) else (None, args[0])
     return None, None
 
 

@@ -7,7 +7,8 @@ every time. Measured here: neither `Runtime.terminateExecution` from a fresh
 DevTools session nor answering the dialogs gets such a page back, but closing
 it (without `beforeunload`) takes ~40 ms whatever its script does. So:
 
-- `guard` runs a command on a tab; if it is still running after `PROBE_AFTER_S`,
+- `guard` runs a command on a tab; if it is still running after `PROBE_AFTER_S`
+  (and it changes the page: a read is only ever ended by its own time bound),
   the page is probed (`evaluate("1")`); a page that does not answer within
   `PROBE_TIMEOUT_S` is stuck, and the tab is reopened at about:blank in the
   same place of the tab list. The command fails saying so; the next one works.
@@ -15,6 +16,9 @@ it (without `beforeunload`) takes ~40 ms whatever its script does. So:
 - A tab that shows more than `DIALOG_LIMIT` dialogs in `STORM_WINDOW_S`, or
   whose renderer crashes, is reopened the same way without waiting for a
   command; the next command on the session carries a note saying so.
+- `leave` is asked before a `goto`: a page (or any of its frames, a cross-site
+  one included) that does not answer within `LEAVE_PROBE_S` is closed and the
+  new URL opens in a fresh tab, in a fresh renderer, instead of waiting on it.
 - A session that gets more than `POPUP_LIMIT` new tabs in `POPUP_WINDOW_S`
   closes the ones of the storm so far, and new ones as they come for
   `POPUP_COOLDOWN_S`.
@@ -29,6 +33,7 @@ from collections.abc import Awaitable
 from contextlib import suppress
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame
 
 from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.logbuffer import RateBreaker
@@ -45,6 +50,8 @@ HEAVY_PROBE_TIMEOUT_S = 30.0  # with PROBE_AFTER_S, still inside a command's own
 CLOSE_TIMEOUT_S = 5.0
 STORM_WINDOW_S = 2.0
 DIALOG_LIMIT = 10
+LEAVE_PROBE_S = 1.0  # how long a page being left may take to answer before it is closed instead
+FRAMES_PROBED = 20
 POPUP_LIMIT = 20
 POPUP_WINDOW_S = 10.0
 POPUP_COOLDOWN_S = 30.0  # new tabs are closed as they come for this long after a storm
@@ -82,6 +89,9 @@ class TabGuard:
         try:
             done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
             while not done:
+                if reads_only(command):  # the agent's own read never throws the page away
+                    done, _ = await asyncio.wait({task})
+                    break
                 if not await answers(tab, patience):
                     why = f"it did not answer for {patience:g} s (a script that never yields?)"
                     await self.reopen(session, tab, why)
@@ -96,6 +106,20 @@ class TabGuard:
                 with suppress(asyncio.CancelledError, PlaywrightError):
                     await task
         return task.result()
+
+    async def leave(self, session: Session, tab: Tab) -> Tab:
+        """The tab a navigation away should use: `tab`, or a fresh one in its place when the
+        page (or one of its frames) does not answer, with a note saying so."""
+        if await answers_everywhere(tab, LEAVE_PROBE_S):
+            return tab
+        url = tab.page.url
+        fresh = await self.reopen(session, tab, f"it did not answer within {LEAVE_PROBE_S:g} s")
+        if fresh is None:
+            return tab
+        self.notes.setdefault(session.name, []).append(
+            f"the page being left was not answering ({url}): closed; the new one opened in a fresh tab"
+        )
+        return fresh
 
     def take_notes(self, session_name: str) -> list[str]:
         """What happened to the session's tabs since its last command (printed on stderr)."""
@@ -123,8 +147,7 @@ class TabGuard:
         session.tabs.insert(index, fresh)
         session.forget(tab)
         session.current = fresh if current is tab or current is None else current
-        with suppress(PlaywrightError, TimeoutError):
-            await asyncio.wait_for(tab.page.close(run_before_unload=False), CLOSE_TIMEOUT_S)
+        spawn(_close(tab))  # a hung renderer may take a moment to go: nothing waits on it
         return fresh
 
     def _recover_later(self, session: Session, tab: Tab, why: str) -> None:
@@ -184,6 +207,12 @@ class TabGuard:
             spawn(_close(tab))
 
 
+def reads_only(command: str) -> bool:
+    """A command that only looks at the page: its own time bound ends it, never a reset."""
+    spec = COMMANDS.get(command)
+    return spec is not None and spec["cat"] == "read" and not spec.get("runs_page_code")
+
+
 def _nothing() -> None:
     pass
 
@@ -201,6 +230,22 @@ async def answers(tab: Tab, patience_s: float = PROBE_TIMEOUT_S) -> bool:
     except PlaywrightError:
         return True  # navigating or closed: not stuck, and the command says what happened
     return True
+
+
+async def answers_everywhere(tab: Tab, patience_s: float) -> bool:
+    """True when the page and each of its frames (up to a few) run a trivial script within `patience_s`."""
+    frames = tab.page.frames[:FRAMES_PROBED]
+
+    async def probe(frame: Frame) -> bool:
+        try:
+            await asyncio.wait_for(frame.evaluate("1"), patience_s)
+        except TimeoutError:
+            return False
+        except PlaywrightError:
+            return True  # navigating, detached or closed: not stuck
+        return True
+
+    return all(await asyncio.gather(*(probe(frame) for frame in frames)))
 
 
 async def _close(tab: Tab) -> None:

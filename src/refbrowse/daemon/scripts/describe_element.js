@@ -1,5 +1,6 @@
-async code => {
-  // The value as text (strings as they are, objects as pretty JSON) and as a JSON value.
+async ([code, limit]) => {
+  // The value as text (strings as they are, objects as pretty JSON) and as a JSON value, each
+  // cut to `limit` characters here: a huge value must not cross the driver. Then the text's length.
   const describe = value => {
     if (value === undefined) return 'undefined';
     if (typeof value === 'string') return value;
@@ -17,8 +18,9 @@ async code => {
     if (typeof Node !== 'undefined' && value instanceof Node) return describe(value);
     try {
       const text = JSON.stringify(value);
+      if (text !== undefined && text.length > limit) return null;
       return text === undefined ? null : JSON.parse(text);
-    } catch (e) { return String(value); }
+    } catch (e) { return String(value).slice(0, limit); }
   };
   let expression = true;
   try { new Function('return (' + code + '\n)'); } catch (e) { expression = false; }
@@ -32,5 +34,7 @@ async code => {
   }
   let value = globalThis.eval(expression ? '(' + code + '\n)' : '{' + code + '\n}');
   if (value instanceof Promise) value = await value;
-  return [describe(value), asJson(value)];
+  const text = String(describe(value));
+  const cut = text.length > limit ? text.slice(0, limit) : text;
+  return [cut.length <= limit ? cut : '', asJson(value), text.length];
 }

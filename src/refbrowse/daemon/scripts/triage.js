@@ -118,12 +118,13 @@
   const fields = deep('input:not([type=hidden]), select, textarea').length;
   // textContent, not innerText: it needs no layout, and this only estimates how much text there is.
   const text = (document.body ? document.body.textContent : '') || '';
-  const heading = (document.querySelector('h1') || {}).innerText || '';
+  const title = String(document.title).slice(0, 1000);
+  const heading = String((document.querySelector('h1') || {}).innerText || '').slice(0, 1000);
   // What the page says at its top; textContent of a few elements, as innerText of a long page costs.
-  const opening = [document.title, ...Array.from(document.querySelectorAll('h1, h2, [role=status], p'))
+  const opening = [title, ...Array.from(document.querySelectorAll('h1, h2, [role=status], p'))
     .slice(0, 12).map(e => e.textContent.slice(0, 300))].join(' ');
   return {
-    timeOrigin: String(performance.timeOrigin), title: document.title, url: location.href,
+    timeOrigin: String(performance.timeOrigin), title, url: location.href,
     viewport: [vw, vh],
     overlays: overlays.map(o => ({kind: o.kind, label: label(o.el), box: box(o.el),
       controls: controlsIn(o.el).map(e => box(e).map(Math.round))})),
@@ -139,6 +140,6 @@
     searchSays: /search results|results? for\b|no results|nothing matched|did not match any/i.test(opening)
       || /\b[\d,.]+\s+(results|matches|hits)\b/i.test(opening),
     errorHint: /\b(404|403|500|502|503|not found|page not found|forbidden|server error|unavailable)\b/i
-      .test(document.title + ' ' + heading),
+      .test(title + ' ' + heading),
   };
 }

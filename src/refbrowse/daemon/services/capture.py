@@ -30,6 +30,7 @@ from refbrowse.daemon.core.logbuffer import (
 )
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.page.pagereads import CONSOLE_TEXT_CHARS, URL_CHARS, cut_text
 
 log = logging.getLogger("refbrowse")
 
@@ -109,7 +110,8 @@ class Capture:
         page.on("console", on_console)
 
     def _note(self, session: str, page: Page, level: str, text: str) -> None:
-        self.console.append(ConsoleEntry(time.time(), session, level, text, page.url))
+        kept = cut_text(text, CONSOLE_TEXT_CHARS)
+        self.console.append(ConsoleEntry(time.time(), session, level, kept, page.url))
 
     def _spawn(self, step: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(step)
@@ -131,7 +133,8 @@ class Capture:
                     status, size = NOT_MODIFIED, None
         except PlaywrightError:
             pass  # the page closed before Playwright could answer: log what is known
-        self.network.append(NetworkEntry(time.time(), session, request.method, request.url, status, ms, size))
+        url = cut_text(request.url, URL_CHARS)
+        self.network.append(NetworkEntry(time.time(), session, request.method, url, status, ms, size))
 
     async def _answer(self, session: str, page: Page, dialog: Dialog) -> None:
         policy = self.policies.get(session, DialogPolicy())

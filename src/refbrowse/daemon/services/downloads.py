@@ -41,6 +41,7 @@ class WantedDownloads:
 
     def _refuse_unasked(self, page: Page, download: Download) -> None:
         if page in self._waiting:
+            self._waiting.discard(page)  # claimed: the command's `expect_download` gets this same one
             return
         log.warning("cancelled a download the page started on its own: %s", download.url)
         spawn(_discard(download))

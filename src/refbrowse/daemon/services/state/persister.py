@@ -7,6 +7,11 @@ storage, IndexedDB) of the last full snapshot. Full snapshots are taken every
 `FULL_EVERY_S` for changed sessions and at shutdown. A daemon killed with
 SIGKILL loses at most the last `COOKIE_DELAY_S`; a daemon whose Chromium died
 keeps the last good file, because a failed snapshot never overwrites it.
+
+What a site stores beyond the budgets of `budget` is left out, at save and at
+restore, with a note for the next command and in `status`: a site's offline
+cache must never make the next start time out. IndexedDB that takes longer
+than `IDB_READ_S` to read is left out of the saves for a while.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.notices import Notices
 from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.services.state.budget import indexeddb_over_budget, within_budget
 from refbrowse.daemon.services.state.files import (
     State,
     StateFileError,
@@ -40,6 +46,8 @@ log = logging.getLogger("refbrowse")
 COOKIE_DELAY_S = 0.3
 FULL_EVERY_S = 30.0
 SAVE_TIMEOUT_S = 10.0
+IDB_READ_S = 5.0  # a full snapshot's IndexedDB must be read in this time, else it is left out
+IDB_RETRY_S = 600.0  # how long IndexedDB too slow to read stays left out of the saves
 
 
 class Persister:
@@ -56,6 +64,8 @@ class Persister:
         self._periodic: asyncio.Task[None] | None = None
         self._last_save: tuple[float, str] | None = None
         self._last_error = ""
+        self._left_out: dict[str, list[str]] = {}  # per session: what the budgets kept out
+        self._idb_slow_until: dict[str, float] = {}
         self.notices = notices  # one-line warnings for the next command's caller
         remove_leftovers(state_dir)
 
@@ -67,27 +77,29 @@ class Persister:
         if not os.path.lexists(path):
             return {}
         try:
-            state = await asyncio.to_thread(read_state, path)
+            state, left_out = await asyncio.to_thread(_read_within_budget, path)
         except StateFileError as exc:
-            self._set_aside(path, session, str(exc))
+            self._set_aside(path, session, f"unreadable ({exc})")
             return {}
         self._origins[session] = state["origins"]
-        log.info("session %s: restored %d cookies, %d origins", session, *_counts(state))
+        self._note_left_out(session, left_out, "restored without")
+        log.info("session %s: restoring %d cookies, %d origins", session, *_counts(state))
         return {"storage_state": state}
 
     def on_state_refused(self, session: str, why: str) -> None:
-        """The browser would not take the session's saved state back."""
+        """The browser would not take the session's saved state back (or not in time)."""
         self._origins.pop(session, None)
+        self._left_out.pop(session, None)
         path = session_file(self.state_dir, session)
         if os.path.lexists(path):
-            self._set_aside(path, session, f"the browser refused it: {why}")
+            self._set_aside(path, session, why)
 
     def _set_aside(self, path: str, session: str, why: str) -> None:
         try:
             aside = set_aside(path)
         except OSError as exc:
             aside = f"(could not move it: {exc})"
-        notice = f"session {session}: saved state unreadable ({why}); started clean; kept as {aside}"
+        notice = f"session {session}: saved state {why}; started clean; kept as {aside}"
         log.warning("bad state file: %s", notice)
         self.notices.add(notice)
 
@@ -175,11 +187,39 @@ class Persister:
 
     async def _snapshot(self, session: Session, full: bool) -> State:
         if full:
-            state = check_state(await session.context.storage_state(indexed_db=True))
+            whole, slow = await self._full_state(session)
+            state, left_out = await asyncio.to_thread(_cut_to_budget, whole)
+            self._note_left_out(session.name, slow + left_out, "saved without")
             self._origins[session.name] = state["origins"]
             return state
         cookies = await session.context.cookies()
         return check_state({"cookies": cookies, "origins": self._origins.get(session.name, [])})
+
+    async def _full_state(self, session: Session) -> tuple[State, list[str]]:
+        """Cookies and storage, IndexedDB too unless it is too big or too slow to read (then
+        the IndexedDB of the last full save is kept, with notes saying why)."""
+        name, context = session.name, session.context
+        known = [origin["origin"] for origin in self._origins.get(name, [])]
+        notes = await indexeddb_over_budget(session, known)
+        if not notes and time.monotonic() >= self._idb_slow_until.get(name, 0.0):
+            try:
+                read = context.storage_state(indexed_db=True)
+                return check_state(await asyncio.wait_for(read, IDB_READ_S)), []
+            except TimeoutError:
+                self._idb_slow_until[name] = time.monotonic() + IDB_RETRY_S
+        if not notes:
+            notes = [f"new IndexedDB (reading it took over {IDB_READ_S:.0f} s)"]
+        state = check_state(await context.storage_state())
+        return _with_indexeddb(state, self._origins.get(name, [])), notes
+
+    def _note_left_out(self, session: str, notes: list[str], done: str) -> None:
+        """Say once what the budgets kept out of a session's state; `status` keeps saying it."""
+        new = [note for note in notes if note not in self._left_out.get(session, [])]
+        self._left_out[session] = notes
+        if new:
+            message = f"session {session}: login state {done} {'; '.join(new)}"
+            log.warning("%s", message)
+            self.notices.add(message)
 
     def _lock(self, name: str) -> asyncio.Lock:
         return self._locks.setdefault(name, asyncio.Lock())
@@ -196,7 +236,28 @@ class Persister:
             when, kind = self._last_save
             said = f"saved {time.time() - when:.1f}s ago ({kind}) to {os.path.join(self.state_dir, 'state')}"
         error = f"; last save failed: {self._last_error}" if self._last_error else ""
-        return f"state: {said}; {'changes pending' if pending else 'up to date'}{error}"
+        left_out = "".join(
+            f"; {name} left out {'; '.join(notes)}" for name, notes in self._left_out.items() if notes
+        )
+        return f"state: {said}; {'changes pending' if pending else 'up to date'}{error}{left_out}"
+
+
+def _read_within_budget(path: str) -> tuple[State, list[str]]:
+    return _cut_to_budget(read_state(path))
+
+
+def _cut_to_budget(state: State) -> tuple[State, list[str]]:
+    """The state with what is over the budgets left out, and notes saying what."""
+    origins, notes = within_budget(state["origins"])
+    return {**state, "origins": origins}, notes
+
+
+def _with_indexeddb(state: State, known: list[Any]) -> State:
+    """`state` (read without IndexedDB) carrying the IndexedDB kept from the last full save."""
+    kept = {o["origin"]: o.get("indexedDB") for o in known if o.get("indexedDB")}
+    origins = [{**o, "indexedDB": kept.pop(o["origin"], [])} for o in state["origins"]]
+    origins += [{"origin": origin, "localStorage": [], "indexedDB": idb} for origin, idb in kept.items()]
+    return {**state, "origins": origins}
 
 
 def _counts(state: State) -> tuple[int, int]:

@@ -1,0 +1,70 @@
+"""Leaving a page that does not answer takes a moment, and reading a big page never throws it away.
+
+A busy loop, a busy cross-site iframe or a `history.pushState` flood used to
+make the next `goto` wait 25-40 s and fail; now the page being left is closed
+and the new one opens in a fresh tab, with one line saying so. `find` on a
+50,000-element page used to outlast its budget and get the tab reset at
+about:blank, losing what the agent had typed.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from conftest import Site, Workspace, strip_fence
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+BUSY = "<title>busy</title><h1>busy</h1><script>setTimeout(() => { while (true) {} }, 300)</script>"
+FLOOD = """<title>flood</title><script>let i = 0;
+setInterval(() => { for (let k = 0; k < 2000; k++) history.pushState({}, '', '?n=' + (i++)); }, 0);
+</script>"""
+ROW = "<div><h3>Item {i}</h3><p>Text of item {i} <a href='/i/{i}'>link</a> <button>Buy {i}</button></p></div>"
+
+
+@pytest.fixture(scope="module")
+def calm(site: Site) -> str:
+    return site.page("/hung/calm", "<title>calm</title><p>calm page</p>")
+
+
+def _leave(ws: Workspace, hung: str, calm: str) -> None:
+    ws.run("--timeout", "8000", "goto", hung)
+    left = ws.run("goto", calm, timeout=60)
+    assert left.code == 0, left.err
+    assert left.out.startswith("Navigated to " + calm)
+    assert "calm page" in ws.ok("text")
+
+
+def test_leaving_a_busy_loop_is_quick_and_says_so(workspace: Workspace, site: Site, calm: str) -> None:
+    workspace.ok("goto", site.page("/hung/soon-busy", "<h1>soon busy</h1>"))
+    workspace.ok("js", "setTimeout(() => { while (true) {} }, 100), 'looping soon'")
+    time.sleep(1)
+    left = workspace.run("goto", calm, timeout=60)
+    assert left.code == 0, left.err
+    assert "note: the page being left was not answering" in left.err
+    assert len(strip_fence(workspace.ok("tabs")).splitlines()) == 1
+
+
+def test_leaving_a_page_with_a_busy_cross_site_frame_works(
+    workspace: Workspace, site: Site, calm: str
+) -> None:
+    framed = site.url("/hung/busy").replace("127.0.0.1", "localhost")
+    site.page("/hung/busy", BUSY)
+    _leave(workspace, site.page("/hung/framed", f"<h1>outer</h1><iframe src='{framed}'></iframe>"), calm)
+
+
+def test_a_history_flood_stays_in_its_tab(workspace: Workspace, site: Site, calm: str) -> None:
+    _leave(workspace, site.page("/hung/flood", FLOOD), calm)
+    assert workspace.run("--session", "other", "goto", calm, timeout=60).code == 0
+
+
+def test_find_on_a_50k_element_page_keeps_the_page(workspace: Workspace, site: Site) -> None:
+    rows = "".join(ROW.format(i=i) for i in range(8_500))
+    workspace.ok("--timeout", "120000", "goto", site.page("/hung/big", f"<main>{rows}</main><input id=f>"))
+    workspace.ok("fill", "#f", "typed")
+    found = strip_fence(workspace.ok("find", "Buy 8498", timeout=120))
+    assert "searched its text" in found
+    assert '(button "Buy 8498"): "Buy 8498"' in found
+    assert strip_fence(workspace.ok("js", "document.querySelector('#f').value")) == "typed"
