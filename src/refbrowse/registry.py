@@ -435,7 +435,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("N",),
         "flags": {},
         "kinds": {"N": ("int", 1, None)},
-        "help": "switch to tab N",
+        "help": "switch to tab N; prints its interactive view, as `newtab` does",
     },
     "newtab": {
         "cat": "write",

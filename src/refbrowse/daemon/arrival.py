@@ -20,7 +20,7 @@ from refbrowse.daemon import trace
 from refbrowse.daemon.snapshot.budget import LEFT_OUT
 from refbrowse.daemon.snapshot.data import snapshot_data
 from refbrowse.daemon.snapshot.render import RenderOptions, render
-from refbrowse.daemon.snapshot.service import capture, history_kind
+from refbrowse.daemon.snapshot.service import PageSnapshot, capture, history_kind
 from refbrowse.errors import BrowseError
 
 if TYPE_CHECKING:
@@ -59,6 +59,11 @@ async def look(
         )
     except BrowseError:
         return Arrival(note="(the new page could not be read yet: run `browse snapshot -i`)")
+    return shown(call, tab, taken)
+
+
+def shown(call: Call, tab: Tab, taken: PageSnapshot) -> Arrival:
+    """The view of `taken` cut to the report's budget; it becomes the tab's previous `snapshot -i`."""
     text = render(taken, RenderOptions(interactive=True, max_tokens=ARRIVAL_TOKENS, show_url=call.raw))
     history = call.services.snapshot_history.of(tab)
     history.swap(history_kind(INTERACTIVE_FLAGS, call.raw), taken.triage.document, text)

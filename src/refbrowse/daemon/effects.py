@@ -38,9 +38,10 @@ from refbrowse.daemon.settle import (
 from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.snapshot.early import EarlyReading
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
-from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, take_view, view_change
+from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, last_taken, take_view, view_change
 
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
+_NEWS = frozenset(("message", "alert"))  # messages said on arrival even when the whole view shows them
 _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
 
 
@@ -232,21 +233,27 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
     _dialogs_and_downloads(out, acted.tabs)
     _page_lines(out, before, after, new_document, arrived)
     if acted.baseline is not None and after is not None and not new_document:
-        _view_change(tab, out, after, (acted.baseline, view), acted.asked)
+        _view_change(acted, out, after, (acted.baseline, view))
 
 
-def _view_change(
-    tab: Tab, out: Outcome, after: PageReport, views: tuple[str, str | None], asked: Asked | None
-) -> None:
-    """The small diff of the interactive view on the same document (one line when it changed a lot)."""
+def _view_change(acted: _Acted, out: Outcome, after: PageReport, views: tuple[str, str | None]) -> None:
+    """The diff of the interactive view on the same document, ordered by need; or, when most of
+    the view is new (a single-page app's route, a panel replaced), the new view as an arrival's."""
     baseline, view = views
-    keep_view(tab, after, view)
-    quoted, trailer = view_change(baseline, view, asked)
+    keep_view(acted.tab, after, view)
+    change = view_change(baseline, view, acted.asked)
+    taken = last_taken(acted.tab) if change.most else None
+    if taken is not None:
+        found = arrival.shown(acted.call, acted.tab, taken)
+        out.quoted.append(found.view)
+        out.fields["page"] = found.data
+        return
+    quoted = change.quoted
     out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
     out.quoted += quoted
-    out.trailer += trailer
+    out.trailer += change.trailer
     out.add("view", *quoted[1:])
-    out.add("notes", *trailer)
+    out.add("notes", *change.trailer)
 
 
 def _page_lines(
@@ -259,7 +266,10 @@ def _page_lines(
     """Messages that appeared, then the view of the page the action arrived at."""
     if after is not None:
         old = before.messages if before and not new_document else ()
-        message_lines(out, old, after.messages, printed=not arrived.whole)
+        # A server's message or an alert after a post ("The user was added") is news even when a whole
+        # view shows it; a status or an open dialog that view lists is not said twice.
+        whole = arrived.whole and not old
+        message_lines(out, old, tuple(m for m in after.messages if not whole or m[0] in _NEWS))
     out.quoted += [arrived.view] if arrived.view else []
     out.trailer += [arrived.note] if arrived.note else []
 

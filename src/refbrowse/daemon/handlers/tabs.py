@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon import arrival
 from refbrowse.daemon.envelope import fence
 from refbrowse.daemon.handlers import Call, handler
 from refbrowse.daemon.handlers.navigate import checked_url, load, navigate
+from refbrowse.daemon.outcome import Outcome
 from refbrowse.daemon.session import Session, Tab
-from refbrowse.errors import UsageError
+from refbrowse.daemon.snapshot import huge, prepared
+from refbrowse.errors import BrowseError, UsageError
 
 
 def _tab_at(session: Session, number: int) -> Tab:
@@ -47,7 +50,22 @@ async def tab(call: Call) -> str:
     chosen = _tab_at(call.session, call.args[0])
     call.session.current = chosen
     await chosen.page.bring_to_front()
-    return f"Switched to tab {call.session.number(chosen)}: {chosen.page.url}"
+    return await _with_view(call, chosen, f"Switched to tab {call.session.number(chosen)}: {chosen.page.url}")
+
+
+async def _with_view(call: Call, chosen: Tab, first: str) -> str:
+    """`first`, then the tab's interactive view as a navigation's report prints it: its refs are next."""
+    out = Outcome(chosen.page.url, call.raw, call.json)
+    try:
+        now = await prepared.look(chosen)
+    except BrowseError:
+        return out.report(first)
+    found = await arrival.look(call, chosen, now.elements, huge.HUGE_ELEMENTS, prepared.served(chosen, now))
+    out.quoted += [found.view] if found.view else []
+    out.trailer += [found.note] if found.note else []
+    if found.data is not None:
+        out.fields["page"] = found.data
+    return out.report(first)
 
 
 @handler("newtab")

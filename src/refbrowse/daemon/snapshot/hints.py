@@ -103,3 +103,29 @@ def _label_text(item: Node | str) -> str:
     if any(actionable(n) or n.role in VALUE_ROLES for n in item.walk()):
         return ""  # another control, or a block holding one: its text labels that one
     return item.name or text_of(item, HINT_LIMIT)
+
+
+def structured_name(node: Node) -> str:
+    """`Last login: Date`: an unnamed field labelled inside its group (`Date:`), the group by a label
+    before it (`Last login:`), as a split date-and-time row is; "" when the structure says less."""
+    at = node
+    for _ in range(_CLIMB):
+        parent = at.parent
+        if parent is None or parent.role in _CELLS:
+            return ""
+        index = next(i for i, child in enumerate(parent.children) if child is at)
+        own = _first_label(reversed(parent.children[:index]))
+        if own:
+            fields = sum(1 for n in parent.walk() if n.role in VALUE_ROLES)
+            outer = _label_before(parent) if fields > 1 else ""
+            return shorten(f"{outer} {own.rstrip(':').strip()}", HINT_LIMIT * 2) if outer else ""
+        at = parent
+    return ""
+
+
+def _label_before(group: Node) -> str:
+    parent = group.parent
+    if parent is None:
+        return ""
+    index = next(i for i, child in enumerate(parent.children) if child is group)
+    return _first_label(reversed(parent.children[:index]))

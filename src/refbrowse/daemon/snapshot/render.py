@@ -42,6 +42,7 @@ def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | N
         redact=facts.passwords,
         messages=facts.messages,
         repeated=frozenset(repeated(snapshot.tree)),
+        unfold=roots is not None,
     )
     head = [f"title: {json.dumps(facts.title, ensure_ascii=False)}"]
     head += [f"url: {facts.url}"] if options.show_url else []

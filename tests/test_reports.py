@@ -1,0 +1,81 @@
+"""An action's report holds the next step: what came before what went, a new view when most of it is new."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import Site, Workspace
+from test_effects import fenced_part
+from test_snapshot import ref, snap
+
+
+def test_a_replaced_panel_lists_its_new_controls_first_and_counts_what_went(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports/launcher.html"))
+    out = snap(workspace, "-i")
+    printed = workspace.ok("click", ref(out, "button", "Python 3"))
+    quoted = fenced_part(printed).splitlines()
+    changed = quoted[quoted.index("changed in the interactive view:") + 1 :]
+    came = [n for n, line in enumerate(changed) if re.search(r'"(Cell 1|Run cell|Add cell)" @e\d+', line)]
+    gone = [n for n, line in enumerate(changed) if line.startswith("- ") and "lines" in line]
+    assert len(came) == 3 and all(changed[n].startswith("+") for n in came), printed
+    assert gone and max(came) < min(gone), printed
+    assert re.search(r'^- \d+ lines of "Launcher" are gone$', changed[gone[0]]), printed
+    assert "Julia console" not in printed
+
+
+def test_a_route_change_of_most_of_the_view_prints_the_new_view_with_its_refs(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports/route.html"))
+    out = snap(workspace, "-i")
+    printed = workspace.ok("click", ref(out, "link", "Orders"))
+    assert "URL changed to" in printed and "changed a lot" not in printed
+    quoted = fenced_part(printed)
+    assert quoted.startswith('title: "Shop"'), printed
+    assert re.search(r'button "Order 29 details" @e\d+', quoted), printed
+    assert "Product" not in quoted
+
+
+def test_switching_tab_prints_the_tabs_view(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/reports/launcher.html"))
+    workspace.ok("newtab", site.url("/reports/route.html"))
+    printed = workspace.ok("tab", "1")
+    assert printed.startswith("Switched to tab 1: ")
+    assert re.search(r'button "Python 3" @e\d+', fenced_part(printed)), printed
+    workspace.ok("closetab", "2")
+
+
+def test_controls_in_live_regions_roving_rows_row_named_fields_and_long_lists(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports/lines.html"))
+    out = snap(workspace, "-i")
+    for name in ("Undo", "Yes", "No"):
+        assert re.search(rf'^\s+- button "{name}" @e\d+', out, re.M), out
+    for name in ("alpha.txt", "beta.txt", "gamma.txt"):
+        assert re.search(rf'listitem "{name}" @e\d+', out), out
+    assert re.search(r'textbox "Last login: Date" @e\d+', out), out
+    assert re.search(r'textbox "Last login: Time" @e\d+', out), out
+    listbox = ref(out, "listbox", "Permissions")
+    assert "Can change thing 30" not in out
+    assert re.search(
+        r'- 48 options, selected: "Can change thing 5", "Can change thing 9"; others e\.g\. .*'
+        rf"`browse snapshot -s {listbox}` lists them",
+        out,
+    ), out
+    assert "Can change thing 30" in snap(workspace, "-i", "-s", listbox)
+    printed = workspace.ok("click", ref(out, "button", "Undo"))
+    assert "Clicked" in printed
+
+
+def test_a_server_message_on_the_page_an_action_arrived_at_is_a_message_line(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports/lines.html"))
+    out = snap(workspace, "-i")
+    printed = workspace.ok("click", ref(out, "link", "Save"))
+    assert 'message: "The user was added successfully."' in fenced_part(printed), printed
+    back = workspace.ok("click", ref(snap(workspace, "-i"), "link", "Add user"))
+    assert 'message: "0"' not in back, back
