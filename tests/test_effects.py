@@ -89,7 +89,7 @@ def test_a_popup_opening_and_then_closing_itself_is_reported_and_is_a_success(
     child = snap(workspace, "-i")
     result = workspace.run("click", ref(child, "button", "Allow"))
     assert result.code == 0, result.err
-    assert "this tab closed itself; current tab is tab 1: " + site.url("/effects/popup.html") in result.out
+    assert "this tab closed itself; now on tab 1: " + site.url("/effects/popup.html") in result.out
     assert "signed in as ann" in strip_fence(workspace.ok("text"))
     assert workspace.ok("url").strip() == site.url("/effects/popup.html")
     printed = workspace.ok("click", ref(out, "button", "Quick popup"))

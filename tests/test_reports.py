@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from conftest import Site, Workspace
+import pytest
+
+from conftest import Site, Workspace, strip_fence
 from test_effects import fenced_part
 from test_snapshot import ref, snap
 
@@ -79,3 +81,21 @@ def test_a_server_message_on_the_page_an_action_arrived_at_is_a_message_line(
     assert 'message: "The user was added successfully."' in fenced_part(printed), printed
     back = workspace.ok("click", ref(snap(workspace, "-i"), "link", "Add user"))
     assert 'message: "0"' not in back, back
+
+
+@pytest.mark.parametrize("delay", ["-1", "0"])
+def test_a_popup_that_posts_and_closes_itself_is_a_success_back_on_the_opener(
+    workspace: Workspace, site: Site, delay: str
+) -> None:
+    opener = site.url("/reports/related.html")
+    workspace.ok("goto", opener)
+    workspace.ok("js", f"document.getElementById('add').href = 'related-popup.html?delay={delay}'")
+    workspace.ok("click", "#add")
+    workspace.ok("tab", "2")
+    workspace.ok("fill", "input[name=name]", f"editors{delay}")
+    result = workspace.run("click", "button")
+    assert result.code == 0, result.err
+    assert f"this tab closed itself; now on tab 1: {opener}" in result.out
+    assert (
+        strip_fence(workspace.ok("js", "document.getElementById('group').value")).strip() == f"editors{delay}"
+    )

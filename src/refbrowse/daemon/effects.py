@@ -39,9 +39,12 @@ from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.snapshot.early import EarlyReading
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, last_taken, take_view, view_change
+from refbrowse.errors import BrowseError, Unavailable
 
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
-_NEWS = frozenset(("message", "alert"))  # messages said on arrival even when the whole view shows them
+# Said on arrival even when the whole view shows them: a server's message list (not an ARIA alert or
+# status, which the view gives a line of its own).
+_NEWS = frozenset(("message",))
 _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
 
 
@@ -143,12 +146,19 @@ async def perform(
         except PlaywrightError as exc:
             if not page.is_closed():
                 raise translate(exc, doing) from exc
+        except Unavailable:
+            if not page.is_closed():
+                raise  # the browser, not the tab, went away
         if watch.busy:
             _busy_tabs.add(tab)
         outcome = Outcome(page.url, call.raw, call.json)
         acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked)
         try:
             await trace.timed("describe", _describe(acted, outcome))
+        except (PlaywrightError, BrowseError):
+            if not page.is_closed():
+                raise
+            _closed_itself(call.session, outcome)  # it closed while the report looked at it
         finally:
             early.finish_later()
     return outcome
@@ -266,8 +276,7 @@ def _page_lines(
     """Messages that appeared, then the view of the page the action arrived at."""
     if after is not None:
         old = before.messages if before and not new_document else ()
-        # A server's message or an alert after a post ("The user was added") is news even when a whole
-        # view shows it; a status or an open dialog that view lists is not said twice.
+        # A server's message after a post ("The user was added") is news even when a whole view shows it.
         whole = arrived.whole and not old
         message_lines(out, old, tuple(m for m in after.messages if not whole or m[0] in _NEWS))
     out.quoted += [arrived.view] if arrived.view else []
@@ -353,8 +362,15 @@ async def _tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -
         out.notes.append(f"opened tab {number} ({kind}): {opened.url}")
         out.add("tabs", {"event": "opened", "kind": kind, "tab": number, "url": opened.url})
     if tab.page.is_closed():
-        current = session.current
-        where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
-        out.notes.append(f"this tab closed itself; current tab is {where}")
-        now = session.number(current) if current else None
-        out.add("tabs", {"event": "this tab closed itself", "current": now})
+        _closed_itself(session, out)
+
+
+def _closed_itself(session: Session, out: Outcome) -> None:
+    """The acted tab closed itself (a popup that posted its form): say so once, and where the agent is now."""
+    if any(record.get("event") == "this tab closed itself" for record in out.fields.get("tabs", ())):
+        return
+    current = session.current
+    where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
+    out.notes.append(f"this tab closed itself; now on {where}")
+    now = session.number(current) if current else None
+    out.add("tabs", {"event": "this tab closed itself", "current": now})

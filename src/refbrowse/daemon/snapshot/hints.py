@@ -18,6 +18,7 @@ HINT_LIMIT = 40
 _ROWS = frozenset(("row", "listitem", "treeitem", "article"))
 _CELLS = frozenset(("cell", "gridcell", "columnheader", "rowheader"))
 _CLIMB = 3  # levels searched upwards for a preceding text
+_GROUP_FIELDS = 4  # fields of a row that one label names (a date and a time)
 
 
 def repeated(tree: Node) -> set[tuple[str, str]]:
@@ -116,11 +117,22 @@ def structured_name(node: Node) -> str:
         index = next(i for i, child in enumerate(parent.children) if child is at)
         own = _first_label(reversed(parent.children[:index]))
         if own:
-            fields = sum(1 for n in parent.walk() if n.role in VALUE_ROLES)
-            outer = _label_before(parent) if fields > 1 else ""
-            return shorten(f"{outer} {own.rstrip(':').strip()}", HINT_LIMIT * 2) if outer else ""
+            return _in_group(parent, index, own)
         at = parent
     return ""
+
+
+def _in_group(group: Node, index: int, own: str) -> str:
+    """`Last login: Date` when `own` is the text right before the field in a small group of fields
+    that a label ending in a colon names; else ""."""
+    before = next((c for c in reversed(group.children[:index]) if not isinstance(c, str) or c.strip()), None)
+    fields = sum(1 for n in group.walk() if n.role in VALUE_ROLES)
+    if not isinstance(before, str) or not 1 < fields <= _GROUP_FIELDS:
+        return ""
+    outer = _label_before(group)
+    if not outer.endswith(":"):
+        return ""
+    return shorten(f"{outer} {own.rstrip(':').strip()}", HINT_LIMIT * 2)
 
 
 def _label_before(group: Node) -> str:
