@@ -99,3 +99,15 @@ def test_a_popup_that_posts_and_closes_itself_is_a_success_back_on_the_opener(
     assert (
         strip_fence(workspace.ok("js", "document.getElementById('group').value")).strip() == f"editors{delay}"
     )
+
+
+def test_a_scoped_snapshot_holds_only_what_the_element_contains(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/reports/scope.html"))
+    scoped = snap(workspace, "-i", "-s", "#panel")
+    assert 'button "Inside the panel"' in scoped and "Outside" not in scoped, scoped
+
+
+def test_text_of_a_web_component_with_an_icon_in_its_shadow_root(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/reports/component.html"))
+    said = strip_fence(workspace.ok("text", "#card"))
+    assert "Living room" in said and "21 °C" in said and "undefined" not in said, said
