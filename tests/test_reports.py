@@ -111,3 +111,19 @@ def test_text_of_a_web_component_with_an_icon_in_its_shadow_root(workspace: Work
     workspace.ok("goto", site.url("/reports/component.html"))
     said = strip_fence(workspace.ok("text", "#card"))
     assert "Living room" in said and "21 °C" in said and "undefined" not in said, said
+
+
+def test_lines_that_said_nothing_are_gone_and_a_check_says_the_new_state(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports/noise.html"))
+    out = snap(workspace, "-i")
+    assert '(row "Alpha")' in out and '(row "»")' not in out, out
+    assert len(re.findall(r'option "Red"', out)) == 1, out
+    assert 'listitem (near "No results")' not in out, out
+    box = ref(out, "checkbox", "Remember me")
+    assert workspace.ok("check", box).strip() == f"Checked {box}: now checked"
+    assert workspace.ok("uncheck", box).strip() == f"Unchecked {box}: now unchecked"
+    workspace.ok("click", ref(out, "button", "Delete"))
+    scoped = snap(workspace, "-i", "-s", "dialog")
+    assert "(listed above)" not in scoped and re.search(r'button "Yes, delete" @e\d+', scoped), scoped

@@ -12,16 +12,21 @@ import json
 import os
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
 
 from refbrowse.daemon import trace
 from refbrowse.daemon.effects import perform
 from refbrowse.daemon.handlers import Call, handler
+from refbrowse.daemon.outcome import Outcome
 from refbrowse.daemon.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.daemon.viewdiff import Asked
 from refbrowse.errors import PageError, UsageError
+
+_STATE_MS = 1_000  # reading the element's state after the action: it is there, or it went
+_ECHO_LIMIT = 80  # a filled text echoed on the first line up to this length
 
 
 def force(call: Call) -> bool:
@@ -50,7 +55,43 @@ async def fill(call: Call) -> str:
     outcome = await perform(
         call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
     )
-    return outcome.report(f"Filled {selector} ({len(text)} characters)")
+    now = await _state_now(target, outcome, text)
+    return outcome.report(f"Filled {selector} ({len(text)} characters){now}")
+
+
+# What a field or box holds after `fill` or `check`: (kind, value), never a password's value.
+_STATE_JS = """e => {
+  if (e.type === 'password') return ['password', String(e.value.length)];
+  if (e.type === 'checkbox' || e.type === 'radio') return ['checked', String(e.checked)];
+  const aria = e.getAttribute('aria-checked');
+  if (aria !== null) return ['checked', aria];
+  return ['value', 'value' in e ? String(e.value) : (e.textContent || '')];
+}"""
+
+
+async def _state_now(target: Locator, outcome: Outcome, text: str | None = None) -> str:
+    """`: now checked`, `: now "Ann"`: the element's new state, when the report says nothing else.
+
+    A value is echoed only when it is the text the agent gave: the first line is our own words,
+    never the page's.
+    """
+    if outcome.notes or outcome.quoted or outcome.trailer:
+        return ""
+    try:
+        kind, value = await target.evaluate(_STATE_JS, timeout=_STATE_MS)
+    except PlaywrightError:
+        return ""
+    if kind == "checked":
+        return ": now checked" if value in ("true", "mixed") else ": now unchecked"
+    if kind == "password":
+        return f": now holds {value} characters (hidden)"
+    if value == text:
+        return (
+            f": now {json.dumps(text, ensure_ascii=False)}"
+            if len(text or "") <= _ECHO_LIMIT
+            else ": now holds it"
+        )
+    return f": the page made it {len(value)} characters: `browse snapshot -i` shows it"
 
 
 _FOCUSED_JS = """() => {
@@ -159,7 +200,8 @@ async def _set_checked(call: Call, checked: bool) -> str:
         lambda: target.set_checked(checked, force=skip_checks, no_wait_after=True),
         asked=asked_of(selector, "[checked]", absent=not checked),
     )
-    return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
+    now = await _state_now(target, outcome)
+    return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}{now}")
 
 
 @handler("check")

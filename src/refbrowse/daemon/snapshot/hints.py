@@ -38,17 +38,22 @@ def row_of(node: Node) -> str:
 
 
 def _first_text(row: Node, skip: Node) -> str:
+    """The row's first words outside `skip`: a separator (`|`, `»`) is no words."""
     for child in row.children:
         if isinstance(child, str):
-            if child.strip():
+            if _words(child):
                 return shorten(child, HINT_LIMIT)
             continue
         if child is skip or skip in child.walk():
             continue
         text = child.name or text_of(child, HINT_LIMIT)
-        if text and text != skip.name:
+        if _words(text) and text != skip.name:
             return shorten(text, HINT_LIMIT)
     return ""
+
+
+def _words(text: str) -> bool:
+    return any(ch.isalnum() for ch in text)
 
 
 def near(node: Node) -> str:

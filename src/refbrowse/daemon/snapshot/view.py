@@ -81,7 +81,7 @@ class _Builder:
     def full(self, node: Node, depth: int, parent: int) -> None:
         if _says_nothing(node) or self._listed_above(node, depth, parent):
             return
-        if self._hidden_wrapper(node) or _repeats_only_child(node):
+        if self._hidden_wrapper(node) or _repeats_only_child(node) or _repeats_parent(node):
             self.full_children(node, depth, parent)
             return
         index = self.add(depth, self.describe(node), parent, node)
@@ -123,7 +123,7 @@ class _Builder:
     def interactive(self, node: Node, depth: int, parent: int) -> bool:
         """Lines for what can be acted on under `node`, and messages that matter; True if any."""
         keep = (
-            actionable(node)
+            (actionable(node) and not _repeats_parent(node) and not _empty_item(node))
             or (node.role in MESSAGES and _says_something(node))
             or (node.role == "heading" and not _repeats_container(node))
         )
@@ -201,7 +201,7 @@ class _Builder:
         """A list box with many options (a multi-select of permissions): a count, the chosen, a few more."""
         if node.role != "listbox" or self.options.unfold:
             return False
-        options = [c for c in node.walk() if c.role == "option"]
+        options = [c for c in node.walk() if c.role == "option" and not _repeats_parent(c)]
         if len(options) <= OPTION_LIMIT:
             return False
         chosen = [o for o in options if "selected" in o.attrs or "checked" in o.attrs]
@@ -323,6 +323,22 @@ def _repeats_only_child(node: Node) -> bool:
         return False
     child = node.children[0]
     return isinstance(child, Node) and child.name == node.name
+
+
+def _repeats_parent(node: Node) -> bool:
+    """An option inside an option of the same name (a custom select's label inside its item)."""
+    parent = node.parent
+    return bool(node.name and parent and parent.role == node.role and parent.name == node.name)
+
+
+def _empty_item(node: Node) -> bool:
+    """A focusable list item with nothing in it: a menu's separator, no control of its own."""
+    return (
+        node.role in ("listitem", "separator")
+        and not node.name
+        and not text_of(node)
+        and not any(isinstance(child, Node) for child in node.children)
+    )
 
 
 def _named_by_children(node: Node) -> bool:
