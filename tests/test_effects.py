@@ -168,7 +168,7 @@ def test_a_link_click_reports_the_navigation_and_a_fill_only_what_it_did_not_ask
     workspace.ok("goto", site.url("/snap/form.html"))
     out = snap(workspace, "-i")
     name = ref(out, "textbox", "Name")
-    assert workspace.ok("fill", name, "Ann").strip() == f"Filled {name} (3 characters): now \"Ann\""
+    assert workspace.ok("fill", name, "Ann").strip() == f'Filled {name} (3 characters): now "Ann"'
     assert re.search(rf'^\s*- textbox "Name" {name} .*: "Ann"$', snap(workspace, "-i"), re.M)
     emptied = workspace.ok("fill", name, "")  # not a value the report can be sure of: the diff says
     assert re.search(r'^-.*textbox "Name" @e\d+ .*"Ann"', fenced_part(emptied), re.M), emptied
