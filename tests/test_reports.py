@@ -127,3 +127,20 @@ def test_lines_that_said_nothing_are_gone_and_a_check_says_the_new_state(
     workspace.ok("click", ref(out, "button", "Delete"))
     scoped = snap(workspace, "-i", "-s", "dialog")
     assert "(listed above)" not in scoped and re.search(r'button "Yes, delete" @e\d+', scoped), scoped
+
+
+def test_an_app_shell_that_paints_after_load_is_waited_for(workspace: Workspace, site: Site) -> None:
+    printed = workspace.ok("goto", site.url("/reports/shell.html"))
+    assert re.search(r'button "Run cell" @e\d+', printed), printed
+    assert "nothing to show" not in printed
+
+
+def test_a_loading_indicator_the_action_brought_up_is_waited_out_up_to_a_cap(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports/loading.html"))
+    out = snap(workspace, "-i")
+    printed = workspace.ok("click", ref(out, "button", "Load report"))
+    assert re.search(r'button "Download report" @e\d+', printed) and "Loading…" not in printed, printed
+    printed = workspace.ok("click", ref(out, "button", "Load forever"))
+    assert "still shows a loading indicator after waiting" in printed and "(the cap)" in printed, printed

@@ -19,7 +19,7 @@ from typing import TypeGuard
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon import arrival, trace
+from refbrowse.daemon import answering, arrival, trace
 from refbrowse.daemon.handlers import Call
 from refbrowse.daemon.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.outcome import Outcome, download_line, in_diff, message_lines, navigation_line, quote
@@ -134,15 +134,18 @@ async def perform(
         )
     except PageBusy:
         before = baseline = None  # the action itself will meet the busy page and say so
+    showing = None if navigation or not options.wait else await answering.look(page)
     counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
     early = EarlyReading(tab)
     with (
         ActionWatch(page, tab.sockets) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
+        capped = ""
         try:
             await trace.timed("action", action())
             await trace.timed("settle", _settle(tab, watch, doing, options, call.nav_timeout_ms, early))
+            capped = await trace.timed("answer", _answered(tab, options, showing))
         except PlaywrightError as exc:
             if not page.is_closed():
                 raise translate(exc, doing) from exc
@@ -152,6 +155,7 @@ async def perform(
         if watch.busy:
             _busy_tabs.add(tab)
         outcome = Outcome(page.url, call.raw, call.json)
+        outcome.trailer += [capped] if capped else []
         acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked)
         try:
             await trace.timed("describe", _describe(acted, outcome))
@@ -213,6 +217,14 @@ async def _settle(
         pass  # --no-wait: the report says the navigation started
     elif watch.committed:
         await follow_navigation(watch, doing, nav_ms)
+
+
+async def _answered(tab: Tab, options: SettleOptions, showing: answering.PageState | None) -> str:
+    """Settle on while the page is an empty shell still growing, or shows a loading indicator the
+    action brought up; our note when the cap was hit."""
+    if not options.wait or options.budget_ms == 0 or tab.page.is_closed():
+        return ""
+    return await answering.until_answered(tab.page, showing)
 
 
 async def _describe(acted: _Acted, out: Outcome) -> None:
