@@ -144,3 +144,54 @@ def test_a_loading_indicator_the_action_brought_up_is_waited_out_up_to_a_cap(
     assert re.search(r'button "Download report" @e\d+', printed) and "Loading…" not in printed, printed
     printed = workspace.ok("click", ref(out, "button", "Load forever"))
     assert "still shows a loading indicator after waiting" in printed and "(the cap)" in printed, printed
+
+
+def test_find_matches_across_inline_elements_and_locates_hits_by_their_definition_term(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports/docs.html"))
+    found = strip_fence(workspace.ok("find", "gather(*aws, return_exceptions=False)"))
+    first = found.splitlines()[0]
+    assert re.match(
+        r"@e\d+ \(term\): \"awaitable asyncio\.gather ?\(\*aws, return_exceptions=False\)\"$", first
+    ), found
+    term = first.split()[0]
+    inside = strip_fence(workspace.ok("find", "automatically scheduled"))
+    assert inside.startswith(f"{term} (under term "), inside
+    assert '"Run awaitable objects in the aws sequence concurrently. If any awaitable' in inside, inside
+    passage = strip_fence(workspace.ok("read", term))
+    assert passage.startswith("awaitable asyncio.gather(*aws, return_exceptions=False)"), passage
+    assert "the first raised exception is immediately propagated." in passage and "Shielding" not in passage
+    assert strip_fence(workspace.ok("read", "#asyncio.gather")) == passage
+    section = strip_fence(workspace.ok("read", "#shielding"))
+    assert section.startswith("Shielding From Cancellation") and "Protect an awaitable" in section, section
+    result = workspace.run("read")
+    assert result.code == 2 and "read needs a ref" in result.err
+
+
+def test_a_fragment_prints_its_passage_and_an_article_leads_with_its_outline(
+    workspace: Workspace, site: Site
+) -> None:
+    printed = workspace.ok("goto", site.url("/reports/docs.html#asyncio.gather"))
+    quoted = fenced_part(printed)
+    lines = quoted.splitlines()
+    assert lines[2] == "outline:" and re.match(r'- heading "Coroutines and Tasks" @e\d+$', lines[3]), quoted
+    assert re.search(r'^  - heading "Running Tasks Concurrently" @e\d+$', quoted, re.M), quoted
+    assert re.search(r'^search: searchbox "Quick search" @e\d+$', quoted, re.M), quoted
+    assert "passage at #asyncio.gather:\nawaitable asyncio.gather(*aws, return_exceptions=False)" in quoted
+    out = snap(workspace, "-i")
+    clicked = workspace.ok("click", ref(out, "link", "Running Tasks Concurrently"))
+    assert "passage at #running-tasks-concurrently:\nRunning Tasks Concurrently" in fenced_part(clicked), (
+        clicked
+    )
+
+
+def test_an_explicit_interactive_snapshot_of_a_long_page_has_a_small_budget(
+    workspace: Workspace, site: Site
+) -> None:
+    links = "".join(f'<p><a href="#p{n}">Chapter {n} of a very long manual page</a></p>' for n in range(600))
+    workspace.ok("goto", site.page("/reports/long", f"<title>Long</title><main>{links}</main>"))
+    printed = workspace.ok("snapshot", "-i")
+    assert len(printed) < 12_000, len(printed)
+    assert "stops at 2000 tokens by default: `--max-tokens N` allows more" in printed
+    assert "Chapter 599" in workspace.ok("snapshot", "-i", "--max-tokens", "30000")

@@ -115,6 +115,18 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": {},
         "help": "each form with its action, method and fields (passwords redacted)",
     },
+    # reading a passage where it stands
+    "read": {
+        "cat": "read",
+        "args": ("[TARGET]",),
+        "flags": {"--max-tokens": ("N", "stay under N estimated tokens (default 1500)")},
+        "kinds": {"--max-tokens": ("int", 1, None)},
+        "example": "read @e12",
+        "help": (
+            "the passage around a ref, selector or #id (default: the URL's #fragment):"
+            " a definition (dt + dd), a section, or a paragraph"
+        ),
+    },
     # snapshot
     "snapshot": {
         "cat": "read",

@@ -19,7 +19,7 @@ from typing import TypeGuard
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon import answering, arrival, trace
+from refbrowse.daemon import answering, arrival, passage, trace
 from refbrowse.daemon.handlers import Call
 from refbrowse.daemon.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.outcome import Outcome, download_line, in_diff, message_lines, navigation_line, quote
@@ -254,6 +254,8 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
         _prepare_unless_read(tab, after, acted.early, viewing)
     _dialogs_and_downloads(out, acted.tabs)
     _page_lines(out, before, after, new_document, arrived)
+    if acted.navigation or "navigation" in out.fields:
+        await _passage_at_fragment(tab, out)
     if acted.baseline is not None and after is not None and not new_document:
         _view_change(acted, out, after, (acted.baseline, view))
 
@@ -293,6 +295,19 @@ def _page_lines(
         message_lines(out, old, tuple(m for m in after.messages if not whole or m[0] in _NEWS))
     out.quoted += [arrived.view] if arrived.view else []
     out.trailer += [arrived.note] if arrived.note else []
+
+
+async def _passage_at_fragment(tab: Tab, out: Outcome) -> None:
+    """`goto URL#id`, a click on an in-page anchor: the passage there is what the agent came to read."""
+    found = await passage.at_fragment(tab.page)
+    if found is None:
+        return
+    text, left_out = found.cut(passage.REPORT_TOKENS)
+    out.quoted += [f"passage at #{passage.fragment(tab.page.url)}:", text]
+    out.trailer += (
+        [f"… {left_out} more characters: `browse read` prints the whole {found.kind}"] if left_out else []
+    )
+    out.fields["passage"] = {"kind": found.kind, "text": text}
 
 
 async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arrival.Arrival:

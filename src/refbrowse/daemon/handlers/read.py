@@ -20,6 +20,7 @@ from refbrowse.daemon.pwerrors import translate
 from refbrowse.daemon.refs import parse_ref
 from refbrowse.daemon.resolver import evaluate_all, resolve
 from refbrowse.daemon.snapshot.search import hit_lines, search
+from refbrowse.daemon.snapshot.search import needle as find_needle
 from refbrowse.daemon.snapshot.service import capture
 from refbrowse.errors import UsageError
 
@@ -152,14 +153,14 @@ async def find(call: Call) -> str:
     if not needle.strip():
         raise UsageError("find needs some text to look for", "for example: browse find timeout")
     try:
-        pattern = re.compile(needle if call.flags.get("--regex") else re.escape(needle), re.IGNORECASE)
+        wanted = find_needle(needle, bool(call.flags.get("--regex")))
     except re.error as exc:
         raise UsageError(
             f"--regex {needle!r} is not a valid pattern: {exc}",
             r"escape ( ) [ and the like with \\, or leave out --regex",
         ) from exc
     taken = await capture(call.tab)
-    hits, total = search(taken.tree, pattern, call.flags.get("--limit") or FIND_LIMIT)
+    hits, total = search(taken.tree, wanted, call.flags.get("--limit") or FIND_LIMIT)
     return fence("\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
 
 

@@ -18,6 +18,15 @@ from refbrowse.daemon.snapshot.service import capture, history_kind, scope, scop
 
 # Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
 DEFAULT_MAX_TOKENS = 25_000
+# …and a whole page's `-i`, near this many, as an action's report does (twice its budget): what is
+# in view and actionable first, then a note says how to see more.
+INTERACTIVE_MAX_TOKENS = 2_000
+
+
+def default_budget(call: Call) -> int:
+    """The budget when --max-tokens is not given: small for a whole page's `-i`, else a ceiling."""
+    whole_interactive = call.flags.get("-i") and call.flags.get("-s") is None and not call.flags.get("-D")
+    return INTERACTIVE_MAX_TOKENS if whole_interactive else DEFAULT_MAX_TOKENS
 
 
 def options(call: Call) -> RenderOptions:
@@ -25,7 +34,7 @@ def options(call: Call) -> RenderOptions:
         interactive=bool(call.flags.get("-i")),
         compact=bool(call.flags.get("-c")),
         depth=call.flags.get("-d"),
-        max_tokens=call.flags.get("--max-tokens") or DEFAULT_MAX_TOKENS,
+        max_tokens=call.flags.get("--max-tokens") or default_budget(call),
         show_url=call.raw,
     )
 
@@ -54,10 +63,9 @@ async def snapshot(call: Call) -> str:
     previous = call.services.snapshot_history.of(call.tab).swap(kind, taken.triage.document, text)
     shown = diff(previous, taken.triage.document, text) if call.flags.get("-D") else text
     fenced = fence(shown, call.page.url, call.raw)
-    if call.flags.get("--max-tokens") is None and f"to stay under {DEFAULT_MAX_TOKENS} tokens" in text:
-        fenced += (
-            f"\n(a snapshot stops at {DEFAULT_MAX_TOKENS} tokens by default: `--max-tokens N` allows more)"
-        )
+    budget = default_budget(call)
+    if call.flags.get("--max-tokens") is None and f"to stay under {budget} tokens" in text:
+        fenced += f"\n(this snapshot stops at {budget} tokens by default: `--max-tokens N` allows more)"
     if wanted(call):
         fenced = f"{fenced}\n{await annotate(call, taken)}"
     return Answer(fenced, snapshot_data(taken, shown)) if call.json else fenced

@@ -39,7 +39,20 @@ PREPARE_LIMIT_S = 3.0
 # Commands that only read the page: the kept reading survives them. Any other command on a tab
 # (`js`, `scroll`, an action…) drops it first; an action keeps the reading its report took.
 READS = frozenset(
-    {"snapshot", "url", "text", "find", "html", "links", "forms", "tables", "accessibility", "css", "attrs"}
+    {
+        "snapshot",
+        "url",
+        "text",
+        "find",
+        "read",
+        "html",
+        "links",
+        "forms",
+        "tables",
+        "accessibility",
+        "css",
+        "attrs",
+    }
     | {"is", "screenshot", "pdf", "console", "network", "tabs", "tab", "newtab", "perf", "diff"}
 )
 

@@ -1,0 +1,118 @@
+"""A passage of plain text where it stands: the block around an element, a find hit or the URL's fragment.
+
+The block is what a reader would read there: a definition term with its
+definitions (`dt` + `dd`), a section from its heading to the next heading of
+the same or a higher level, else the nearest paragraph, list item, cell,
+code block or quote. `browse read` prints it; an action that lands on a
+fragment (`goto URL#id`, a click on an in-page anchor) prints it in its report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator, Page
+
+PASSAGE_TOKENS = 1_500  # `read` prints about this much unless told; a report prints less
+REPORT_TOKENS = 400
+_MIN_CHARS = 40  # a fragment's block shorter than this is no passage (an app's `#/route` target)
+
+_BLOCK_JS = """(el) => {
+  const clean = t => (t || '').replace(/[ \\t]+\\n/g, '\\n').replace(/\\n{3,}/g, '\\n\\n').trim();
+  const text = e => clean(e.innerText ?? e.textContent);
+  const LEVEL = e => {
+    const m = /^H([1-6])$/.exec(e.tagName);
+    if (m) return Number(m[1]);
+    if (!e.getAttribute || e.getAttribute('role') !== 'heading') return 0;
+    return Number(e.getAttribute('aria-level') || 2);
+  };
+  const dt = el.closest('dt');
+  if (dt) {
+    const out = [text(dt)];
+    for (let n = dt.nextElementSibling; n && n.tagName === 'DD'; n = n.nextElementSibling) out.push(text(n));
+    return ['definition', out.join('\\n')];
+  }
+  const dd = el.closest('dd');
+  if (dd && !el.closest('p, li, pre, td')) {
+    let n = dd.previousElementSibling;
+    while (n && n.tagName !== 'DT') n = n.previousElementSibling;
+    return ['definition', (n ? text(n) + '\\n' : '') + text(dd)];
+  }
+  const heading = LEVEL(el) ? el : el.closest('h1, h2, h3, h4, h5, h6, [role=heading]');
+  const OWN = ':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6';
+  const first = heading ? null : el.querySelector(OWN);
+  const holder = ['SECTION', 'ARTICLE', 'DIV', 'MAIN'].includes(el.tagName);
+  const start = heading || (first && holder ? first : null);
+  if (start) {
+    const level = LEVEL(start);
+    const parent = start.parentElement;
+    if (parent && parent.firstElementChild === start && parent.tagName === 'SECTION') {
+      return ['section', text(parent)];
+    }
+    const out = [text(start)];
+    for (let n = start.nextElementSibling; n; n = n.nextElementSibling) {
+      const l = LEVEL(n) || LEVEL(n.querySelector(OWN) || n);
+      if (l && l <= level) break;
+      out.push(text(n));
+    }
+    return ['section', out.filter(Boolean).join('\\n')];
+  }
+  const block = el.closest('p, li, dd, pre, blockquote, td, th, figure, section, article, main') || el;
+  return ['block', text(block)];
+}"""
+
+_BY_ID_JS = f"""(id) => {{
+  const el = document.getElementById(id) || document.getElementsByName(id)[0];
+  return el ? ({_BLOCK_JS})(el) : null;
+}}"""
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    kind: str  # definition, section, block
+    text: str
+
+    def cut(self, max_tokens: int) -> tuple[str, int]:
+        """The text within `max_tokens` (characters / 4), cut at a line if it can be; and how much is left."""
+        limit = max_tokens * 4
+        if len(self.text) <= limit:
+            return self.text, 0
+        at = self.text.rfind("\n", 0, limit)
+        kept = self.text[: at if at > limit // 2 else limit].rstrip()
+        return kept, len(self.text) - len(kept)
+
+
+async def around(locator: Locator) -> Passage:
+    """The passage that holds the element `locator` names (raises PlaywrightError if it went)."""
+    kind, text = await locator.first.evaluate(_BLOCK_JS)
+    return Passage(str(kind), str(text))
+
+
+def fragment(url: str) -> str:
+    """The URL's fragment, decoded; "" when none, or when it is an app's route (`#/settings`)."""
+    frag = unquote(urlsplit(url).fragment)
+    return "" if not frag or frag.startswith(("/", "!")) else frag
+
+
+async def at_fragment(page: Page) -> Passage | None:
+    """The passage at the URL's fragment, when the fragment names an element that holds some text."""
+    frag = fragment(page.url)
+    if not frag:
+        return None
+    try:
+        found = await page.evaluate(_BY_ID_JS, frag)
+    except PlaywrightError:
+        return None
+    if not found or len(str(found[1])) < _MIN_CHARS:
+        return None
+    return Passage(str(found[0]), str(found[1]))
+
+
+async def by_id(page: Page, element_id: str) -> Passage | None:
+    try:
+        found = await page.evaluate(_BY_ID_JS, element_id)
+    except PlaywrightError:
+        return None
+    return Passage(str(found[0]), str(found[1])) if found else None
