@@ -124,16 +124,7 @@ async def perform(
     if tab in _busy_tabs:
         await _recover_if_stuck(call, tab)
     page = tab.page
-    try:
-        seen = await answered(trace.timed("look before", observe(tab, begin=True)))
-        before = seen[1] if seen else None
-        baseline = (
-            None
-            if navigation or before is None or not _viewable(before)
-            else await answered(trace.timed("view before", before_view(tab, before)))
-        )
-    except PageBusy:
-        before = baseline = None  # the action itself will meet the busy page and say so
+    before, baseline = await _looks_before(tab, navigation)
     showing = None if navigation or not options.wait else await answering.look(page)
     counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
     early = EarlyReading(tab)
@@ -144,8 +135,8 @@ async def perform(
         capped = ""
         try:
             await trace.timed("action", action())
-            await trace.timed("settle", _settle(tab, watch, doing, options, call.nav_timeout_ms, early))
-            capped = await trace.timed("answer", _answered(tab, options, showing))
+            settling = _settle(tab, watch, doing, options, (call.nav_timeout_ms, early, showing))
+            capped = await trace.timed("settle", settling)
         except PlaywrightError as exc:
             if not page.is_closed():
                 raise translate(exc, doing) from exc
@@ -206,23 +197,44 @@ async def _recover_if_stuck(call: Call, tab: Tab) -> None:
     )
 
 
+async def _looks_before(tab: Tab, navigation: bool) -> tuple[PageReport | None, str | None]:
+    """What the page reports before the action, and its view when the action's change is to be diffed."""
+    try:
+        seen = await answered(trace.timed("look before", observe(tab, begin=True)))
+        before = seen[1] if seen else None
+        if navigation or before is None or not _viewable(before):
+            return before, None
+        return before, await answered(trace.timed("view before", before_view(tab, before)))
+    except PageBusy:
+        return None, None  # the action itself will meet the busy page and say so
+
+
 async def _settle(
-    tab: Tab, watch: ActionWatch, doing: str, options: SettleOptions, nav_ms: int, early: EarlyReading
-) -> None:
-    if options.wait:
+    tab: Tab,
+    watch: ActionWatch,
+    doing: str,
+    options: SettleOptions,
+    more: tuple[int, EarlyReading, answering.PageState | None],
+) -> str:
+    """Settle, then on until the page has answered; our note when that hit its cap."""
+    nav_ms, early, showing = more
+    if not options.wait:
+        if watch.committed and not watch.navigating:  # --no-wait: a navigation under way is only said
+            await follow_navigation(watch, doing, nav_ms)
+        return ""
+    await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
+    if watch.navigating:  # the browser announced the action's navigation after the page went quiet
         await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
-        if watch.navigating:  # the browser announced the action's navigation after the page went quiet
-            await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
-    elif watch.navigating:
-        pass  # --no-wait: the report says the navigation started
-    elif watch.committed:
-        await follow_navigation(watch, doing, nav_ms)
+    capped = await trace.timed("answer", _answered(tab, options, showing))
+    if watch.navigating:  # the page navigated while it was being answered for
+        await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
+    return capped
 
 
 async def _answered(tab: Tab, options: SettleOptions, showing: answering.PageState | None) -> str:
     """Settle on while the page is an empty shell still growing, or shows a loading indicator the
     action brought up; our note when the cap was hit."""
-    if not options.wait or options.budget_ms == 0 or tab.page.is_closed():
+    if options.budget_ms == 0 or tab.page.is_closed():
         return ""
     return await answering.until_answered(tab.page, showing)
 
@@ -255,7 +267,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
     _dialogs_and_downloads(out, acted.tabs)
     _page_lines(out, before, after, new_document, arrived)
     if acted.navigation or "navigation" in out.fields:
-        await _passage_at_fragment(tab, out)
+        await passage.into_report(tab.page, out)
     if acted.baseline is not None and after is not None and not new_document:
         _view_change(acted, out, after, (acted.baseline, view))
 
@@ -295,19 +307,6 @@ def _page_lines(
         message_lines(out, old, tuple(m for m in after.messages if not whole or m[0] in _NEWS))
     out.quoted += [arrived.view] if arrived.view else []
     out.trailer += [arrived.note] if arrived.note else []
-
-
-async def _passage_at_fragment(tab: Tab, out: Outcome) -> None:
-    """`goto URL#id`, a click on an in-page anchor: the passage there is what the agent came to read."""
-    found = await passage.at_fragment(tab.page)
-    if found is None:
-        return
-    text, left_out = found.cut(passage.REPORT_TOKENS)
-    out.quoted += [f"passage at #{passage.fragment(tab.page.url)}:", text]
-    out.trailer += (
-        [f"… {left_out} more characters: `browse read` prints the whole {found.kind}"] if left_out else []
-    )
-    out.fields["passage"] = {"kind": found.kind, "text": text}
 
 
 async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arrival.Arrival:

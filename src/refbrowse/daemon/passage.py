@@ -15,6 +15,8 @@ from urllib.parse import unquote, urlsplit
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
+from refbrowse.daemon.outcome import Outcome
+
 PASSAGE_TOKENS = 1_500  # `read` prints about this much unless told; a report prints less
 REPORT_TOKENS = 400
 _MIN_CHARS = 40  # a fragment's block shorter than this is no passage (an app's `#/route` target)
@@ -116,3 +118,15 @@ async def by_id(page: Page, element_id: str) -> Passage | None:
     except PlaywrightError:
         return None
     return Passage(str(found[0]), str(found[1])) if found else None
+
+
+async def into_report(page: Page, out: Outcome) -> None:
+    """`goto URL#id`, a click on an in-page anchor: the passage there is what the agent came to read."""
+    found = await at_fragment(page)
+    if found is None:
+        return
+    text, left_out = found.cut(REPORT_TOKENS)
+    out.quoted += [f"passage at #{fragment(page.url)}:", text]
+    more = f"… {left_out} more characters: `browse read` prints the whole {found.kind}"
+    out.trailer += [more] if left_out else []
+    out.fields["passage"] = {"kind": found.kind, "text": text}

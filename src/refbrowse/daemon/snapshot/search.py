@@ -69,46 +69,76 @@ def flat_text(node: Node) -> str:
 def join_pieces(parts: list[str]) -> str:
     """Text pieces joined with a space, except around punctuation (`asyncio.` `gather` `(`);
     a permalink's glyph (`¶`) is no text."""
+    return _joined(parts)[0]
+
+
+def _joined(parts: list[str]) -> tuple[str, list[tuple[int, int]]]:
+    """The joined text, and where each part landed in it ((0, 0) for a part left out)."""
     out = ""
+    spans: list[tuple[int, int]] = []
     for part in (" ".join(p.split()) for p in parts):
         if not part or part in _GLYPHS:
+            spans.append((0, 0))
             continue
         glue = not out or out.endswith(_NO_SPACE_AFTER) or part.startswith(_NO_SPACE_BEFORE)
-        out += part if glue else " " + part
-    return out
+        out += "" if glue else " "
+        spans.append((len(out), len(out) + len(part)))
+        out += part
+    return out, spans
 
 
-def lines(node: Node, anchor: list[Node | None]) -> Iterator[tuple[Node, Node | None, str]]:
-    """(node, heading or term above it, line) for each line of text under `node`, in document order."""
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of text as a reader sees it: the node that holds it, the heading or term above it,
+    and the inline elements in it with where their text sits (a link inside a sentence)."""
+
+    node: Node
+    anchor: Node | None
+    text: str
+    inline: tuple[tuple[int, int, Node], ...] = ()
+
+
+def lines(node: Node, anchor: list[Node | None]) -> Iterator[Line]:
+    """Each line of text under `node`, in document order."""
     if node.role in _ANCHORS:
         anchor[0] = node
     for text in (node.name if not _inline(node) else "", node.value or "", node.props.get("placeholder", "")):
-        if text and not (node.role in _ANCHORS and text == node.name):
-            yield node, anchor[0], text
-    run: list[str] = []
+        if text and not (node.role in _ANCHORS and text == node.name and node.children):
+            yield Line(node, anchor[0], text)
+    run: list[Node | str] = []
     for child in node.children:
         if isinstance(child, str) or _inline(child):
-            run.append(child if isinstance(child, str) else flat_text(child))
+            run.append(child)
             continue
         if run:
-            yield node, anchor[0], join_pieces(run)
+            yield _line(node, anchor[0], run)
             run = []
         yield from lines(child, anchor)
     if run:
-        yield node, anchor[0], join_pieces(run)
+        yield _line(node, anchor[0], run)
+
+
+def _line(node: Node, anchor: Node | None, run: list[Node | str]) -> Line:
+    text, spans = _joined([part if isinstance(part, str) else flat_text(part) for part in run])
+    inline = tuple(
+        (start, end, part)
+        for part, (start, end) in zip(run, spans, strict=True)
+        if isinstance(part, Node) and end
+    )
+    return Line(node, anchor, text, inline)
 
 
 def search(tree: Node, wanted: Needle, limit: int) -> tuple[list[Hit], int]:
     """At most `limit` hits, and how many there were in all: one a line."""
     hits: list[Hit] = []
     total = 0
-    for node, anchor, text in lines(tree, [None]):
-        span = _match(text, wanted)
+    for line in lines(tree, [None]):
+        span = _match(line.text, wanted)
         if span is None:
             continue
         total += 1
         if len(hits) < limit:
-            hits.append(_hit(node, anchor, text, span))
+            hits.append(_hit(line, span))
     return hits, total
 
 
@@ -124,15 +154,22 @@ def _match(text: str, wanted: Needle) -> tuple[int, int] | None:
     return kept[found.start()], kept[found.end() - 1] + 1
 
 
-def _hit(node: Node, anchor: Node | None, text: str, span: tuple[int, int]) -> Hit:
-    holder = next((n for n in [node, *node.ancestors()] if n.short_ref and _worth_naming(n)), None)
+def _hit(line: Line, span: tuple[int, int]) -> Hit:
+    """The hit located by the control that holds the match (a link in the sentence, the line's own
+    element or one around it), else by the heading or term above it."""
+    within = [n for start, end, n in line.inline if start <= span[0] and span[1] <= end]
+    inner = [d for n in within for d in n.walk() if d.short_ref and _worth_naming(d)]
+    holder = inner[0] if inner else None
+    holder = holder or next(
+        (n for n in [line.node, *line.node.ancestors()] if n.short_ref and _worth_naming(n)), None
+    )
+    shown = excerpt(line.text, span)
     if holder is not None:
         label = _label(holder)
-        shown = excerpt(text, span)
         return Hit(holder.short_ref, holder.role if shorten(shown, 60) in label else label, shown)
-    if anchor is not None and anchor is not node:
-        return Hit(anchor.short_ref, f"under {_label(anchor)}", excerpt(text, span))
-    return Hit("", "", excerpt(text, span))
+    if line.anchor is not None and line.anchor is not line.node:
+        return Hit(line.anchor.short_ref, f"under {_label(line.anchor)}", shown)
+    return Hit("", "", shown)
 
 
 def _worth_naming(node: Node) -> bool:
@@ -166,6 +203,4 @@ def hit_lines(hits: list[Hit], total: int, needle_text: str) -> list[str]:
         out.append(f"{hit.ref or '-'}{where}: {json.dumps(hit.excerpt, ensure_ascii=False)}")
     if total > len(hits):
         out.append(f"… {total - len(hits)} more matches: narrow the search, or `--limit N` shows more")
-    if out:
-        out.append("`browse read REF` prints the passage around a hit")
     return out or [f"no match for {needle_text!r} on this page (frames and shadow DOM included)"]
