@@ -42,9 +42,9 @@ from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, last_taken,
 from refbrowse.errors import BrowseError, Unavailable
 
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
-# Said on arrival even when the whole view shows them: a server's message list (not an ARIA alert or
-# status, which the view gives a line of its own).
-_NEWS = frozenset(("message",))
+# Messages a whole view of a new page gives a line of their own: not said again on arrival. A server's
+# message list ("message") is said: it is news, and the view shows it as plain text.
+_IN_VIEW = frozenset(("alert", "status", "live region", "output", "invalid", "dialog"))
 _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
 
 
@@ -304,7 +304,7 @@ def _page_lines(
         old = before.messages if before and not new_document else ()
         # A server's message after a post ("The user was added") is news even when a whole view shows it.
         whole = arrived.whole and not old
-        message_lines(out, old, tuple(m for m in after.messages if not whole or m[0] in _NEWS))
+        message_lines(out, old, after.messages, unprinted=_IN_VIEW if whole else frozenset())
     out.quoted += [arrived.view] if arrived.view else []
     out.trailer += [arrived.note] if arrived.note else []
 
