@@ -14,31 +14,36 @@ import re
 
 from agent.apps_more import PYTHON_DOCS, JupyterLab, PythonDocs
 from agent.drivers import Browse, Mcp, TaskFailed
-from agent.reading import NotFound, has, line_with
+from agent.reading import has
 from agent.tasks import Task
 
 # JupyterLab: a new notebook from the launcher, one cell run, saved under a name of the run's.
 
 
+BOOT_LOOKS = 8  # JupyterLab restores its workspace after load: an agent looks again until the launcher is up
+
+
 def notebook_after(b: Browse, app: JupyterLab, run: str) -> str:
     b.must("goto", app.base + "/lab")
+    launcher = b.find("button", "Python 3 (ipykernel)", looks=BOOT_LOOKS)  # the first card: a notebook
     if has(b.last, "button", "No", exact=True):  # the news toast, on a first visit
         b.act("click", b.find("button", "No", exact=True))
-    b.act("click", b.find("button", "Python 3 (ipykernel)"))  # the launcher's first card: a notebook
+    b.act("click", launcher)
     b.act("fill", b.find_hinted("textbox", "[ ]:"), f'print(6*7, "{run}")')
     b.act("press", "Shift+Enter")
     b.act("press", "Control+s")
     b.act("fill", b.find("textbox", "File name"), f"{run}.ipynb")
     b.act("click", b.find("button", "Rename and Save"))
-    return _output_line(b.must("find", f"42 {run}"))
+    return _output_line(b.must("find", f"42 {run}"), run)
 
 
 def notebook_before(b: Browse, app: JupyterLab, run: str) -> str:
     b.must("goto", app.base + "/lab")
     b.snapshot("-i")
+    launcher = b.find("button", "Python 3 (ipykernel)", looks=BOOT_LOOKS)
     if has(b.last, "button", "No", exact=True):
         b.act("click", b.find("button", "No", exact=True))
-    b.act("click", b.find("button", "Python 3 (ipykernel)"))
+    b.act("click", launcher)
     b.snapshot("-i")  # the notebook the click opened
     b.act("fill", b.find_hinted("textbox", "[ ]:"), f'print(6*7, "{run}")')
     b.act("press", "Shift+Enter")
@@ -46,14 +51,14 @@ def notebook_before(b: Browse, app: JupyterLab, run: str) -> str:
     b.snapshot("-i")  # the dialog the keys opened
     b.act("fill", b.find("textbox", "File name"), f"{run}.ipynb")
     b.act("click", b.find("button", "Rename and Save"))
-    return _output_line(b.must("find", f"42 {run}"))
+    return _output_line(b.must("find", f"42 {run}"), run)
 
 
-def _output_line(found: str) -> str:
-    try:
-        return line_with(found, "42")
-    except NotFound:
-        return ""
+def _output_line(found: str, run: str) -> str:
+    """The hit that shows the cell's output (not a fence line, whose nonce may hold the digits)."""
+    return next(
+        (line for line in found.splitlines() if f"42 {run}" in line and not line.startswith("<<<")), ""
+    )
 
 
 def notebook_mcp(m: Mcp, app: JupyterLab, run: str) -> str:
