@@ -125,7 +125,8 @@ async def perform(
         await _recover_if_stuck(call, tab)
     page = tab.page
     before, baseline = await _looks_before(tab, navigation)
-    showing = None if navigation or not options.wait else await answering.look(page)
+    # a page whose script did not answer the look before is not asked again: the look would wait too
+    showing = None if navigation or not options.wait or before is None else await answering.look(page)
     counter = await trace.timed("popup counter", popup_counter(call.session.context.browser))
     early = EarlyReading(tab)
     with (
@@ -225,16 +226,18 @@ async def _settle(
     await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
     if watch.navigating:  # the browser announced the action's navigation after the page went quiet
         await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
-    capped = await trace.timed("answer", _answered(tab, options, showing))
+    capped = await trace.timed("answer", _answered(tab, watch, options, showing))
     if watch.navigating:  # the page navigated while it was being answered for
         await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
     return capped
 
 
-async def _answered(tab: Tab, options: SettleOptions, showing: answering.PageState | None) -> str:
+async def _answered(
+    tab: Tab, watch: ActionWatch, options: SettleOptions, showing: answering.PageState | None
+) -> str:
     """Settle on while the page is an empty shell still growing, or shows a loading indicator the
     action brought up; our note when the cap was hit."""
-    if options.budget_ms == 0 or tab.page.is_closed():
+    if options.budget_ms == 0 or tab.page.is_closed() or watch.busy:
         return ""
     return await answering.until_answered(tab.page, showing)
 
