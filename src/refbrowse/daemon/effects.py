@@ -37,8 +37,9 @@ from refbrowse.daemon.settle import (
 )
 from refbrowse.daemon.snapshot import huge, prepared
 from refbrowse.daemon.snapshot.early import EarlyReading
+from refbrowse.daemon.snapshot.service import PageSnapshot
 from refbrowse.daemon.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
-from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, last_taken, take_view, view_change
+from refbrowse.daemon.viewdiff import Asked, before_view, keep_view, take_view_of, view_change
 from refbrowse.errors import BrowseError, Unavailable
 
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
@@ -260,7 +261,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
         if not navigation:
             navigation_line(out, watch, before, None, True)
         return
-    after, view = looked
+    after, view, taken = looked
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         navigation_line(out, watch, before, after, new_document)
@@ -272,17 +273,18 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
     if acted.navigation or "navigation" in out.fields:
         await passage.into_report(tab.page, out)
     if acted.baseline is not None and after is not None and not new_document:
-        _view_change(acted, out, after, (acted.baseline, view))
+        _view_change(acted, out, after, (acted.baseline, view), taken)
 
 
-def _view_change(acted: _Acted, out: Outcome, after: PageReport, views: tuple[str, str | None]) -> None:
+def _view_change(
+    acted: _Acted, out: Outcome, after: PageReport, views: tuple[str, str | None], taken: PageSnapshot | None
+) -> None:
     """The diff of the interactive view on the same document, ordered by need; or, when most of
     the view is new (a single-page app's route, a panel replaced), the new view as an arrival's."""
     baseline, view = views
     keep_view(acted.tab, after, view)
     change = view_change(baseline, view, acted.asked)
-    taken = last_taken(acted.tab) if change.most else None
-    if taken is not None:
+    if change.most and taken is not None:
         found = arrival.shown(acted.call, acted.tab, taken)
         out.quoted.append(found.view)
         out.fields["page"] = found.data
@@ -329,9 +331,9 @@ async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arr
 
 async def _look_after(
     tab: Tab, watch: ActionWatch, early: EarlyReading, viewing: bool
-) -> tuple[PageReport | None, str | None] | None:
-    """What the page reports now (None if it cannot say), and its view if asked; None while a
-    navigation is in flight."""
+) -> tuple[PageReport | None, str | None, PageSnapshot | None] | None:
+    """What the page reports now (None if it cannot say), and its view and the snapshot it came from
+    if asked; None while a navigation is in flight."""
     if watch.navigating:
         return None
     looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab))))
@@ -339,8 +341,10 @@ async def _look_after(
         return None
     after = looked[0]
     viewed = viewing and after is not None
-    view = await answered(trace.timed("view after", _view_after(tab, after, early))) if viewed else None
-    return after, view
+    if not viewed:
+        return after, None, None
+    view, taken = await answered(trace.timed("view after", _view_after(tab, after, early)))
+    return after, view, taken
 
 
 async def _report(tab: Tab) -> tuple[PageReport | None]:
@@ -348,9 +352,11 @@ async def _report(tab: Tab) -> tuple[PageReport | None]:
     return (seen[1] if seen else None,)
 
 
-async def _view_after(tab: Tab, after: PageReport | None, early: EarlyReading) -> str | None:
+async def _view_after(
+    tab: Tab, after: PageReport | None, early: EarlyReading
+) -> tuple[str | None, PageSnapshot | None]:
     """The interactive view now: from the reading taken while settling if the page has not changed since."""
-    return await take_view(tab, await early.matching(after.stamp if after else None))
+    return await take_view_of(tab, await early.matching(after.stamp if after else None))
 
 
 def _prepare_unless_read(tab: Tab, after: PageReport | None, early: EarlyReading, viewing: bool) -> None:

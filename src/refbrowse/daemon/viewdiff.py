@@ -37,8 +37,6 @@ class _View:
 
 
 _views: weakref.WeakKeyDictionary[Tab, _View] = weakref.WeakKeyDictionary()
-# The snapshot the last view after an action was rendered from: a big change prints it as the new view.
-_taken: weakref.WeakKeyDictionary[Tab, PageSnapshot] = weakref.WeakKeyDictionary()
 
 
 async def before_view(tab: Tab, now: PageReport) -> str | None:
@@ -53,18 +51,17 @@ async def before_view(tab: Tab, now: PageReport) -> str | None:
 
 async def take_view(tab: Tab, reading: Reading | None = None) -> str | None:
     """The interactive view now, from `reading` if that is the page as it is now; None if unreadable."""
+    return (await take_view_of(tab, reading))[0]
+
+
+async def take_view_of(tab: Tab, reading: Reading | None = None) -> tuple[str | None, PageSnapshot | None]:
+    """The interactive view now and the snapshot it was rendered from (a big change prints that whole)."""
     try:
         taken = await capture(tab, reading=reading)
     except BrowseError:
-        return None
-    _taken[tab] = taken
+        return None, None
     lines = render(taken, RenderOptions(interactive=True, show_url=False)).splitlines()
-    return "\n".join(lines[:-1])  # the last line is the token estimate, which is no change in the page
-
-
-def last_taken(tab: Tab) -> PageSnapshot | None:
-    """The snapshot `take_view` last read on `tab`."""
-    return _taken.get(tab)
+    return "\n".join(lines[:-1]), taken  # the last line is the token estimate, which is no change in the page
 
 
 def keep_view(tab: Tab, now: PageReport, text: str | None) -> None:
