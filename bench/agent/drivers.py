@@ -87,6 +87,12 @@ class Browse:
     def snapshot(self, *flags: str) -> str:
         return self.must("snapshot", *flags)
 
+    def reread(self, *flags: str) -> str:
+        """A snapshot taken only because what was read lacked the ref: counted as a re-read."""
+        said = self.snapshot(*flags)
+        self.tally.calls[-1].reread = True
+        return said
+
     def wait(self, *args: str) -> str:
         return self.must("wait", *args)
 
@@ -100,20 +106,20 @@ class Browse:
     ) -> str:
         """The ref from what was read on this page (newest first), or else from a fresh snapshot."""
         picker = lambda t: pick(t, role, name, exact)  # noqa: E731
-        return "@" + _found(self.seen, lambda: self.snapshot(*flags), picker, looks)
+        return "@" + _found(self.seen, lambda: self.reread(*flags), picker, looks)
 
     def find_near(
         self, anchor: str, role: str, before: bool = False, flags: tuple[str, ...] = ("-i",)
     ) -> str:
         """An unnamed element, by the text written next to it."""
         return "@" + _found(
-            self.seen, lambda: self.snapshot(*flags), lambda t: pick_near(t, anchor, role, before)
+            self.seen, lambda: self.reread(*flags), lambda t: pick_near(t, anchor, role, before)
         )
 
     def find_hinted(self, role: str, hint: str, looks: int = LOOKS) -> str:
         """An unnamed element, by the `(near "…")` hint refbrowse gives it."""
         picker = lambda t: pick_hinted(t, role, hint)  # noqa: E731
-        return "@" + _found(self.seen, lambda: self.snapshot("-i"), picker, looks)
+        return "@" + _found(self.seen, lambda: self.reread("-i"), picker, looks)
 
 
 def _found(seen: list[str], look: Callable[[], str], picker: Callable[[str], str], looks: int = LOOKS) -> str:

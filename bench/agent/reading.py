@@ -106,6 +106,7 @@ class Call:
     chars: int
     ok: bool
     false_error: bool = False
+    reread: bool = False  # a snapshot taken only because what was read lacked the ref
 
 
 @dataclass
@@ -125,6 +126,8 @@ class Tally:
             "chars": sum(c.chars for c in self.calls),
             "errors": sum(1 for c in self.calls if not c.ok),
             "false_errors": sum(1 for c in self.calls if c.false_error),
+            "rereads": sum(1 for c in self.calls if c.reread),
+            "screenshots": sum(1 for c in self.calls if c.command == "screenshot"),
         }
 
     def commands(self) -> list[str]:

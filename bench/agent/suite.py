@@ -16,8 +16,10 @@ from typing import Any
 from harness.mcp_tool import PlaywrightMcp
 
 from agent.apps import App, all_apps, ensure_venv
+from agent.apps_more import more_apps
 from agent.drivers import Browse, Mcp, TaskFailed
 from agent.tasks import TASKS, Task
+from agent.tasks_more import MORE_TASKS
 
 PHASES = ("before", "after", "playwright-mcp")
 CHECK_SECONDS = 10.0
@@ -26,9 +28,12 @@ CHECK_SECONDS = 10.0
 def run_suite(
     env: dict[str, str], browse: str, make_mcp: Any, phases: list[str], only: str = ""
 ) -> dict[str, Any]:
-    ensure_venv()
-    tasks = [task for task in TASKS if only in task.name]
-    apps = {name: app for name, app in all_apps().items() if any(t.app == name for t in tasks)}
+    tasks = [task for task in [*TASKS, *MORE_TASKS] if only in task.name]
+    apps = {
+        name: app for name, app in {**all_apps(), **more_apps()}.items() if any(t.app == name for t in tasks)
+    }
+    if set(apps) & set(all_apps()):
+        ensure_venv()
     results: dict[str, Any] = {}
     try:
         for app in apps.values():
@@ -96,7 +101,7 @@ def totals(results: dict[str, Any], phases: list[str]) -> dict[str, Any]:
         rows = [runs[phase] for runs in results.values() if phase in runs]
         out[phase] = {
             key: sum(int(r.get(key, 0)) for r in rows)
-            for key in ("calls", "chars", "errors", "false_errors", "schema_chars")
+            for key in ("calls", "chars", "errors", "false_errors", "rereads", "screenshots", "schema_chars")
         }
         out[phase]["passed"] = sum(1 for r in rows if r["passed"])
         out[phase]["tasks"] = len(rows)

@@ -104,7 +104,14 @@ def test_a_tally_counts_calls_characters_errors_and_only_actions_as_false_errors
     tally.add("click", "error: @e1 is covered by div", False, action=True)
     tally.add("wait", "error: timed out", False, action=False)
     tally.add("click", "Clicked @e1", True, action=True)
-    assert tally.figures() == {"calls": 4, "chars": 100 + 28 + 16 + 11, "errors": 2, "false_errors": 1}
+    assert tally.figures() == {
+        "calls": 4,
+        "chars": 100 + 28 + 16 + 11,
+        "errors": 2,
+        "false_errors": 1,
+        "rereads": 0,
+        "screenshots": 0,
+    }
     assert tally.commands() == ["snapshot", "click (failed)", "wait (failed)", "click"]
 
 
@@ -125,6 +132,7 @@ def test_a_ref_already_read_costs_no_snapshot_and_a_missing_one_costs_one(tmp_pa
     assert b.find("button", "Go") == "@e4"
     assert len(b.tally.calls) == 1
     assert b.find("button", "Later") == "@e5"
+    assert b.tally.figures()["rereads"] == 1  # the snapshot taken only for the missing ref
     assert [c.command for c in b.tally.calls] == ["goto", "snapshot"]
     with pytest.raises(TaskFailed):
         b.find("link", "Nowhere")
@@ -149,7 +157,14 @@ def test_a_real_error_stops_the_script_at_once(tmp_path: object) -> None:
     b = Browse(fake, dict(os.environ))
     with pytest.raises(TaskFailed, match="not a <select>"):
         b.act("select", "@e1", "x")
-    assert b.tally.figures() == {"calls": 1, "chars": 29, "errors": 1, "false_errors": 0}
+    assert b.tally.figures() == {
+        "calls": 1,
+        "chars": 29,
+        "errors": 1,
+        "false_errors": 0,
+        "rereads": 0,
+        "screenshots": 0,
+    }
 
 
 def test_answers_are_read_from_the_tools_output() -> None:
@@ -185,6 +200,8 @@ def test_totals_add_up_each_phase() -> None:
         "chars": 110,
         "errors": 0,
         "false_errors": 0,
+        "rereads": 0,
+        "screenshots": 0,
         "schema_chars": 0,
         "passed": 1,
         "tasks": 2,

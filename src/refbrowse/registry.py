@@ -166,6 +166,19 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": {},
         "help": "each form with its action, method and fields (passwords redacted)",
     },
+    # reading a passage where it stands
+    "read": {
+        "cat": "read",
+        "pure_read": True,
+        "args": ("[TARGET]",),
+        "flags": {"--max-tokens": ("N", "stay under N estimated tokens (default 1500)")},
+        "kinds": {"--max-tokens": ("int", 1, None)},
+        "example": "read @e12",
+        "help": (
+            "the passage around a ref, selector or #id (default: the URL's #fragment):"
+            " a definition (dt + dd), a section, or a paragraph"
+        ),
+    },
     # snapshot
     "snapshot": {
         "cat": "read",
@@ -860,7 +873,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("N",),
         "flags": {},
         "kinds": {"N": ("int", 1, None)},
-        "help": "switch to tab N",
+        "help": "switch to tab N; prints its interactive view, as `newtab` does",
     },
     "newtab": {
         "cat": "write",

@@ -46,9 +46,33 @@ command), so a login done once holds for every later command.
    a line, each with a ref such as `@e3` (the same view as `browse snapshot -i`; a long page is
    cut to about 1,000 tokens, what is in view first).
 2. Act by ref: `browse click @e3`, `browse fill @e5 "text"`, `browse select @e7 Large`, `browse press Enter`.
-3. Read the effect the action prints: where the page went, what appeared, a small diff of the
-   controls, and, when it landed on a new page, that page's refs. Take `browse snapshot -i` only
-   when what was printed does not show the element you need; `browse snapshot -i -D` shows what changed.
+3. Read the effect the action prints (its report), then act on the refs it gave. Take
+   `browse snapshot -i` only when the report says it left something out.
+
+## What a report always holds
+
+Every action (`goto`, `click`, `fill`, `select`, `press`, `tab N`…) settles first: until the page
+has answered, not only gone quiet (an empty app shell still growing, or a loading indicator the
+action brought up, is waited for up to a cap; the report says when the cap was hit). Then:
+
+- Its first line: what was done, and for `check`/`fill` the new state (`Checked @e4: now checked`).
+- Where the page went, tabs that opened or closed (a popup that closed itself: `now on tab N`),
+  dialogs and what was done with them, downloads, and messages that appeared (alerts, toasts,
+  validation messages, a server's message list) as `message:`-style lines.
+- The refs of the next step, within a budget of about 1,000 tokens (~4,000 characters):
+  - on a new page, a switch of tab, or a change of most of the view (a single-page app's route):
+    the new view as `snapshot -i` prints it, what is in view first; an article leads with its
+    outline (headings with refs), its search box and the passage at the URL's `#fragment`;
+  - on a smaller change, a diff ordered by need: dialogs and new controls (`+`), then changed
+    states (old `-` and new `+` line), then what went, folded to a count when many
+    (`- 14 lines of "Launcher" are gone`).
+- A line starting with `…` says what the budget left out and the command that shows it
+  (`browse snapshot -i -D`, `--max-tokens N`, `browse read`).
+
+An explicit `browse snapshot -i` of a whole page stops near 2,000 tokens unless `--max-tokens N`
+asks for more. To read text where it stands, `browse find TEXT` gives each matching line with the
+ref of its heading, definition term or control; `browse read @eN` (or `read #id`, or `read` alone
+for the URL's fragment) prints the definition, section or paragraph there.
 
 ## Rules
 

@@ -128,7 +128,7 @@ def test_max_tokens_keeps_the_2000_control_page_under_budget_and_says_what_was_l
     workspace: Workspace, site: Site
 ) -> None:
     workspace.ok("goto", site.url("/snap/big.html"))
-    everything = snap(workspace, "-i")
+    everything = snap(workspace, "-i", "--max-tokens", "25000")
     assert len([r for r in refs(everything).values() if r.startswith("@e")]) >= 2000
     out = snap(workspace, "-i", "--max-tokens", "800")
     assert len(out) / 4 <= 800

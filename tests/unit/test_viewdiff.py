@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refbrowse.daemon.action.report import in_diff
-from refbrowse.daemon.action.viewdiff import Asked, view_change
+from refbrowse.daemon.action.viewdiff import Asked, Change, view_change
 
 BEFORE = """title: "Order"
 - textbox "Full name" @e9 [required]
@@ -16,8 +16,8 @@ BEFORE = """title: "Order"
 
 def test_a_fill_that_set_the_asked_value_leaves_no_diff() -> None:
     after = BEFORE.replace('"Full name" @e9 [required]', '"Full name" @e9 [required]: "Ada"')
-    assert view_change(BEFORE, after, Asked("@e9", (': "Ada"',))) == ([], [])
-    assert view_change(BEFORE, after)[0][1:] == [
+    assert not view_change(BEFORE, after, Asked("@e9", (': "Ada"',))).quoted
+    assert view_change(BEFORE, after).quoted[1:] == [
         '-- textbox "Full name" @e9 [required]',
         '+- textbox "Full name" @e9 [required]: "Ada"',
     ]
@@ -25,7 +25,7 @@ def test_a_fill_that_set_the_asked_value_leaves_no_diff() -> None:
 
 def test_a_value_the_page_rewrote_stays_in_the_diff() -> None:
     after = BEFORE.replace('"Full name" @e9 [required]', '"Full name" @e9 [required]: "ADA"')
-    quoted, _ = view_change(BEFORE, after, Asked("@e9", (': "Ada"',)))
+    quoted = view_change(BEFORE, after, Asked("@e9", (': "Ada"',))).quoted
     assert '+- textbox "Full name" @e9 [required]: "ADA"' in quoted
 
 
@@ -36,20 +36,20 @@ def test_a_select_drops_its_options_lines_too_but_not_what_else_changed() -> Non
         .replace('"Express"\n', '"Express" [selected]\n')
         .replace('- button "Place order" @e12', '- button "Place order (+5.00)" @e13')
     )
-    quoted, _ = view_change(BEFORE, after, Asked("@e10", ("express",), fold=True))
-    assert quoted[1:] == ['-- button "Place order" @e12', '+- button "Place order (+5.00)" @e13']
+    quoted = view_change(BEFORE, after, Asked("@e10", ("express",), fold=True)).quoted
+    assert quoted[1:] == ['+- button "Place order (+5.00)" @e13', '-- button "Place order" @e12']
 
 
 def test_uncheck_asks_for_no_checked_state_and_a_ref_in_a_name_is_not_the_element() -> None:
     checked = BEFORE.replace("@e11", "@e11 [checked]").replace('"Place order"', '"Pay @e11"')
     after = BEFORE.replace('"Place order"', '"Pay @e11"')
-    assert view_change(checked, after, Asked("@e11", ("[checked]",), absent=True)) == ([], [])
-    assert view_change(checked, after, Asked("@e11", ("[checked]",)))[0]
+    assert view_change(checked, after, Asked("@e11", ("[checked]",), absent=True)) == Change()
+    assert view_change(checked, after, Asked("@e11", ("[checked]",))).quoted
 
 
 def test_a_closed_list_is_one_line_that_counts_what_went_with_it() -> None:
     opened = BEFORE + '\n- listbox "Sizes" @e20\n  - option "S" @e21\n  - option "M" @e22'
-    quoted, _ = view_change(opened, BEFORE)
+    quoted = view_change(opened, BEFORE).quoted
     assert quoted[1:] == ['-- listbox "Sizes" @e20 (and the 2 lines inside it)']
 
 
@@ -58,7 +58,7 @@ def test_a_modals_line_in_the_tree_is_not_repeated_in_a_diff() -> None:
         '⚠ blocking modal dialog "Sure?": deal with it first\n  - dialog "Sure?" @e30\n'
         '    - button "Yes" @e31\n' + BEFORE + '\n- dialog "Sure?" @e30 (listed above)'
     )
-    quoted, _ = view_change(BEFORE, shown)
+    quoted = view_change(BEFORE, shown).quoted
     assert quoted[1:] == [
         '+⚠ blocking modal dialog "Sure?": deal with it first',
         '+  - dialog "Sure?" @e30',
@@ -113,11 +113,44 @@ def test_a_tab_switch_shows_the_new_panel_and_counts_the_old_one() -> None:
         '"Shout" @e47', '"Shout" @e47 [selected]'
     )
     after = after.replace("\n".join(old_panel), "\n".join(shout))
-    quoted, trailer = view_change(TABS, after)
+    change = view_change(TABS, after)
+    assert change.quoted == [
+        "changed in the interactive view:",
+        *("+" + line for line in shout),
+        '-- tab "Quote" @e46 [selected]',
+        '+- tab "Quote" @e46',
+        '-- tab "Shout" @e47',
+        '+- tab "Shout" @e47 [selected]',
+        '- 6 lines are gone, from textbox "Customer name" @e48',
+    ]
+    assert not change.trailer and not change.most
+
+
+def test_what_came_is_listed_before_what_went_and_many_gone_lines_are_one_count() -> None:
+    # An IDE's launcher replaced by a notebook's editor: the new cell and its buttons come first.
+    launcher = [f'  - button "Kernel {n}" @e{10 + n}' for n in range(14)]
+    before = '- region "Launcher" @e5\n' + "\n".join(launcher) + '\n- button "Save" @e40'
+    after = '- region "Launcher" @e5\n- textbox "Cell 1" @e41\n- button "Run" @e42\n- button "Save" @e40'
+    quoted = view_change(before, after).quoted
     assert quoted == [
         "changed in the interactive view:",
-        '+- tab "Quote" @e46',
-        '+- tab "Shout" @e47 [selected]',
-        *("+" + line for line in shout),
+        '+- textbox "Cell 1" @e41',
+        '+- button "Run" @e42',
+        '- 14 lines of "Launcher" are gone',
     ]
-    assert trailer == ["… and 8 lines gone, run `snapshot -i -D` to see them"]
+
+
+def test_a_long_diff_is_cut_by_its_token_budget_not_by_a_line_count() -> None:
+    rows = [f'- button "Row {n} with a rather long name to fill the budget" @e{n}' for n in range(60)]
+    before = "\n".join(rows)
+    after = "\n".join(rows + [f'- link "New {n}" @e{100 + n}' for n in range(20)])
+    change = view_change(before, after, budget_tokens=1_000)
+    assert len(change.quoted) == 21 and not change.trailer  # 20 short lines: more than 12, within the budget
+    cut = view_change(before, after, budget_tokens=40)
+    assert 1 < len(cut.quoted) < 21 and cut.trailer[0].startswith(f"… {21 - len(cut.quoted)} more lines")
+
+
+def test_a_change_of_most_of_the_view_asks_for_the_new_view() -> None:
+    before = "\n".join(f'- button "Item {n}" @e{n}' for n in range(40))
+    after = "\n".join(f'- button "Thing {n}" @e{100 + n}' for n in range(40))
+    assert view_change(before, after).most

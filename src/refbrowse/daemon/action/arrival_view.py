@@ -13,14 +13,18 @@ that would otherwise be prepared in the background for the next `snapshot`.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from refbrowse.daemon.core import trace
-from refbrowse.daemon.page.snapshot.budget import LEFT_OUT
+from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
+from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
-from refbrowse.daemon.page.snapshot.service import SnapshotHistory, capture, history_kind
+from refbrowse.daemon.page.snapshot.roles import shorten, text_of
+from refbrowse.daemon.page.snapshot.service import PageSnapshot, SnapshotHistory, capture, history_kind
+from refbrowse.daemon.page.snapshot.view import NAME_LIMIT
 from refbrowse.errors import BrowseError
 
 if TYPE_CHECKING:
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 # a long page shows what is in view first.
 ARRIVAL_TOKENS = 1_000
 INTERACTIVE_FLAGS: dict[str, object] = {"-i": True}
+OUTLINE_LIMIT = 30  # headings in an article's outline; beyond, only the top two levels
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +61,19 @@ async def look(
         taken = await trace.timed("arrival view", capture(tab, reading=reading, timeout_ms=nav_timeout_ms))
     except BrowseError:
         return Arrival(note="(the new page could not be read yet: run `browse snapshot -i`)")
-    text = render(taken, RenderOptions(interactive=True, max_tokens=ARRIVAL_TOKENS, show_url=raw))
+    return shown(tab, taken, raw)
+
+
+def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
+    """The view of `taken` cut to the report's budget; it becomes the tab's previous `snapshot -i`."""
+    lead = outline(taken) if taken.triage.page_type == "article" else []
+    budget = max(ARRIVAL_TOKENS - estimate_tokens("\n".join(lead)), ARRIVAL_TOKENS // 3)
+    text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw))
+    text = _led(text, lead) if lead else text
     history = tab.memory.of(SnapshotHistory)
     history.swap(history_kind(INTERACTIVE_FLAGS, raw), taken.triage.document, text)
-    return Arrival(text, "", snapshot_data(taken, text), whole=not _cut(text))
+    # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
+    return Arrival(text, "", snapshot_data(taken, text), whole=not _cut(text) and not lead)
 
 
 def _cut(text: str) -> bool:
@@ -69,3 +83,45 @@ def _cut(text: str) -> bool:
     """
     lines = text.splitlines()
     return len(lines) >= 2 and lines[-2].startswith("… ") and LEFT_OUT in lines[-2]
+
+
+def outline(taken: PageSnapshot) -> list[str]:
+    """An article's headings with their refs, indented by level, and its search box: what a reader
+    of a long page looks for first."""
+    heads = [n for n in taken.tree.walk() if n.role == "heading" and n.short_ref]
+    if len(heads) > OUTLINE_LIMIT:
+        heads = [h for h in heads if _level(h) <= 2][:OUTLINE_LIMIT]
+    lines = ["outline:"] if heads else []
+    for head in heads:
+        name = (head.name or text_of(head, NAME_LIMIT)).rstrip(" ¶#§")
+        lines.append(
+            "  " * max(_level(head) - 1, 0) + f"- heading {_quote(shorten(name, 80))} {head.short_ref}"
+        )
+    boxes = [n for n in taken.tree.walk() if n.short_ref and _search_box(n)][:2]
+    for box in boxes:
+        name = f" {_quote(shorten(box.name, 60))}" if box.name else ""
+        lines.append(f"search: {box.role}{name} {box.short_ref}")
+    return lines
+
+
+def _search_box(node: Node) -> bool:
+    in_search = any(a.role == "search" for a in node.ancestors())
+    return node.role == "searchbox" or (node.role in ("textbox", "combobox") and in_search)
+
+
+def _level(node: Node) -> int:
+    level = node.attrs.get("level", "2")
+    return int(level) if level.isdigit() else 2
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _led(text: str, lead: list[str]) -> str:
+    """The view with the outline after its header line (`page: article …`), and without the heading
+    lines the outline already gives."""
+    lines = text.splitlines()
+    at = next((i + 1 for i, line in enumerate(lines) if line.startswith("page: ")), 0)
+    body = [line for line in lines[at:] if not line.lstrip().startswith("- heading ")]
+    return "\n".join([*lines[:at], *lead, *body])

@@ -18,7 +18,7 @@ from typing import TypeGuard
 from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.action import arrival_view
+from refbrowse.daemon.action import answering, arrival_view, passage
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.report import (
     Outcome,
@@ -36,7 +36,7 @@ from refbrowse.daemon.action.settle import (
     settle_options,
     unless_navigation,
 )
-from refbrowse.daemon.action.viewdiff import Asked, before_view, keep_view, take_view, view_change
+from refbrowse.daemon.action.viewdiff import Asked, before_view, keep_view, take_view_of, view_change
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.core.pwerrors import translate
@@ -45,10 +45,15 @@ from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, PageReport, answered, observe
 from refbrowse.daemon.page.popups import PopupCounter, arrived
 from refbrowse.daemon.page.snapshot import huge_page, prepared
+from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
 from refbrowse.daemon.page.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
+from refbrowse.errors import BrowseError, Unavailable
 
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
+# Messages a whole view of a new page gives a line of their own: not said again on arrival. A server's
+# message list ("message") is said: it is news, and the view shows it as plain text.
+_IN_VIEW = frozenset(("alert", "status", "live region", "output", "invalid", "dialog"))
 _POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
 
 
@@ -135,18 +140,9 @@ async def perform(
     if tab.memory.of(StoppedAnswering).busy:
         await _recover_if_stuck(call, tab)
     page = tab.page
-    try:
-        before = begun
-        if before is None:
-            seen = await answered(trace.timed("look before", observe(tab, begin=True)))
-            before = seen[1] if seen else None
-        baseline = (
-            None
-            if navigation or before is None or not _viewable(before)
-            else await answered(trace.timed("view before", before_view(tab, before)))
-        )
-    except PageBusy:
-        before = baseline = None  # the action itself will meet the busy page and say so
+    before, baseline = await _looks_before(tab, navigation, begun)
+    # a page whose script did not answer the look before is not asked again: the look would wait too
+    showing = None if navigation or not options.wait or before is None else await answering.look(page)
     counter = await trace.timed("popup counter", call.services.popups.of(call.session.context.browser))
     settings = call.services.settings  # a new tab gets the session's settings before it loads anything
     await settings.ready(page)
@@ -156,18 +152,28 @@ async def perform(
         ActionWatch(page, tab.sockets) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
+        capped = ""
         try:
             await trace.timed("action", action())
-            await trace.timed("settle", _settle(tab, watch, doing, options, call.nav_timeout_ms, early))
+            settling = _settle(tab, watch, doing, options, (call.nav_timeout_ms, early, showing))
+            capped = await trace.timed("settle", settling)
         except PlaywrightError as exc:
             if not page.is_closed():
                 raise translate(exc, doing) from exc
+        except Unavailable:
+            if not page.is_closed():
+                raise  # the browser, not the tab, went away
         if watch.busy:
             tab.memory.of(StoppedAnswering).busy = True
         outcome = Outcome(page.url, call.raw, call.json)
+        outcome.trailer += [capped] if capped else []
         acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked)
         try:
             await trace.timed("describe", _describe(acted, outcome))
+        except (PlaywrightError, BrowseError):
+            if not page.is_closed():
+                raise
+            _closed_itself(call.session, outcome)  # it closed while the report looked at it
         finally:
             early.finish_later()
     outcome.notes += settings.report(call.session, marks, outcome.url)
@@ -211,17 +217,53 @@ async def _recover_if_stuck(call: ActingCall, tab: Tab) -> None:
     )
 
 
+async def _looks_before(
+    tab: Tab, navigation: bool, begun: PageReport | None
+) -> tuple[PageReport | None, str | None]:
+    """What the page reports before the action (`begun` when the action's own first call took it),
+    and its view when the action's change is to be diffed."""
+    try:
+        before = begun
+        if before is None:
+            seen = await answered(trace.timed("look before", observe(tab, begin=True)))
+            before = seen[1] if seen else None
+        if navigation or before is None or not _viewable(before):
+            return before, None
+        return before, await answered(trace.timed("view before", before_view(tab, before)))
+    except PageBusy:
+        return None, None  # the action itself will meet the busy page and say so
+
+
 async def _settle(
-    tab: Tab, watch: ActionWatch, doing: str, options: SettleOptions, nav_ms: int, early: EarlyReading
-) -> None:
-    if options.wait:
+    tab: Tab,
+    watch: ActionWatch,
+    doing: str,
+    options: SettleOptions,
+    more: tuple[int, EarlyReading, answering.PageState | None],
+) -> str:
+    """Settle, then on until the page has answered; our note when that hit its cap."""
+    nav_ms, early, showing = more
+    if not options.wait:
+        if watch.committed and not watch.navigating:  # --no-wait: a navigation under way is only said
+            await follow_navigation(watch, doing, nav_ms)
+        return ""
+    await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
+    if watch.navigating:  # the browser announced the action's navigation after the page went quiet
         await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
-        if watch.navigating:  # the browser announced the action's navigation after the page went quiet
-            await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
-    elif watch.navigating:
-        pass  # --no-wait: the report says the navigation started
-    elif watch.committed:
-        await follow_navigation(watch, doing, nav_ms)
+    capped = await trace.timed("answer", _answered(tab, watch, options, showing))
+    if watch.navigating:  # the page navigated while it was being answered for
+        await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
+    return capped
+
+
+async def _answered(
+    tab: Tab, watch: ActionWatch, options: SettleOptions, showing: answering.PageState | None
+) -> str:
+    """Settle on while the page is an empty shell still growing, or shows a loading indicator the
+    action brought up; our note when the cap was hit."""
+    if options.budget_ms == 0 or tab.page.is_closed() or watch.busy:
+        return ""
+    return await answering.until_answered(tab.page, showing)
 
 
 async def _describe(acted: _Acted, out: Outcome) -> None:
@@ -242,7 +284,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
         if not navigation:
             navigation_line(out, watch, before, None, True)
         return
-    after, view = looked
+    after, view, taken = looked
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         navigation_line(out, watch, before, after, new_document)
@@ -251,22 +293,31 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
         _prepare_unless_read(tab, after, acted.early, viewing)
     _dialogs_and_downloads(out, acted.tabs)
     _page_lines(out, before, after, new_document, arrived)
+    if acted.navigation or "navigation" in out.fields:
+        await passage.into_report(tab.page, out)
     if acted.baseline is not None and after is not None and not new_document:
-        _view_change(tab, out, after, (acted.baseline, view), acted.asked)
+        _view_change(acted, out, after, (acted.baseline, view), taken)
 
 
 def _view_change(
-    tab: Tab, out: Outcome, after: PageReport, views: tuple[str, str | None], asked: Asked | None
+    acted: _Acted, out: Outcome, after: PageReport, views: tuple[str, str | None], taken: PageSnapshot | None
 ) -> None:
-    """The small diff of the interactive view on the same document (one line when it changed a lot)."""
+    """The diff of the interactive view on the same document, ordered by need; or, when most of
+    the view is new (a single-page app's route, a panel replaced), the new view as an arrival's."""
     baseline, view = views
-    keep_view(tab, after, view)
-    quoted, trailer = view_change(baseline, view, asked)
+    keep_view(acted.tab, after, view)
+    change = view_change(baseline, view, acted.asked)
+    if change.most and taken is not None:
+        found = arrival_view.shown(acted.tab, taken, acted.call.raw)
+        out.quoted.append(found.view)
+        out.fields["page"] = found.data
+        return
+    quoted = change.quoted
     out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
     out.quoted += quoted
-    out.trailer += trailer
+    out.trailer += change.trailer
     out.add("view", *quoted[1:])
-    out.add("notes", *trailer)
+    out.add("notes", *change.trailer)
 
 
 def _page_lines(
@@ -279,7 +330,9 @@ def _page_lines(
     """Messages that appeared, then the view of the page the action arrived at."""
     if after is not None:
         old = before.messages if before and not new_document else ()
-        message_lines(out, old, after.messages, printed=not arrived.whole)
+        # A server's message after a post ("The user was added") is news even when a whole view shows it.
+        whole = arrived.whole and not old
+        message_lines(out, old, after.messages, unprinted=_IN_VIEW if whole else frozenset())
     out.quoted += [arrived.view] if arrived.view else []
     out.trailer += [arrived.note] if arrived.note else []
 
@@ -303,9 +356,9 @@ async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arr
 
 async def _look_after(
     tab: Tab, watch: ActionWatch, early: EarlyReading, viewing: bool
-) -> tuple[PageReport | None, str | None] | None:
-    """What the page reports now (None if it cannot say), and its view if asked; None while a
-    navigation is in flight."""
+) -> tuple[PageReport | None, str | None, PageSnapshot | None] | None:
+    """What the page reports now (None if it cannot say), and its view and the snapshot it came from
+    if asked; None while a navigation is in flight."""
     if watch.navigating:
         return None
     looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab))))
@@ -313,8 +366,10 @@ async def _look_after(
         return None
     after = looked[0]
     viewed = viewing and after is not None
-    view = await answered(trace.timed("view after", _view_after(tab, after, early))) if viewed else None
-    return after, view
+    if not viewed:
+        return after, None, None
+    view, taken = await answered(trace.timed("view after", _view_after(tab, after, early)))
+    return after, view, taken
 
 
 async def _report(tab: Tab) -> tuple[PageReport | None]:
@@ -322,9 +377,11 @@ async def _report(tab: Tab) -> tuple[PageReport | None]:
     return (seen[1] if seen else None,)
 
 
-async def _view_after(tab: Tab, after: PageReport | None, early: EarlyReading) -> str | None:
+async def _view_after(
+    tab: Tab, after: PageReport | None, early: EarlyReading
+) -> tuple[str | None, PageSnapshot | None]:
     """The interactive view now: from the reading taken while settling if the page has not changed since."""
-    return await take_view(tab, await early.matching(after.stamp if after else None))
+    return await take_view_of(tab, await early.matching(after.stamp if after else None))
 
 
 def _prepare_unless_read(tab: Tab, after: PageReport | None, early: EarlyReading, viewing: bool) -> None:
@@ -365,8 +422,15 @@ async def _tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -
         out.notes.append(f"opened tab {number} ({kind}): {opened.url}")
         out.add("tabs", {"event": "opened", "kind": kind, "tab": number, "url": opened.url})
     if tab.page.is_closed():
-        current = session.current
-        where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
-        out.notes.append(f"this tab closed itself; current tab is {where}")
-        now = session.number(current) if current else None
-        out.add("tabs", {"event": "this tab closed itself", "current": now})
+        _closed_itself(session, out)
+
+
+def _closed_itself(session: Session, out: Outcome) -> None:
+    """The acted tab closed itself (a popup that posted its form): say so once, and where the agent is now."""
+    if any(record.get("event") == "this tab closed itself" for record in out.fields.get("tabs", ())):
+        return
+    current = session.current
+    where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
+    out.notes.append(f"this tab closed itself; now on {where}")
+    now = session.number(current) if current else None
+    out.add("tabs", {"event": "this tab closed itself", "current": now})

@@ -115,22 +115,25 @@ def download_line(download: Download) -> str:
 
 
 def message_lines(
-    out: Outcome, before: tuple[Message, ...], after: tuple[Message, ...], *, printed: bool = True
+    out: Outcome,
+    before: tuple[Message, ...],
+    after: tuple[Message, ...],
+    *,
+    unprinted: frozenset[str] = frozenset(),
 ) -> None:
-    """Messages that appeared, and dialogs that closed, as fields, and as lines when `printed`.
-
-    A new page's whole interactive view lists its messages already: they are not printed twice.
-    """
+    """Messages that appeared, and dialogs that closed, as fields, and as lines but for the kinds
+    in `unprinted` (those a new page's whole interactive view lists already)."""
     old = set(before)
     appeared = [m for m in dict.fromkeys(after) if m not in old]
     closed = [m for m in dict.fromkeys(before) if m[0] == "dialog" and m not in set(after)]
-    lines = [_message_line(m) for m in appeared] + [_dialog_line("closed", m[1]) for m in closed]
+    lines = [_message_line(m) for m in appeared if m[0] not in unprinted]
+    lines += [_dialog_line("closed", m[1]) for m in closed]
     records = [_message_record(m, "appeared") for m in appeared] + [
         _message_record(m, "closed") for m in closed
     ]
     if len(lines) > MESSAGE_LIMIT:
         lines = [*lines[:MESSAGE_LIMIT], f"… {len(lines) - MESSAGE_LIMIT} more messages"]
-    out.quoted += lines if printed else []
+    out.quoted += lines
     out.add("messages", *records[:MESSAGE_LIMIT])
 
 

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.prepared import Reading
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
-from refbrowse.daemon.page.snapshot.service import capture
+from refbrowse.daemon.page.snapshot.service import PageSnapshot, capture
 from refbrowse.errors import BrowseError
 
-DIFF_LIMIT = 12  # changed lines shown; beyond, the rest is counted
-_A_LOT = 40  # changed lines beyond which one line says the page changed a lot
+DIFF_TOKENS = 1_000  # the diff's budget, as the arrival view's: about 4,000 characters
+_CAME_SHORT = 12  # added lines a big change still shows as a diff (a tab's panel, a wizard's next step)
+_A_LOT = 40  # changed lines beyond which the view changed a lot
 _A_LOT_SHARE = 0.6  # …or this share of the view's lines
+_GONE_SHOWN = 3  # removed lines of one run shown one a line; beyond, one line counts them
+_REF = re.compile(r"@[a-z]*\d+\b")
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # a JSON string: names and values in a view line
 
 
@@ -51,12 +54,17 @@ async def before_view(tab: Tab, now: PageReport) -> str | None:
 
 async def take_view(tab: Tab, reading: Reading | None = None) -> str | None:
     """The interactive view now, from `reading` if that is the page as it is now; None if unreadable."""
+    return (await take_view_of(tab, reading))[0]
+
+
+async def take_view_of(tab: Tab, reading: Reading | None = None) -> tuple[str | None, PageSnapshot | None]:
+    """The interactive view now and the snapshot it was rendered from (a big change prints that whole)."""
     try:
         taken = await capture(tab, reading=reading)
     except BrowseError:
-        return None
+        return None, None
     lines = render(taken, RenderOptions(interactive=True, show_url=False)).splitlines()
-    return "\n".join(lines[:-1])  # the last line is the token estimate, which is no change in the page
+    return "\n".join(lines[:-1]), taken  # the last line is the token estimate, which is no change in the page
 
 
 def keep_view(tab: Tab, now: PageReport, text: str | None) -> None:
@@ -112,63 +120,147 @@ def _without_asked(old: list[str], new: list[str], asked: Asked | None) -> tuple
     return old[: was[0]] + old[was[1] :], new[: now[0]] + new[now[1] :]
 
 
-def _folded(changed: list[str]) -> list[str]:
-    """The diff lines worth reading: what a removed element held is one count, not its lines again.
+@dataclass(frozen=True, slots=True)
+class Change:
+    """How the view changed: lines quoting the page, our own lines, and whether most of the view is
+    new (the report then prints the new view, as an arrival does, instead of a diff)."""
 
-    A closed menu or list takes its options with it, and their refs are gone:
-    `-- listbox "Size" @e5 (and the 4 lines inside it)` says as much. A modal's
-    one line in the tree (`(listed above)`) repeats the overlay lines above it.
+    quoted: list[str] = field(default_factory=list)
+    trailer: list[str] = field(default_factory=list)
+    most: bool = False
+
+
+def view_change(
+    before: str, after: str | None, asked: Asked | None = None, budget_tokens: int = DIFF_TOKENS
+) -> Change:
+    """How the view changed beyond what was asked, ordered by need and cut to `budget_tokens`.
+
+    Dialogs and what came first (the next step's refs), then the lines whose
+    state changed (old and new line), then what went, folded to a count when
+    many. A change of most of the view whose new lines are many is `most`.
     """
-    out: list[str] = []
-    gone_at = -1  # indentation of the removed line whose inside is being counted
-    inside = 0
-    for line in changed:
-        depth = len(line) - len(line[1:].lstrip()) - 1
-        if line[0] == "-" and gone_at >= 0 and depth > gone_at:
-            inside += 1
+    if after is None or after == before:
+        return Change()
+    old, new = _without_asked(before.splitlines(), after.splitlines(), asked)
+    gone, came = _edits(old, new)
+    gone = [i for i in gone if not old[i].endswith(" (listed above)")]
+    came = [j for j in came if not new[j].endswith(" (listed above)")]
+    if not gone and not came:
+        return Change()
+    share = (len(gone) + len(came)) / max(len(old), len(new), 1)
+    if len(came) > _CAME_SHORT and (share > _A_LOT_SHARE or len(gone) + len(came) > _A_LOT * 4):
+        return Change(most=True)
+    lines = _ordered(old, new, gone, came)
+    shown, more = _within(lines, budget_tokens * 4)
+    trailer = (
+        [f"… {more} more line{'s' if more != 1 else ''} of the diff, run `snapshot -i -D`"] if more else []
+    )
+    return Change(["changed in the interactive view:", *shown], trailer)
+
+
+def _edits(old: list[str], new: list[str]) -> tuple[list[int], list[int]]:
+    """Indices of the lines that went from `old` and of those that came in `new`."""
+    gone: list[int] = []
+    came: list[int] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new).get_opcodes():
+        if tag != "equal":
+            gone.extend(range(i1, i2))
+            came.extend(range(j1, j2))
+    return gone, came
+
+
+def _ref(line: str) -> str | None:
+    """The line's own ref (`@e12`), never one a page wrote inside a quoted name."""
+    found = _REF.search(_QUOTED.sub('""', line))
+    return found.group() if found else None
+
+
+def _depth(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _ordered(old: list[str], new: list[str], gone: list[int], came: list[int]) -> list[str]:
+    """Diff lines by need: dialogs, what came, states that changed (was, now), what went."""
+    gone_refs = {ref: i for i in gone if (ref := _ref(old[i]))}
+    came_refs = {ref for j in came if (ref := _ref(new[j]))}
+    dialogs = _in_dialogs(new)
+    first = ["+" + new[j] for j in came if j in dialogs]
+    added = ["+" + new[j] for j in came if j not in dialogs and _ref(new[j]) not in gone_refs]
+    states = [
+        pair
+        for j in came
+        if j not in dialogs and (ref := _ref(new[j])) in gone_refs
+        for pair in ("-" + old[gone_refs[ref]], "+" + new[j])
+    ]
+    went = [i for i in gone if _ref(old[i]) not in came_refs]
+    return first + added + states + _removed(old, went)
+
+
+def _in_dialogs(lines: list[str]) -> set[int]:
+    """Indices of blocking-overlay lines and of dialog lines with what is inside them."""
+    inside: set[int] = set()
+    depth: int | None = None
+    for index, line in enumerate(lines):
+        if depth is not None and _depth(line) > depth:
+            inside.add(index)
             continue
-        _close(out, inside)
-        inside, gone_at = 0, depth if line[0] == "-" else -1
-        if not line.endswith(" (listed above)"):
-            out.append(line)
-    _close(out, inside)
+        depth = None
+        body = line.lstrip()
+        if body.startswith(("⚠", "- dialog", "- alertdialog")):
+            inside.add(index)
+            depth = _depth(line)
+    return inside
+
+
+def _removed(old: list[str], went: list[int]) -> list[str]:
+    """What went, a run of neighbouring lines at a time: an element with a count of what was
+    inside it (a closed list's options), or, when a run holds many elements, one line counting it."""
+    out: list[str] = []
+    for run in _runs(went):
+        top = min(_depth(old[i]) for i in run)
+        roots = [k for k, i in enumerate(run) if _depth(old[i]) == top or k == 0]
+        if len(roots) > _GONE_SHOWN:
+            out.append(_gone_count(old, run, top))
+            continue
+        for start, end in zip(roots, [*roots[1:], len(run)], strict=True):
+            inside = end - start - 1
+            line = "-" + old[run[start]]
+            name = _QUOTED.search(old[run[start]])
+            if inside > _GONE_SHOWN and name:
+                out.append(f"- {inside + 1} lines of {name.group()} are gone")
+                continue
+            out.append(
+                line + (f" (and the {inside} line{'s' if inside != 1 else ''} inside it)" if inside else "")
+            )
     return out
 
 
-def _close(out: list[str], inside: int) -> None:
-    if inside and out:
-        out[-1] += f" (and the {inside} line{'s' if inside != 1 else ''} inside it)"
+def _runs(indices: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for index in indices:
+        if runs and runs[-1][-1] == index - 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    return runs
 
 
-def _mostly_gone(changed: list[str]) -> tuple[list[str], list[str]]:
-    """A big change: what came, when it is short (a tab's panel, a wizard's next step), and a count of
-    what went; else one line. What came is what the agent acts on next."""
-    came = [line for line in changed if line.startswith("+")]
-    if not came or len(came) > DIFF_LIMIT:
-        return [], [f"the page changed a lot ({len(changed)} lines of the view changed): run `snapshot -i`"]
-    gone = len(changed) - len(came)
-    return ["changed in the interactive view:", *came], [
-        f"… and {gone} line{'s' if gone != 1 else ''} gone, run `snapshot -i -D` to see them"
-    ]
+def _gone_count(old: list[str], run: list[int], top: int) -> str:
+    """`- 14 lines of "Launcher" are gone`: named by the nearest named line that held them."""
+    for index in range(run[0] - 1, -1, -1):
+        if _depth(old[index]) < top and (name := _QUOTED.search(old[index])):
+            return f"- {len(run)} lines of {name.group()} are gone"
+    first = next((old[i].strip() for i in run if _QUOTED.search(old[i])), "")
+    return f"- {len(run)} lines are gone" + (
+        f", from {first[2:] if first.startswith('- ') else first}" if first else ""
+    )
 
 
-def view_change(before: str, after: str | None, asked: Asked | None = None) -> tuple[list[str], list[str]]:
-    """(lines quoting the page, our own lines) that describe how the view changed, beyond what was asked."""
-    if after is None or after == before:
-        return [], []
-    old, new = _without_asked(before.splitlines(), after.splitlines(), asked)
-    changed = [
-        line
-        for line in difflib.unified_diff(old, new, n=0, lineterm="")
-        if line[:1] in "+-" and not line.startswith(("+++", "---"))
-    ]
-    changed = _folded(changed)
-    if not changed:
-        return [], []
-    share = len(changed) / max(len(old), len(new), 1)
-    if len(changed) > _A_LOT or (len(changed) > DIFF_LIMIT and share > _A_LOT_SHARE):
-        return _mostly_gone(changed)
-    shown = changed[:DIFF_LIMIT]
-    more = len(changed) - len(shown)
-    trailer = [f"… {more} more, run `snapshot -i -D`"] if more else []
-    return ["changed in the interactive view:", *shown], trailer
+def _within(lines: list[str], budget_chars: int) -> tuple[list[str], int]:
+    """The first lines that fit in `budget_chars`, and how many did not."""
+    used = 0
+    for index, line in enumerate(lines):
+        used += len(line) + 1
+        if used > budget_chars:
+            return lines[:index], len(lines) - index
+    return lines, 0

@@ -16,6 +16,7 @@ from playwright.async_api import Locator
 
 from refbrowse.daemon.action import direct_input
 from refbrowse.daemon.action.perform import perform
+from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.viewdiff import Asked
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core import trace
@@ -24,8 +25,11 @@ from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
-from refbrowse.errors import PageError, UsageError
+from refbrowse.errors import BrowseError, PageError, UsageError
 from refbrowse.registry import COMMANDS
+
+_STATE_MS = 1_000  # reading the element's state after the action: it is there, or it went
+_ECHO_LIMIT = 80  # a filled text echoed on the first line up to this length
 
 
 def force(call: Call) -> bool:
@@ -56,6 +60,7 @@ async def fill(call: Call) -> str:
     selector, text = call.args[0], call.args[1]
     asked = asked_of(selector, ": " + json.dumps(text, ensure_ascii=False)) if text else None
     begun = await direct_input.begin(call, "fill", selector, text)
+    target: Locator | None = None
     if begun is not None:
         outcome = await perform(call, f"filling {selector}", begun.act, asked=asked, begun=begun.before)
         secret = begun.secret
@@ -70,7 +75,41 @@ async def fill(call: Call) -> str:
             f"hint: this password was in the command line, which every local user can read; "
             f'next time pipe it in: printf %s "$PASSWORD" | browse fill {selector} -'
         )
-    return outcome.report(f"Filled {selector} ({len(text)} characters)")
+    now = await _state_now(call, selector, target, outcome, text)
+    return outcome.report(f"Filled {selector} ({len(text)} characters){now}")
+
+
+_STATE_JS = script("element_state")
+_STATE_MS = 1_000  # reading the element's state after the action: it is there, or it went
+_ECHO_LIMIT = 80  # a filled text echoed on the first line up to this length
+
+
+async def _state_now(
+    call: Call, selector: str, target: Locator | None, outcome: Outcome, text: str | None = None
+) -> str:
+    """`: now checked`, `: now "Ann"`: the element's new state, when the report says nothing else.
+
+    A value is echoed only when it is the text the agent gave: the first line is our own words,
+    never the page's.
+    """
+    if outcome.notes or outcome.quoted or outcome.trailer:
+        return ""
+    try:
+        found = target or await resolve_one(call.tab, selector)
+        kind, value = await found.evaluate(_STATE_JS, timeout=_STATE_MS)
+    except (PlaywrightError, BrowseError):
+        return ""
+    if kind == "checked":
+        return ": now checked" if value in ("true", "mixed") else ": now unchecked"
+    if kind == "password":
+        return f": now holds {value} characters (hidden)"
+    if value == text:
+        return (
+            f": now {json.dumps(text, ensure_ascii=False)}"
+            if len(text or "") <= _ECHO_LIMIT
+            else ": now holds it"
+        )
+    return f": the page made it {len(value)} characters: `browse snapshot -i` shows it"
 
 
 async def _is_password(target: Locator) -> bool:
@@ -177,7 +216,8 @@ async def _set_checked(call: Call, checked: bool) -> str:
     begun = await direct_input.begin(call, "check" if checked else "uncheck", selector)
     if begun is not None:
         outcome = await perform(call, doing, begun.act, asked=asked, begun=begun.before)
-        return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
+        now = await _state_now(call, selector, None, outcome)
+        return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}{now}")
     # A box hidden inside its own label (React Aria's checkboxes): Playwright's checks take the label
     # for a cover and time out, so they are skipped when our hit test found the label there just now;
     # Playwright still checks that the click changed the box.
@@ -186,7 +226,8 @@ async def _set_checked(call: Call, checked: bool) -> str:
     outcome = await perform(
         call, doing, lambda: target.set_checked(checked, force=skip_checks, no_wait_after=True), asked=asked
     )
-    return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}")
+    now = await _state_now(call, selector, target, outcome)
+    return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}{now}")
 
 
 @handler("check")

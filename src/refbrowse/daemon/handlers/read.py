@@ -23,6 +23,7 @@ from refbrowse.daemon.page.resolver import evaluate_all, resolve
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.hugefind import find_in_text
 from refbrowse.daemon.page.snapshot.search import hit_lines, search
+from refbrowse.daemon.page.snapshot.search import needle as find_needle
 from refbrowse.daemon.page.snapshot.service import capture
 from refbrowse.daemon.page.text import ELEMENTS_TEXT_JS, clean_text, frame_text, page_text
 from refbrowse.errors import UsageError
@@ -83,7 +84,7 @@ async def find(call: Call) -> str:
     if not needle.strip():
         raise UsageError("find needs some text to look for", "for example: browse find timeout")
     try:
-        pattern = re.compile(needle if call.flag("--regex") else re.escape(needle), re.IGNORECASE)
+        wanted = find_needle(needle, bool(call.flag("--regex")))
     except re.error as exc:
         raise UsageError(
             f"--regex {needle!r} is not a valid pattern: {exc}",
@@ -98,7 +99,7 @@ async def find(call: Call) -> str:
     # The reading a navigation prepared, else one with a snapshot's budget.
     reading = prepared.served(call.tab, now)
     taken = await capture(call.tab, reading=reading, timeout_ms=call.nav_timeout_ms)
-    hits, total = search(taken.tree, pattern, limit)
+    hits, total = search(taken.tree, wanted, limit)
     return fence("\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
 
 

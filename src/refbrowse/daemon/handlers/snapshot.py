@@ -39,6 +39,15 @@ from refbrowse.errors import Unavailable
 
 # Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
 DEFAULT_MAX_TOKENS = 25_000
+# …and a whole page's `-i`, near this many, as an action's report does (twice its budget): what is
+# in view and actionable first, then a note says how to see more.
+INTERACTIVE_MAX_TOKENS = 2_000
+
+
+def default_budget(call: Call) -> int:
+    """The budget when --max-tokens is not given: small for a whole page's `-i`, else a ceiling."""
+    whole_interactive = call.flag("-i") and call.flag("-s") is None and not call.flag("-D")
+    return INTERACTIVE_MAX_TOKENS if whole_interactive else DEFAULT_MAX_TOKENS
 
 
 def options(call: Call) -> RenderOptions:
@@ -46,7 +55,7 @@ def options(call: Call) -> RenderOptions:
         interactive=bool(call.flag("-i")),
         compact=bool(call.flag("-c")),
         depth=call.flag("-d"),
-        max_tokens=call.flag("--max-tokens") or DEFAULT_MAX_TOKENS,
+        max_tokens=call.flag("--max-tokens") or default_budget(call),
         show_url=call.raw,
     )
 
@@ -75,10 +84,9 @@ async def snapshot(call: Call) -> str:
     previous = call.tab.memory.of(SnapshotHistory).swap(kind, taken.triage.document, text)
     shown = diff(previous, taken.triage.document, text) if call.flag("-D") else text
     fenced = fence(shown, call.page.url, call.raw)
-    if call.flag("--max-tokens") is None and f"to stay under {DEFAULT_MAX_TOKENS} tokens" in text:
-        fenced += (
-            f"\n(a snapshot stops at {DEFAULT_MAX_TOKENS} tokens by default: `--max-tokens N` allows more)"
-        )
+    budget = default_budget(call)
+    if call.flag("--max-tokens") is None and f"to stay under {budget} tokens" in text:
+        fenced += f"\n(this snapshot stops at {budget} tokens by default: `--max-tokens N` allows more)"
     saved: dict[str, object] = {}
     if wanted(call):
         line, path = await annotate(call, taken)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from refbrowse.daemon.action import arrival_view
 from refbrowse.daemon.action.navigation import load, navigate
+from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.envelope import fence
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page import pagereads
+from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG
-from refbrowse.errors import UsageError
+from refbrowse.errors import BrowseError, UsageError
 
 
 def _tab_at(session: Session, number: int) -> Tab:
@@ -44,7 +47,25 @@ async def tab(call: Call) -> str:
     chosen = _tab_at(call.session, call.args[0])
     call.session.current = chosen
     await chosen.page.bring_to_front()
-    return f"Switched to tab {call.session.number(chosen)}: {chosen.page.url}"
+    return await _with_view(call, chosen, f"Switched to tab {call.session.number(chosen)}: {chosen.page.url}")
+
+
+async def _with_view(call: Call, chosen: Tab, first: str) -> str:
+    """`first`, then the tab's interactive view as a navigation's report prints it: its refs are next."""
+    out = Outcome(chosen.page.url, call.raw, call.json)
+    try:
+        now = await prepared.look(chosen)
+    except BrowseError:
+        return out.report(first)
+    reading = prepared.served(chosen, now)
+    found = await arrival_view.look(
+        chosen, now.elements, huge_page.HUGE_ELEMENTS, call.nav_timeout_ms, call.raw, reading
+    )
+    out.quoted += [found.view] if found.view else []
+    out.trailer += [found.note] if found.note else []
+    if found.data is not None:
+        out.fields["page"] = found.data
+    return out.report(first)
 
 
 @handler("newtab")

@@ -14,18 +14,14 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from refbrowse.daemon.core.bounds import Late, bounded
+from refbrowse.daemon.core.scripts import script
 
 TITLE_CHARS = 300  # a tab's title in `tabs`
 SCRIPT_RESULT_CHARS = 1_000_000  # what `js` and `eval` bring back (a value's text, and its JSON)
 CONSOLE_TEXT_CHARS = 2_000  # one console message as kept in the log
 URL_CHARS = 2_000  # a request's URL as kept in the network log
 
-_TITLE_JS = """limit => {
-  const title = document.title;
-  if (typeof title !== 'string') return '';
-  const cut = title.length > limit ? title.slice(0, limit) + '…' : title;
-  return typeof cut === 'string' && cut.length <= limit + 1 ? cut : '';
-}"""
+_TITLE_JS = script("bounded_title")
 
 
 async def title(page: Page, within_s: float = 2.0) -> str | None:

@@ -21,7 +21,9 @@
       const display = getComputedStyle(n).display;  // slots are display: contents, never "visible"
       if (display !== 'contents' && n.checkVisibility && !n.checkVisibility()) return;
       const block = display !== 'contents' && !display.startsWith('inline');
-      if (!onPath.has(n)) { out.push(block ? '\n' + n.innerText + '\n' : n.innerText); return; }
+      // An SVG or MathML element has no innerText: an icon in a shadow root says its textContent
+      const own = n.innerText ?? n.textContent ?? '';
+      if (!onPath.has(n)) { out.push(block ? '\n' + own + '\n' : own); return; }
       if (block) out.push('\n');
     }
     const kids = n.shadowRoot ? n.shadowRoot.childNodes

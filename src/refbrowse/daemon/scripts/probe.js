@@ -37,7 +37,8 @@
     || clean(el.labels && el.labels[0] ? el.labels[0].innerText : '') || clean(el.getAttribute('placeholder'))
     || clean(el.getAttribute('name')) || el.tagName.toLowerCase();
   const MESSAGE = '[role=alert], [role=status], [aria-live=polite], [aria-live=assertive], output, '
-    + '[class*=toast i], [class*=snackbar i], [class*=flash i], [class*=notification i], .messagelist';
+    + '[class*=toast i], [class*=snackbar i], [class*=flash i], [class*=notification i], .messagelist, '
+    + '.alert';
   const DIALOG = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
   // What a person or a screen reader gets of an element's text. Not what is aria-hidden, nor the
   // name of an icon-font glyph: Material's icons are ligatures (`<i class="material-icons">check_circle</i>`
@@ -127,7 +128,9 @@
     });
   };
   const report = withStamp => {
-    const texts = new Map(all(MESSAGE).filter(visible).map(el => [el, spoken(el)]).filter(([, t]) => t));
+    // A counter badge ("0", "12") is no message.
+    const texts = new Map(all(MESSAGE).filter(visible).map(el => [el, spoken(el)])
+      .filter(([, t]) => t && !/^\d+$/.test(t)));
     const messages = outermost(Array.from(texts.keys())).map(el => [kind(el), '', texts.get(el)]);
     const dialogs = all(DIALOG).filter(visible).map(el => ['dialog', dialogName(el), '']);
     return {

@@ -70,6 +70,18 @@
   }
   const passwords = deep('input[type=password]');
   const marks = [];
+  // A roving tabindex: the rows of a list or grid are tabindex=-1 but for the focused one, and the
+  // arrow keys move it; every row is a control. Known by a sibling that is in the tab order.
+  const inOrder = new Map();
+  const roving = e => {
+    const parent = e.parentElement;
+    if (!parent) return false;
+    if (!inOrder.has(parent)) {
+      inOrder.set(parent, Array.from(parent.children).some(s => s.hasAttribute('tabindex')
+        && Number(s.getAttribute('tabindex')) >= 0));
+    }
+    return inOrder.get(parent);
+  };
   const MARKED = 'input, select, textarea, summary, iframe, frame, [aria-haspopup], [tabindex], '
     + '[aria-required], [aria-expanded], [aria-invalid]';
   for (const e of deep(MARKED)) {
@@ -85,7 +97,7 @@
     const expanded = e.getAttribute('aria-expanded');
     if (expanded === 'false' || (pop && pop !== 'false' && expanded === null)) f.push('collapsed');
     const tab = e.getAttribute('tabindex');
-    if (tab !== null && Number(tab) >= 0) f.push('focusable');
+    if (tab !== null && (Number(tab) >= 0 || roving(e))) f.push('focusable');
     if (e.tagName === 'IFRAME' || e.tagName === 'FRAME')
       note = flat(e.title || e.name || e.getAttribute('aria-label'));
     if (e.getAttribute('aria-invalid') === 'true') {
@@ -99,12 +111,13 @@
   }
   const MESSAGES = '[role=alert], [role=status], [aria-live]:not([aria-live=off]), [class*=toast i], '
     + '[class*=snackbar i], [class*=banner i], [class*=notice i], [class*=flash i], [class*=error i], '
-    + '[class*=invalid-feedback i], [class*=alert i]';
+    + '[class*=invalid-feedback i], [class*=alert i], [class*=notification i], .messagelist';
   const messages = [];
   for (const e of deep(MESSAGES)) {
     if (messages.length >= 50) break;
     const t = flat(e.innerText);
-    if (t && t.length <= 300 && visible(e)) messages.push(t);
+    // a counter badge ("0", "12") says no message
+    if (t && t.length <= 300 && !/^\d+$/.test(t) && visible(e)) messages.push(t);
   }
   const fieldsOf = root => Array.from(root.querySelectorAll('input:not([type=hidden]), select, textarea'));
   const loginForm = passwords.filter(visible).some(p => {

@@ -18,6 +18,7 @@ HINT_LIMIT = 40
 _ROWS = frozenset(("row", "listitem", "treeitem", "article"))
 _CELLS = frozenset(("cell", "gridcell", "columnheader", "rowheader"))
 _CLIMB = 3  # levels searched upwards for a preceding text
+_GROUP_FIELDS = 4  # fields of a row that one label names (a date and a time)
 
 
 def repeated(tree: Node) -> set[tuple[str, str]]:
@@ -37,17 +38,22 @@ def row_of(node: Node) -> str:
 
 
 def _first_text(row: Node, skip: Node) -> str:
+    """The row's first words outside `skip`: a separator (`|`, `»`) is no words."""
     for child in row.children:
         if isinstance(child, str):
-            if child.strip():
+            if _words(child):
                 return shorten(child, HINT_LIMIT)
             continue
         if child is skip or skip in child.walk():
             continue
         text = child.name or text_of(child, HINT_LIMIT)
-        if text and text != skip.name:
+        if _words(text) and text != skip.name:
             return shorten(text, HINT_LIMIT)
     return ""
+
+
+def _words(text: str) -> bool:
+    return any(ch.isalnum() for ch in text)
 
 
 def near(node: Node) -> str:
@@ -103,3 +109,40 @@ def _label_text(item: Node | str) -> str:
     if any(actionable(n) or n.role in VALUE_ROLES for n in item.walk()):
         return ""  # another control, or a block holding one: its text labels that one
     return item.name or text_of(item, HINT_LIMIT)
+
+
+def structured_name(node: Node) -> str:
+    """`Last login: Date`: an unnamed field labelled inside its group (`Date:`), the group by a label
+    before it (`Last login:`), as a split date-and-time row is; "" when the structure says less."""
+    at = node
+    for _ in range(_CLIMB):
+        parent = at.parent
+        if parent is None or parent.role in _CELLS:
+            return ""
+        index = next(i for i, child in enumerate(parent.children) if child is at)
+        own = _first_label(reversed(parent.children[:index]))
+        if own:
+            return _in_group(parent, index, own)
+        at = parent
+    return ""
+
+
+def _in_group(group: Node, index: int, own: str) -> str:
+    """`Last login: Date` when `own` is the text right before the field in a small group of fields
+    that a label ending in a colon names; else ""."""
+    before = next((c for c in reversed(group.children[:index]) if not isinstance(c, str) or c.strip()), None)
+    fields = sum(1 for n in group.walk() if n.role in VALUE_ROLES)
+    if not isinstance(before, str) or not 1 < fields <= _GROUP_FIELDS:
+        return ""
+    outer = _label_before(group)
+    if not outer.endswith(":"):
+        return ""
+    return shorten(f"{outer} {own.rstrip(':').strip()}", HINT_LIMIT * 2)
+
+
+def _label_before(group: Node) -> str:
+    parent = group.parent
+    if parent is None:
+        return ""
+    index = next(i for i, child in enumerate(parent.children) if child is group)
+    return _first_label(reversed(parent.children[:index]))

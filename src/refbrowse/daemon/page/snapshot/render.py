@@ -42,11 +42,14 @@ def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | N
         redact=facts.passwords,
         messages=facts.messages,
         repeated=frozenset(repeated(snapshot.tree)),
+        unfold=roots is not None,
     )
     head = [f"title: {json.dumps(facts.title, ensure_ascii=False)}"]
     head += [f"url: {facts.url}"] if options.show_url else []
     head.append(facts.summary())
     overlays, above = overlay_lines(snapshot, view)
+    if roots is not None:  # a scoped view shows an overlay inside its scope in place, whole
+        overlays, above = [line for line in overlays if line.startswith("⚠")], frozenset()
     head += overlays
     lines = build_lines(roots if roots is not None else [snapshot.tree], replace(view, listed_above=above))
     tail = clickable_lines(snapshot)

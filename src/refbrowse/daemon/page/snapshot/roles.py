@@ -25,7 +25,7 @@ _TOGGLES = frozenset(("popup", "toggle"))  # menu triggers and <summary>, whatev
 _FOCUSABLE_ITEMS = frozenset(("row", "listitem", "cell", "treeitem", "option", "article", "img"))
 CONTEXT = LANDMARKS | DIALOGS | {"heading"}
 # Roles that get a ref though they are not acted on: an agent scopes to them or reads them.
-REFERABLE = INTERACTIVE | CONTEXT | frozenset(("img", "iframe", "table", "list", "article", "alert"))
+REFERABLE = INTERACTIVE | CONTEXT | frozenset(("img", "iframe", "table", "list", "article", "alert", "term"))
 # Wrappers the full text leaves out when they carry no name: their children take their place.
 WRAPPERS = frozenset(("generic", "none", "presentation", "paragraph", "strong", "emphasis", "time"))
 VALUE_ROLES = frozenset(("textbox", "searchbox", "combobox", "spinbutton", "slider"))

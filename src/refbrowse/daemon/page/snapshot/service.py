@@ -9,6 +9,7 @@ to a selector happens afterwards, on the parsed tree (`scope`).
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from playwright.async_api import ElementHandle
@@ -26,7 +27,6 @@ from refbrowse.daemon.page.snapshot.triage import Triage
 from refbrowse.errors import ElementNotFound, UsageError
 
 _FIND_MS = 2_000  # the element is known to exist: this only bounds reading its box
-_VERIFY_LIMIT = 40  # scope candidates checked against the DOM one by one; beyond, boxes decide
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,30 +167,34 @@ async def _scope_css(tab: Tab, tree: Node, selector: str) -> list[Node]:
         )
     boxes = {tuple(int(part) for part in str(box).split(",")) for box in inner}
     try:
-        return await _inside(tab, tree, boxes, handle, [0])
+        return await _inside(tab, tree, boxes, handle)
     finally:
         await handle.dispose()
 
 
-async def _inside(
-    tab: Tab, node: Node, boxes: set[tuple[int, ...]], handle: ElementHandle, checks: list[int]
-) -> list[Node]:
-    """The topmost nodes under `node` whose element is the scope element or lies inside it."""
+async def _inside(tab: Tab, tree: Node, boxes: set[tuple[int, ...]], handle: ElementHandle) -> list[Node]:
+    """The topmost nodes under `tree` whose element is the scope element or lies inside it, in order.
+
+    A box only points at candidates: each is asked the DOM whether it is inside, a level of the
+    tree at a time, so an element outside that shares a box with one inside is never taken.
+    """
+    order = {id(node): at for at, node in enumerate(tree.walk())}
     out: list[Node] = []
-    for child in node.children:
-        if not isinstance(child, Node) or child.in_frame:
-            continue
-        if child.box in boxes and await _contained(tab, child, handle, checks):
-            out.append(child)
-        else:
-            out.extend(await _inside(tab, child, boxes, handle, checks))
-    return out
+    level = _element_children(tree)
+    while level:
+        candidates = [node for node in level if node.box in boxes and node.pw_ref]
+        verdicts = await asyncio.gather(*(_contained(tab, node, handle) for node in candidates))
+        taken = {id(node) for node, inside in zip(candidates, verdicts, strict=True) if inside}
+        out += [node for node in level if id(node) in taken]
+        level = [child for node in level if id(node) not in taken for child in _element_children(node)]
+    return sorted(out, key=lambda node: order[id(node)])
 
 
-async def _contained(tab: Tab, node: Node, handle: ElementHandle, checks: list[int]) -> bool:
-    if not node.pw_ref or checks[0] >= _VERIFY_LIMIT:
-        return True
-    checks[0] += 1
+def _element_children(node: Node) -> list[Node]:
+    return [child for child in node.children if isinstance(child, Node) and not child.in_frame]
+
+
+async def _contained(tab: Tab, node: Node, handle: ElementHandle) -> bool:
     try:
         inside = await tab.page.get_by_ref(node.pw_ref).evaluate(_COMPOSED_CONTAINS, handle)
     except PlaywrightError:

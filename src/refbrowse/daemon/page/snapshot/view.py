@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
-from refbrowse.daemon.page.snapshot.hints import near, row_of
+from refbrowse.daemon.page.snapshot.hints import near, row_of, structured_name
 from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import (
     CONTEXT,
@@ -44,6 +44,7 @@ class ViewOptions:
     messages: frozenset[str] = frozenset()  # alert, toast, banner and error texts: `-i` keeps them
     repeated: frozenset[tuple[str, str]] = frozenset()  # (role, name) of controls that need their row
     listed_above: frozenset[int] = frozenset()  # ids of overlay nodes shown before the tree: one line here
+    unfold: bool = False  # a scoped view lists every option of a long list box
 
 
 @dataclass(slots=True)
@@ -80,7 +81,7 @@ class _Builder:
     def full(self, node: Node, depth: int, parent: int) -> None:
         if _says_nothing(node) or self._listed_above(node, depth, parent):
             return
-        if self._hidden_wrapper(node) or _repeats_only_child(node):
+        if self._hidden_wrapper(node) or _repeats_only_child(node) or _repeats_parent(node):
             self.full_children(node, depth, parent)
             return
         index = self.add(depth, self.describe(node), parent, node)
@@ -122,7 +123,7 @@ class _Builder:
     def interactive(self, node: Node, depth: int, parent: int) -> bool:
         """Lines for what can be acted on under `node`, and messages that matter; True if any."""
         keep = (
-            actionable(node)
+            (actionable(node) and not _repeats_parent(node) and not _empty_item(node))
             or (node.role in MESSAGES and _says_something(node))
             or (node.role == "heading" and not _repeats_container(node))
         )
@@ -137,12 +138,26 @@ class _Builder:
             return False
         if node.note and "invalid" in node.marks:
             self._message(node.note, depth, parent)
-        wrote = self._interactive_children(node, depth + 1, index) if node.role not in MESSAGES else True
+        if node.role in MESSAGES:
+            self._controls_inside(node, depth + 1, index)
+            wrote = True
+        elif self._folded_list(node, depth + 1, index):
+            return True
+        else:
+            wrote = self._interactive_children(node, depth + 1, index)
         wrote = self._options(node, depth + 1, index) or wrote
         if container and not wrote:
             self._undo(mark, parent)
             return False
         return True
+
+    def _controls_inside(self, message: Node, depth: int, parent: int) -> None:
+        """A toast's Undo, a notification's Yes and No: the message line says the text, these the refs."""
+        for inner in message.walk()[1:]:
+            if actionable(inner) and not any(
+                a is not message and actionable(a) for a in _between(inner, message)
+            ):
+                self.add(depth, self.describe(inner), parent, inner)
 
     def _interactive_children(self, node: Node, depth: int, parent: int) -> bool:
         wrote = False
@@ -168,6 +183,8 @@ class _Builder:
         """A closed select's options: each of a few, or one line that counts them."""
         if node.role not in ("combobox", "listbox"):
             return False
+        if collapse_only and self._folded_list(node, depth, parent):
+            return True
         options = [c for c in node.walk() if c.role == "option" and not c.pw_ref]
         if len(options) > OPTION_LIMIT:
             examples = ", ".join(_quote(shorten(o.name, 40)) for o in options[:3])
@@ -179,6 +196,26 @@ class _Builder:
         for option in options:
             self.add(depth, self.describe(option), parent, option)
         return bool(options)
+
+    def _folded_list(self, node: Node, depth: int, parent: int) -> bool:
+        """A list box with many options (a multi-select of permissions): a count, the chosen, a few more."""
+        if node.role != "listbox" or self.options.unfold:
+            return False
+        options = [c for c in node.walk() if c.role == "option" and not _repeats_parent(c)]
+        if len(options) <= OPTION_LIMIT:
+            return False
+        chosen = [o for o in options if "selected" in o.attrs or "checked" in o.attrs]
+        others = [o for o in options if o not in chosen][:3]
+        said = ", ".join(_quote(shorten(o.name, 40)) for o in others)
+        picked = ", ".join(_quote(shorten(o.name, 40)) for o in chosen[:OPTION_LIMIT]) or "none"
+        how = (
+            f"`browse snapshot -s {node.short_ref}` lists them"
+            if node.short_ref
+            else "`browse forms` lists them"
+        )
+        line = f"- {len(options)} options, selected: {picked}; others e.g. {said} … ({how})"
+        self.add(depth, line, parent, None)
+        return True
 
     def _undo(self, mark: int, parent: int) -> None:
         del self.lines[mark:]
@@ -209,7 +246,9 @@ class _Builder:
 
     def derived_name(self, node: Node) -> str:
         """A name from the text inside, for controls and headings without one; never a field's own value."""
-        if node.role in VALUE_ROLES or not (actionable(node) or node.role == "heading"):
+        if node.role in VALUE_ROLES:
+            return structured_name(node) if not node.name else ""
+        if not (actionable(node) or node.role == "heading"):
             return ""
         return text_of(node) if self.options.interactive or _named_by_children(node) else ""
 
@@ -286,6 +325,22 @@ def _repeats_only_child(node: Node) -> bool:
     return isinstance(child, Node) and child.name == node.name
 
 
+def _repeats_parent(node: Node) -> bool:
+    """An option inside an option of the same name (a custom select's label inside its item)."""
+    parent = node.parent
+    return bool(node.name and parent and parent.role == node.role and parent.name == node.name)
+
+
+def _empty_item(node: Node) -> bool:
+    """A focusable list item with nothing in it: a menu's separator, no control of its own."""
+    return (
+        node.role in ("listitem", "separator")
+        and not node.name
+        and not text_of(node)
+        and not any(isinstance(child, Node) for child in node.children)
+    )
+
+
 def _named_by_children(node: Node) -> bool:
     """A control or heading without a name whose inside is plain text (`link` > `code`): that is its name."""
     return (
@@ -316,6 +371,16 @@ def _labels_a_neighbour(children: list[Node | str], index: int) -> bool:
         if isinstance(beside, Node) and beside.name and beside.name == text:
             return True
     return False
+
+
+def _between(inner: Node, outer: Node) -> list[Node]:
+    """The nodes above `inner` up to, not including, `outer`."""
+    out = []
+    for ancestor in inner.ancestors():
+        if ancestor is outer:
+            break
+        out.append(ancestor)
+    return out
 
 
 def _nodes(node: Node) -> list[Node]:

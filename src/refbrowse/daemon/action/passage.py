@@ -1,0 +1,88 @@
+"""A passage of plain text where it stands: the block around an element, a find hit or the URL's fragment.
+
+The block is what a reader would read there: a definition term with its
+definitions (`dt` + `dd`), a section from its heading to the next heading of
+the same or a higher level, else the nearest paragraph, list item, cell,
+code block or quote. `browse read` prints it; an action that lands on a
+fragment (`goto URL#id`, a click on an in-page anchor) prints it in its report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator, Page
+
+from refbrowse.daemon.action.report import Outcome
+from refbrowse.daemon.core.scripts import script
+
+PASSAGE_TOKENS = 1_500  # `read` prints about this much unless told; a report prints less
+REPORT_TOKENS = 400
+_MIN_CHARS = 40  # a fragment's block shorter than this is no passage (an app's `#/route` target)
+
+_BLOCK_JS = script("passage_block")
+
+_BY_ID_JS = script("passage_by_id")
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    kind: str  # definition, section, block
+    text: str
+
+    def cut(self, max_tokens: int) -> tuple[str, int]:
+        """The text within `max_tokens` (characters / 4), cut at a line if it can be; and how much is left."""
+        limit = max_tokens * 4
+        if len(self.text) <= limit:
+            return self.text, 0
+        at = self.text.rfind("\n", 0, limit)
+        kept = self.text[: at if at > limit // 2 else limit].rstrip()
+        return kept, len(self.text) - len(kept)
+
+
+async def around(locator: Locator) -> Passage:
+    """The passage that holds the element `locator` names (raises PlaywrightError if it went)."""
+    kind, text = await locator.first.evaluate(_BLOCK_JS)
+    return Passage(str(kind), str(text))
+
+
+def fragment(url: str) -> str:
+    """The URL's fragment, decoded; "" when none, or when it is an app's route (`#/settings`)."""
+    frag = unquote(urlsplit(url).fragment)
+    return "" if not frag or frag.startswith(("/", "!")) else frag
+
+
+async def at_fragment(page: Page) -> Passage | None:
+    """The passage at the URL's fragment, when the fragment names an element that holds some text."""
+    frag = fragment(page.url)
+    if not frag:
+        return None
+    try:
+        found = await page.evaluate(_BY_ID_JS, frag)
+    except PlaywrightError:
+        return None
+    if not found or len(str(found[1])) < _MIN_CHARS:
+        return None
+    return Passage(str(found[0]), str(found[1]))
+
+
+async def by_id(page: Page, element_id: str) -> Passage | None:
+    try:
+        found = await page.evaluate(_BY_ID_JS, element_id)
+    except PlaywrightError:
+        return None
+    return Passage(str(found[0]), str(found[1])) if found else None
+
+
+async def into_report(page: Page, out: Outcome) -> None:
+    """`goto URL#id`, a click on an in-page anchor: the passage there is what the agent came to read."""
+    found = await at_fragment(page)
+    if found is None:
+        return
+    text, left_out = found.cut(REPORT_TOKENS)
+    out.quoted += [f"passage at #{fragment(page.url)}:", text]
+    more = f"… {left_out} more characters: `browse read` prints the whole {found.kind}"
+    out.trailer += [more] if left_out else []
+    out.fields["passage"] = {"kind": found.kind, "text": text}
