@@ -20,6 +20,7 @@ import asyncio
 import logging
 import os
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -50,22 +51,29 @@ IDB_READ_S = 5.0  # a full snapshot's IndexedDB must be read in this time, else 
 IDB_RETRY_S = 600.0  # how long IndexedDB too slow to read stays left out of the saves
 
 
+@dataclass
+class SessionRecord:
+    """What the persister knows of one session's saved state."""
+
+    origins: list[Any] = field(default_factory=list)  # the storage of the last full save or restore
+    changes: int = 0  # bumped per command that may have changed the state
+    saved: int = 0  # the change count the file on disk reflects
+    full_due: bool = False  # a full save (storage, not only cookies) is owed
+    timer: asyncio.Task[None] | None = None  # the cookie save soon after a change
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one save at a time
+    left_out: list[str] = field(default_factory=list)  # what the budgets kept out, said in `status`
+    idb_slow_until: float = 0.0  # IndexedDB too slow to read stays out of full saves until then
+
+
 class Persister:
     def __init__(self, state_dir: str, host: BrowserHost, notices: Notices, enabled: bool = True) -> None:
         self.state_dir = state_dir
         self.host = host
         self.enabled = enabled
-        self._origins: dict[str, list[Any]] = {}
-        self._changes: dict[str, int] = {}  # bumped per command, per session
-        self._saved: dict[str, int] = {}  # the change count the file on disk reflects
-        self._full_due: set[str] = set()
-        self._timers: dict[str, asyncio.Task[None]] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._sessions: dict[str, SessionRecord] = {}
         self._periodic: asyncio.Task[None] | None = None
         self._last_save: tuple[float, str] | None = None
         self._last_error = ""
-        self._left_out: dict[str, list[str]] = {}  # per session: what the budgets kept out
-        self._idb_slow_until: dict[str, float] = {}
         self.notices = notices  # one-line warnings for the next command's caller
         remove_leftovers(state_dir)
 
@@ -81,15 +89,15 @@ class Persister:
         except StateFileError as exc:
             self._set_aside(path, session, f"unreadable ({exc})")
             return {}
-        self._origins[session] = state["origins"]
+        self._of(session).origins = state["origins"]
         self._note_left_out(session, left_out, "restored without")
         log.info("session %s: restoring %d cookies, %d origins", session, *_counts(state))
         return {"storage_state": state}
 
     def on_state_refused(self, session: str, why: str) -> None:
         """The browser would not take the session's saved state back (or not in time)."""
-        self._origins.pop(session, None)
-        self._left_out.pop(session, None)
+        record = self._of(session)
+        record.origins, record.left_out = [], []
         path = session_file(self.state_dir, session)
         if os.path.lexists(path):
             self._set_aside(path, session, why)
@@ -114,39 +122,36 @@ class Persister:
             self.changed(session)
 
     def changed(self, session: Session) -> None:
-        name = session.name
-        self._changes[name] = self._changes.get(name, 0) + 1
-        self._full_due.add(name)
+        record = self._of(session.name)
+        record.changes += 1
+        record.full_due = True
         if self._periodic is None:
             self._periodic = asyncio.create_task(self._full_saves())
-        timer = self._timers.get(name)
-        if timer is None or timer.done():
-            self._timers[name] = asyncio.create_task(self._save_soon(session))
+        if record.timer is None or record.timer.done():
+            record.timer = asyncio.create_task(self._save_soon(session))
 
     def loaded(self, session: Session, state: State) -> None:
         """A state was set on the session by hand: what the next saves must carry."""
-        self._origins[session.name] = list(state.get("origins", []))
+        self._of(session.name).origins = list(state.get("origins", []))
         self.changed(session)
 
     async def forget(self, session: Session) -> bool:
         """Stop saving what the session had and delete its file; True if there was one."""
-        name = session.name
-        timer = self._timers.pop(name, None)
-        if timer is not None:
-            timer.cancel()
-        async with self._lock(name):
-            self._saved[name] = self._changes.get(name, 0)
-            self._full_due.discard(name)
-            self._origins[name] = []
-            return remove(session_file(self.state_dir, name))
+        record = self._of(session.name)
+        if record.timer is not None:
+            record.timer.cancel()
+            record.timer = None
+        async with record.lock:
+            record.saved, record.full_due, record.origins = record.changes, False, []
+            return remove(session_file(self.state_dir, session.name))
 
     async def _save_soon(self, session: Session) -> None:
         await asyncio.sleep(COOKIE_DELAY_S)
-        name = session.name
-        while self._saved.get(name, 0) < self._changes.get(name, 0):
-            target = self._changes[name]
+        record = self._of(session.name)
+        while record.saved < record.changes:
+            target = record.changes
             await self.save(session, full=False)
-            self._saved[name] = max(self._saved.get(name, 0), target)
+            record.saved = max(record.saved, target)
 
     async def _full_saves(self) -> None:
         while True:
@@ -154,15 +159,15 @@ class Persister:
             await self._save_due()
 
     async def _save_due(self) -> None:
-        for name in sorted(self._full_due):
-            self._full_due.discard(name)
+        for name in sorted(n for n, record in self._sessions.items() if record.full_due):
+            self._sessions[name].full_due = False
             session = self.host.sessions.get(name)
             if session is not None:
                 await self.save(session, full=True)
 
     async def on_shutdown(self) -> None:
         """Take a last full snapshot of every changed session before the browser closes."""
-        for task in [self._periodic, *self._timers.values()]:
+        for task in [self._periodic, *(record.timer for record in self._sessions.values())]:
             if task is not None:
                 task.cancel()
         await self._save_due()
@@ -171,7 +176,7 @@ class Persister:
 
     async def save(self, session: Session, full: bool) -> bool:
         """Write the session's state; on any failure keep the previous file and say why."""
-        async with self._lock(session.name):
+        async with self._of(session.name).lock:
             started = time.perf_counter()
             try:
                 state = await asyncio.wait_for(self._snapshot(session, full), SAVE_TIMEOUT_S)
@@ -190,46 +195,50 @@ class Persister:
             whole, slow = await self._full_state(session)
             state, left_out = await asyncio.to_thread(_cut_to_budget, whole)
             self._note_left_out(session.name, slow + left_out, "saved without")
-            self._origins[session.name] = state["origins"]
+            self._of(session.name).origins = state["origins"]
             return state
         cookies = await session.context.cookies()
-        return check_state({"cookies": cookies, "origins": self._origins.get(session.name, [])})
+        return check_state({"cookies": cookies, "origins": self._of(session.name).origins})
 
     async def _full_state(self, session: Session) -> tuple[State, list[str]]:
         """Cookies and storage, IndexedDB too unless it is too big or too slow to read (then
         the IndexedDB of the last full save is kept, with notes saying why)."""
-        name, context = session.name, session.context
-        known = [origin["origin"] for origin in self._origins.get(name, [])]
+        record, context = self._of(session.name), session.context
+        known = [origin["origin"] for origin in record.origins]
         notes = await indexeddb_over_budget(session, known)
-        if not notes and time.monotonic() >= self._idb_slow_until.get(name, 0.0):
+        if not notes and time.monotonic() >= record.idb_slow_until:
             try:
                 read = context.storage_state(indexed_db=True)
                 return check_state(await asyncio.wait_for(read, IDB_READ_S)), []
             except TimeoutError:
-                self._idb_slow_until[name] = time.monotonic() + IDB_RETRY_S
+                record.idb_slow_until = time.monotonic() + IDB_RETRY_S
         if not notes:
             notes = [f"new IndexedDB (reading it took over {IDB_READ_S:.0f} s)"]
         state = check_state(await context.storage_state())
-        return _with_indexeddb(state, self._origins.get(name, [])), notes
+        return _with_indexeddb(state, record.origins), notes
 
     def _note_left_out(self, session: str, notes: list[str], done: str) -> None:
         """Say once what the budgets kept out of a session's state; `status` keeps saying it."""
-        new = [note for note in notes if note not in self._left_out.get(session, [])]
-        self._left_out[session] = notes
+        record = self._of(session)
+        new = [note for note in notes if note not in record.left_out]
+        record.left_out = notes
         if new:
             message = f"session {session}: login state {done} {'; '.join(new)}"
             log.warning("%s", message)
             self.notices.add(message)
 
-    def _lock(self, name: str) -> asyncio.Lock:
-        return self._locks.setdefault(name, asyncio.Lock())
+    def _of(self, session: str) -> SessionRecord:
+        found = self._sessions.get(session)
+        if found is None:
+            found = self._sessions[session] = SessionRecord()
+        return found
 
     # status
 
     def status_line(self) -> str:
         if not self.enabled:
             return "state: not persisted (BROWSE_PERSIST=0)"
-        pending = any(self._saved.get(n, 0) < c for n, c in self._changes.items())
+        pending = any(record.saved < record.changes for record in self._sessions.values())
         if self._last_save is None:
             said = "nothing saved yet"
         else:
@@ -237,7 +246,9 @@ class Persister:
             said = f"saved {time.time() - when:.1f}s ago ({kind}) to {os.path.join(self.state_dir, 'state')}"
         error = f"; last save failed: {self._last_error}" if self._last_error else ""
         left_out = "".join(
-            f"; {name} left out {'; '.join(notes)}" for name, notes in self._left_out.items() if notes
+            f"; {name} left out {'; '.join(record.left_out)}"
+            for name, record in self._sessions.items()
+            if record.left_out
         )
         return f"state: {said}; {'changes pending' if pending else 'up to date'}{error}{left_out}"
 
