@@ -41,7 +41,8 @@ SLACK_MS = 10_000  # beyond a command's own timeouts, before the daemon gives up
 _RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
 
 
-def _env_ms(name: str, default: int) -> int:
+def env_ms(name: str, default: int) -> int:
+    """A duration in milliseconds from the environment, else `default` (said in the log when unreadable)."""
     try:
         return max(1, int(os.environ.get(name, default)))
     except ValueError:
@@ -56,7 +57,7 @@ class Dispatcher:
         self.wiring = wiring
         self.notices = notices
         self.handlers = collect()
-        self.action_ms = _env_ms("BROWSE_TIMEOUT", DEFAULT_ACTION_MS)
+        self.action_ms = env_ms("BROWSE_TIMEOUT", DEFAULT_ACTION_MS)
         self.first_tab_seen = False  # the end of the start, for `trace`
 
     async def dispatch(self, request: Request) -> Result:

@@ -29,7 +29,7 @@ from refbrowse.daemon.core import lastexit, trace
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
-from refbrowse.daemon.dispatch import Dispatcher
+from refbrowse.daemon.dispatch import Dispatcher, env_ms
 from refbrowse.daemon.reaper import Watchdog, kill_children
 from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
@@ -44,14 +44,6 @@ SHUTDOWN_S = 15.0  # graceful shutdown: last state save, closing the browser
 WATCHDOG_SLACK_S = 5.0  # past SHUTDOWN_S, the process is ended whatever the event loop does
 
 Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
-
-
-def _env_ms(name: str, default: int) -> int:
-    try:
-        return max(1, int(os.environ.get(name, default)))
-    except ValueError:
-        log.warning("%s is not a number of milliseconds; using %d", name, default)
-        return default
 
 
 class Daemon:
@@ -72,7 +64,7 @@ class Daemon:
         note = lastexit.recall(state_dir)  # why the previous daemon ended, when it did not choose to
         if note:
             self.notices.add(note)
-        self.idle_ms = _env_ms("BROWSE_IDLE_TIMEOUT", DEFAULT_IDLE_MS)
+        self.idle_ms = env_ms("BROWSE_IDLE_TIMEOUT", DEFAULT_IDLE_MS)
         self.dispatcher = Dispatcher(self, self.services, self.wiring, self.notices)
         self.exit_code: int = ExitCode.OK
         self._stop = asyncio.Event()
