@@ -48,6 +48,14 @@ test: install chromium xvfb
 test-fast: install
 	$(BIN)/python -m pytest -q tests/unit bench/tests
 
+# The whole suite with coverage, the daemon and CLI subprocesses measured too (pyproject's
+# [tool.coverage]); prints the report, least covered first. Minutes: not part of `test`.
+coverage: install chromium xvfb
+	@rm -rf .coverage && mkdir -p .coverage
+	-$(BIN)/python -m coverage run -m pytest -q -m "not wheel"
+	@$(BIN)/python -m coverage combine -q
+	$(BIN)/python -m coverage report
+
 # docs/COMMANDS.md and the README's command table, from the registry.
 docs: install
 	$(BIN)/python -m refbrowse.docs --write

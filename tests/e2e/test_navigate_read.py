@@ -142,6 +142,7 @@ def test_a_timeout_is_exit_4(workspace: Workspace, site: Site) -> None:
 
 
 def test_json_output_has_the_documented_shape(workspace: Workspace, article: str) -> None:
+    workspace.ok("goto", article)  # a page that loaded: after a failed goto, `url` adds a note
     ok = workspace.run("--json", "url")
     assert ok.code == 0 and json.loads(ok.out) == {
         "ok": True,
