@@ -241,6 +241,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if os.environ.get("REFBROWSE_SUITE_TMP"):  # a run inside a run keeps the outer one's
         return
     run_tmp = tempfile.mkdtemp(prefix="rb-")
+    os.chmod(run_tmp, 0o755)  # as /tmp is to other users: the other-user tests make folders they must reach
     os.environ["TMPDIR"] = os.environ["REFBROWSE_SUITE_TMP"] = run_tmp
     tempfile.tempdir = None  # computed again from TMPDIR
     if not config.option.basetemp:

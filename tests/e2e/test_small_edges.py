@@ -39,7 +39,7 @@ def test_a_binary_eval_file_is_a_clear_error(workspace: Workspace, plain: str) -
 
 def test_uploading_a_device_says_it_is_not_a_file(workspace: Workspace, plain: str) -> None:
     result = workspace.run("upload", "#f", "/dev/null", "--allow-path", "/dev")
-    assert result.code == 2 and "/dev/null is a device" in result.err, result.err
+    assert result.code == 2 and "/dev/null: it is a device" in result.err, result.err
 
 
 def test_a_huge_argument_is_not_echoed_back(workspace: Workspace, plain: str) -> None:

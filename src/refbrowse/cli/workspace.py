@@ -18,24 +18,31 @@ from refbrowse.protocol import STATE_DIRNAME, refuse_state_dir, untrusted_reason
 
 
 def find_state_dir(start: str | None = None) -> str:
+    state_dir, passed_over = locate_state_dir(start)
+    return _usable(state_dir, passed_over)
+
+
+def locate_state_dir(start: str | None = None) -> tuple[str, list[str]]:
+    """The state directory the upward walk finds, before it is checked for this user (`doctor`
+    says why one is refused); and the notes on those it passed over."""
     override = os.environ.get("BROWSE_STATE_DIR")
     if override:
-        return _usable(os.path.abspath(override))
+        return os.path.abspath(override), []
     here = os.path.abspath(start or os.getcwd())
     passed_over: list[str] = []
     probe = here
     while True:
         candidate = os.path.join(probe, STATE_DIRNAME)
         if os.path.exists(os.path.join(probe, ".git")):
-            return _usable(candidate, passed_over)
+            return candidate, passed_over
         if os.path.isdir(candidate) or os.path.islink(candidate):
             reason = untrusted_reason(candidate)
             if not reason:
-                return _usable(candidate, passed_over)
+                return candidate, passed_over
             passed_over.append(f"note: ignoring {candidate}: {reason}\n")
         parent = os.path.dirname(probe)
         if parent == probe:
-            return _usable(os.path.join(here, STATE_DIRNAME), passed_over)
+            return os.path.join(here, STATE_DIRNAME), passed_over
         probe = parent
 
 

@@ -16,8 +16,9 @@ import sys
 from dataclasses import dataclass, field
 
 from refbrowse import __version__
-from refbrowse.cli.workspace import find_state_dir
+from refbrowse.cli.workspace import find_state_dir, locate_state_dir
 from refbrowse.daemon.core.chromium import ChromiumNotFound, find_chromium
+from refbrowse.errors import BrowseError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import DAEMON_FILE, DAEMON_LOG, read_daemon_file, state_path
 from refbrowse.setup.install import browser_version, install_command
@@ -217,7 +218,10 @@ def check_skill(report: Report, state_dir: str) -> None:
 
 def run(req: Request) -> int:
     report = Report()
-    state_dir = find_state_dir()
+    try:
+        state_dir = find_state_dir()
+    except BrowseError:  # refused for this user: the workspace line says why
+        state_dir = locate_state_dir()[0]
     check_program(report)
     check_browser(report)
     check_display(report)

@@ -20,6 +20,7 @@ from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.viewdiff import Asked
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.nofollow import kind_of
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
@@ -315,8 +316,8 @@ async def upload(call: Call) -> str:
         raise UsageError(f"no such file: {', '.join(missing)}", "give paths of existing files")
     special = [path for path in files if not os.path.isfile(path)]
     if special:
-        what = "a folder" if os.path.isdir(special[0]) else "a device, pipe or socket"
-        raise UsageError(f"{special[0]} is {what}, not a regular file", "give paths of regular files")
+        what = kind_of(os.stat(special[0]).st_mode)
+        raise UsageError(f"{special[0]}: it is {what}, not a regular file", "give paths of regular files")
     policy = call.services.policy
     # The resolved paths are sent, so a symlink swapped after the check cannot redirect the read;
     # a FIFO or device is refused by the check, before the driver could block reading it.
