@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # The runtime set alone (what `pip install refbrowse` gives): `make demo`.
 RUNTIME_STAMP := $(VENV)/.runtime
 
-.PHONY: install install-runtime chromium xvfb demo test test-fast check docs wheel wheel-smoke bench clean
+.PHONY: install install-runtime chromium xvfb demo test test-fast check docs wheel wheel-smoke bench clean coverage
 
 $(RUNTIME_STAMP): pyproject.toml
 	@echo "make: installing refbrowse and its runtime dependencies (Playwright, aiohttp, cryptography, mcp)"
