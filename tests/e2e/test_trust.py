@@ -182,9 +182,9 @@ def test_a_copy_of_a_running_workspace_does_not_drive_the_original(
 @pytest.mark.skipif(not os.path.exists(SYSTEM_PYTHON), reason="needs a Python any user may run")
 def test_another_users_state_folder_is_a_clear_error_not_no_daemon(fresh_workspace: Workspace) -> None:
     shared = Path(tempfile.mkdtemp(prefix="refbrowse-shared-"))
+    shared.chmod(0o755)
+    ws = Workspace(shared / "ws")
     try:
-        shared.chmod(0o755)
-        ws = Workspace(shared / "ws")
         ws.root.chmod(0o755)
         ws.ok("goto", "about:blank")
         for command in ("status", "url", "stop"):
@@ -193,6 +193,6 @@ def test_another_users_state_folder_is_a_clear_error_not_no_daemon(fresh_workspa
             assert "belongs to another user (uid 0)" in result.err, result.err
             assert "Traceback" not in result.err and "no daemon" not in result.err
         assert ws.ok("url").strip() == "about:blank"
-        ws.stop()
     finally:
+        ws.stop()  # whatever failed: a daemon left running would burn the rest of the run's time
         shutil.rmtree(shared)
