@@ -11,22 +11,19 @@ the page is fenced as untrusted content; the rest is refbrowse's own words.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import TypeGuard
 
-from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
 
 from refbrowse.daemon.action import answering, arrival_view, passage
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.report import (
     Outcome,
-    download_line,
     in_diff,
     message_lines,
     navigation_line,
-    quote,
 )
 from refbrowse.daemon.action.settle import (
     ActionWatch,
@@ -36,73 +33,21 @@ from refbrowse.daemon.action.settle import (
     settle_options,
     unless_navigation,
 )
+from refbrowse.daemon.action.tab_watch import TabWatch, closed_itself, dialogs_and_downloads, tab_lines
 from refbrowse.daemon.action.viewdiff import Asked, before_view, keep_view, take_view_of, view_change
 from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, PageReport, answered, observe
-from refbrowse.daemon.page.popups import PopupCounter, arrived
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
 from refbrowse.daemon.page.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.errors import BrowseError, Unavailable
 
-_POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL
 # Messages a whole view of a new page gives a line of their own: not said again on arrival. A server's
 # message list ("message") is said: it is news, and the view shows it as plain text.
 _IN_VIEW = frozenset(("alert", "status", "live region", "output", "invalid", "dialog"))
-_POPUP_ARRIVAL_MS = 3_000  # how long for Playwright to announce a popup Chromium has created
-
-
-class TabWatch:
-    """Tabs that open, the acting tab closing, dialogs and downloads, while an action runs."""
-
-    def __init__(
-        self, session: Session, page: Page, counter: PopupCounter | None, dialog_log: RingBuffer[DialogEntry]
-    ) -> None:
-        self.session = session
-        self.page = page
-        self.counter = counter
-        self.counted = counter.created if counter else 0
-        self.opened: list[Page] = []
-        self.popups: list[Page] = []  # the opened pages that the acting tab opened
-        self.downloads: list[Download] = []
-        self.dialogs: list[tuple[str, str]] = []  # (type, message) in the acting tab
-        self._log = dialog_log
-        self._logged = dialog_log.total
-
-    def __enter__(self) -> TabWatch:
-        self.session.context.on("page", self._opened)
-        self.page.on("download", self._download)
-        self.page.on("dialog", self._dialog)
-        self.page.on("popup", self._popup)
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.session.context.remove_listener("page", self._opened)
-        self.page.remove_listener("download", self._download)
-        self.page.remove_listener("dialog", self._dialog)
-        self.page.remove_listener("popup", self._popup)
-
-    def _opened(self, page: Page) -> None:
-        self.opened.append(page)
-
-    def _popup(self, page: Page) -> None:
-        self.popups.append(page)
-
-    def _download(self, download: Download) -> None:
-        self.downloads.append(download)
-
-    def _dialog(self, dialog: Dialog) -> None:
-        self.dialogs.append((dialog.type, dialog.message))
-
-    def answers(self) -> dict[str, str]:
-        """message → what was done with it, from the dialog log of this session."""
-        entries = self._log.since(self._logged)
-        return {e.message: e.action for e in entries if e.session == self.session.name}
 
 
 Action = Callable[[], Awaitable[object]]
@@ -152,17 +97,8 @@ async def perform(
         ActionWatch(page, tab.sockets) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
-        capped = ""
-        try:
-            await trace.timed("action", action())
-            settling = _settle(tab, watch, doing, options, (call.nav_timeout_ms, early, showing))
-            capped = await trace.timed("settle", settling)
-        except PlaywrightError as exc:
-            if not page.is_closed():
-                raise translate(exc, doing) from exc
-        except Unavailable:
-            if not page.is_closed():
-                raise  # the browser, not the tab, went away
+        more = (call.nav_timeout_ms, early, showing)
+        capped = await _act(page, doing, action, lambda: _settle(tab, watch, doing, options, more))
         if watch.busy:
             tab.memory.of(StoppedAnswering).busy = True
         outcome = Outcome(page.url, call.raw, call.json)
@@ -173,11 +109,25 @@ async def perform(
         except (PlaywrightError, BrowseError):
             if not page.is_closed():
                 raise
-            _closed_itself(call.session, outcome)  # it closed while the report looked at it
+            closed_itself(call.session, outcome)  # it closed while the report looked at it
         finally:
             early.finish_later()
     outcome.notes += settings.report(call.session, marks, outcome.url)
     return outcome
+
+
+async def _act(page: Page, doing: str, action: Action, settling: Callable[[], Awaitable[str]]) -> str:
+    """The action, then settling; our note when settling hit its cap. A tab that closed is no error."""
+    try:
+        await trace.timed("action", action())
+        return await trace.timed("settle", settling())
+    except PlaywrightError as exc:
+        if not page.is_closed():
+            raise translate(exc, doing) from exc
+    except Unavailable:
+        if not page.is_closed():
+            raise  # the browser, not the tab, went away
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +218,7 @@ async def _answered(
 
 async def _describe(acted: _Acted, out: Outcome) -> None:
     tab, watch, before, navigation = acted.tab, acted.watch, acted.before, acted.navigation
-    await trace.timed("tab lines", _tab_lines(acted.call.session, tab, acted.tabs, out))
+    await trace.timed("tab lines", tab_lines(acted.call.session, tab, acted.tabs, out))
     if tab.page.is_closed():
         return
     if watch.busy:
@@ -291,7 +241,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
     arrived = await _arrival(acted, out, after)
     if not arrived.view:
         _prepare_unless_read(tab, after, acted.early, viewing)
-    _dialogs_and_downloads(out, acted.tabs)
+    dialogs_and_downloads(out, acted.tabs)
     _page_lines(out, before, after, new_document, arrived)
     if acted.navigation or "navigation" in out.fields:
         await passage.into_report(tab.page, out)
@@ -390,47 +340,8 @@ def _prepare_unless_read(tab: Tab, after: PageReport | None, early: EarlyReading
         prepared.prepare_soon(tab, after.elements)
 
 
-def _dialogs_and_downloads(out: Outcome, tabs: TabWatch) -> None:
-    answered_as = tabs.answers()
-    for kind, message in tabs.dialogs:
-        done = answered_as.get(message, "answered by the dialog policy (see `browse dialog`)")
-        out.quoted.append(f"{kind} dialog {quote(message)}: {done}")
-        out.add("dialogs", {"type": kind, "message": message, "answer": done})
-    for download in tabs.downloads:
-        out.quoted.append(download_line(download))
-        out.add("downloads", {"filename": download.suggested_filename, "url": download.url})
-
-
 def _busy(out: Outcome, watch: ActionWatch, before: PageReport | None, navigation: bool) -> None:
     if not navigation:
         navigation_line(out, watch, before, None, True)
     out.notes.append(f"the page is busy: its script has not answered for {ANSWER_MS} ms or more")
     out.fields["busy"] = True
-
-
-async def _tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -> None:
-    await arrived(tabs.counter, tabs.counted, lambda: len(tabs.opened), _POPUP_ARRIVAL_MS)
-    for opened in tabs.opened:
-        with suppress(PlaywrightError):
-            await opened.wait_for_load_state("domcontentloaded", timeout=_POPUP_COMMIT_MS)
-        kind = "popup" if opened in tabs.popups else "tab"
-        if opened.is_closed():
-            out.notes.append(f"a {kind} opened and closed itself: {opened.url}")
-            out.add("tabs", {"event": "opened and closed", "kind": kind, "url": opened.url})
-            continue
-        number = next((session.number(t) for t in session.tabs if t.page is opened), None)
-        out.notes.append(f"opened tab {number} ({kind}): {opened.url}")
-        out.add("tabs", {"event": "opened", "kind": kind, "tab": number, "url": opened.url})
-    if tab.page.is_closed():
-        _closed_itself(session, out)
-
-
-def _closed_itself(session: Session, out: Outcome) -> None:
-    """The acted tab closed itself (a popup that posted its form): say so once, and where the agent is now."""
-    if any(record.get("event") == "this tab closed itself" for record in out.fields.get("tabs", ())):
-        return
-    current = session.current
-    where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
-    out.notes.append(f"this tab closed itself; now on {where}")
-    now = session.number(current) if current else None
-    out.add("tabs", {"event": "this tab closed itself", "current": now})
