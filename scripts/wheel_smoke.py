@@ -60,7 +60,7 @@ def the_package_is_the_wheels() -> None:
 
     where = Path(refbrowse.__file__).resolve()
     check(Path(sys.prefix).resolve() in where.parents, f"refbrowse is imported from the venv ({where})")
-    static = where.parent / "daemon" / "activity" / "static"
+    static = where.parent / "daemon" / "services" / "activity" / "static"
     names = sorted(p.name for p in static.iterdir())
     check({"index.html", "app.js", "app.css"} <= set(names), f"the activity page's files are there: {names}")
     check((where.parent / "demo" / "signup.html").is_file(), "the demo page is there")
