@@ -260,7 +260,10 @@ COMMANDS: dict[str, CommandSpec] = {
         "mcp_tool": True,
         "args": ("SEL", "VALUE..."),
         "flags": _FORCE,
-        "help": "choose options of a <select> by value or label",
+        "help": (
+            "choose options of a <select> by value or label; a custom dropdown (combobox,"
+            " listbox or menu button) is opened and its option named VALUE clicked"
+        ),
     },
     "check": {
         "cat": "write",

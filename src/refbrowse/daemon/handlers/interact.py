@@ -14,7 +14,7 @@ import os
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from refbrowse.daemon.action import direct_input
+from refbrowse.daemon.action import direct_input, dropdown
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.viewdiff import Asked
@@ -192,8 +192,10 @@ async def select(call: Call) -> str:
         return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
     target = await prepare(call.tab, selector, force=force(call), hit_test=False)
     found = await target.evaluate(_OPTIONS_JS, wanted)
-    if found is None:
-        raise PageError(f"{selector} is not a <select>", "for a custom dropdown, click it, then the option")
+    if found is None:  # a dropdown drawn by a component library: opened, then its option clicked
+        return await dropdown.choose(
+            call, call.page, selector, target, wanted, asked_of(selector, *wanted, fold=True)
+        )
     *values, available = found
     missing = [w for w, v in zip(wanted, values, strict=True) if v is None]
     if missing:

@@ -1,0 +1,91 @@
+"""`select` on a dropdown that is not a `<select>`: open it, then click the option of that name.
+
+Component libraries draw their dropdowns as an ARIA combobox or a button
+that pops up a listbox or a menu; a person opens one and clicks the option.
+Done as one action, its report says what the dropdown shows now, and the
+agent saves the click that opens it and the look for the option's ref.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from playwright.async_api import ElementHandle, Locator, Page
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.action.acting import ActingCall
+from refbrowse.daemon.action.perform import perform
+from refbrowse.daemon.action.viewdiff import Asked
+from refbrowse.daemon.core.scripts import script
+from refbrowse.errors import PageError
+
+OPEN_WAIT_MS = 2_000  # for the dropdown's options to show once it is clicked
+_LISTED = 20  # option names an error lists
+_KIND_JS = script("dropdown_kind")
+_VALUE_JS = script("dropdown_value")
+_NAMES_JS = script("option_names")
+
+
+async def choose(
+    call: ActingCall, page: Page, selector: str, target: Locator, wanted: list[str], asked: Asked | None
+) -> str:
+    """Open the dropdown `target` and click its option named `wanted[0]`; the report."""
+    kind = await target.evaluate(_KIND_JS)
+    if kind is None:
+        raise PageError(
+            f"{selector} is not a <select> or a dropdown",
+            "for a custom control, click it, then the option (`browse snapshot -i` shows both)",
+        )
+    if len(wanted) != 1:
+        raise PageError(f"{selector} is a dropdown: it takes one option", "select one option per call")
+    role = "menuitem" if kind["popup"] == "menu" else "option"
+
+    async def open_and_choose() -> None:
+        await target.click()
+        await _click_option(page, selector, role, str(kind["controls"]), wanted[0])
+
+    held = await target.element_handle()  # the element itself: a ref by name is stale once the name changes
+    outcome = await perform(call, f"selecting in {selector}", open_and_choose, asked=asked)
+    now = await _shown(held)
+    await held.dispose()
+    return outcome.report(f"Selected {wanted[0]} in {selector}{now}")
+
+
+async def _click_option(page: Page, selector: str, role: str, controls: str, name: str) -> None:
+    shown = page.get_by_role(role).filter(visible=True)  # type: ignore[arg-type]
+    try:
+        await shown.first.wait_for(state="visible", timeout=OPEN_WAIT_MS)
+    except PlaywrightError:
+        await page.keyboard.press("Escape")
+        raise PageError(
+            f"{selector} showed no options when clicked",
+            "look at it with `browse snapshot -i`: it may need text typed first (`browse type`)",
+        ) from None
+    scope = page.locator(f"[id={json.dumps(controls)}]") if controls else page
+    option = await _named(scope, role, name) or await _named(page, role, name)
+    if option is None:
+        names = (await shown.evaluate_all(_NAMES_JS))[:_LISTED]
+        await page.keyboard.press("Escape")
+        listed = ", ".join(names)
+        raise PageError(f"{selector} has no option {json.dumps(name)}", f"its options are: {listed}")
+    await option.click()
+
+
+async def _named(scope: Page | Locator, role: str, name: str) -> Locator | None:
+    """The visible option of that name (exactly, else ignoring case and spaces at the ends)."""
+    for exact in (True, False):
+        found = scope.get_by_role(role, name=name.strip(), exact=exact).filter(visible=True)  # type: ignore[arg-type]
+        count = await found.count()
+        if count == 1 or (exact and count > 1):
+            return found.first
+    return None
+
+
+async def _shown(target: ElementHandle) -> str:
+    """`: now "X"`, what the dropdown shows once chosen; empty when it cannot be read (it went)."""
+    try:
+        shown = await asyncio.wait_for(target.evaluate(_VALUE_JS), 1.0)
+    except (PlaywrightError, TimeoutError):
+        return ""
+    return f": now {json.dumps(shown, ensure_ascii=False)}" if shown else ""
