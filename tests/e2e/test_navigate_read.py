@@ -26,6 +26,19 @@ def test_text_is_visible_text_only_in_clean_lines(workspace: Workspace, article:
     assert "\n\n\n" not in text
 
 
+def test_text_leaves_out_a_copy_hidden_from_everyone_and_keeps_what_someone_is_told(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/read/measure_copy.html"))
+    try:
+        text = strip_fence(workspace.ok("text"))
+    finally:
+        workspace.ok("goto", site.url("/read/article.html"))  # the module's other tests read the article
+    assert text.count("General") == 1 and text.count("Privacy") == 1, text  # the measuring copy is out
+    assert "(opens a new window)" in text, text  # a screen reader's text stays
+    assert "★★★ Rated by 12 people" in text, text  # shown to a person, though hidden from readers
+
+
 def test_text_of_a_selector(workspace: Workspace, article: str) -> None:
     assert strip_fence(workspace.ok("text", "h1")) == "Field notes"
     assert strip_fence(workspace.ok("text", "main p")) == "First paragraph.\n\nSecond paragraph."
