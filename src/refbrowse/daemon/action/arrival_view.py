@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from refbrowse.daemon.action import new_text
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
@@ -46,6 +47,7 @@ class Arrival:
     note: str = ""
     data: dict[str, object] | None = None
     whole: bool = False  # the view was not cut to the budget
+    texts: tuple[str, ...] | None = None  # the page's text (`new_text`), for the next action's report
 
 
 async def look(
@@ -73,7 +75,8 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     history = tab.memory.of(SnapshotHistory)
     history.swap(history_kind(INTERACTIVE_FLAGS, raw), taken.triage.document, text)
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
-    return Arrival(text, "", snapshot_data(taken, text), whole=not _cut(text) and not lead)
+    whole = not _cut(text) and not lead
+    return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken))
 
 
 def _cut(text: str) -> bool:

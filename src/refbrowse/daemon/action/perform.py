@@ -17,7 +17,7 @@ from typing import TypeGuard
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from refbrowse.daemon.action import answering, arrival_view, passage
+from refbrowse.daemon.action import answering, arrival_view, new_text, passage
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.report import (
     Outcome,
@@ -34,7 +34,14 @@ from refbrowse.daemon.action.settle import (
     unless_navigation,
 )
 from refbrowse.daemon.action.tab_watch import TabWatch, closed_itself, dialogs_and_downloads, tab_lines
-from refbrowse.daemon.action.viewdiff import Asked, before_view, keep_view, take_view_of, view_change
+from refbrowse.daemon.action.viewdiff import (
+    Asked,
+    before_view,
+    keep_view,
+    kept_texts,
+    take_view_of,
+    view_change,
+)
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.tab import Tab
@@ -255,7 +262,8 @@ def _view_change(
     """The diff of the interactive view on the same document, ordered by need; or, when most of
     the view is new (a single-page app's route, a panel replaced), the new view as an arrival's."""
     baseline, view = views
-    keep_view(acted.tab, after, view)
+    was, now = kept_texts(acted.tab), new_text.texts(taken)
+    keep_view(acted.tab, after, view, now)
     change = view_change(baseline, view, acted.asked)
     if change.most and taken is not None:
         found = arrival_view.shown(acted.tab, taken, acted.call.raw)
@@ -263,6 +271,12 @@ def _view_change(
         out.fields["page"] = found.data
         return
     quoted = change.quoted
+    if not quoted and not out.quoted:  # the controls stayed: say the text the action brought, if any
+        appeared, more = new_text.lines(was, now)
+        out.quoted += appeared
+        out.trailer += more
+        out.add("text", *appeared)
+        return
     out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
     out.quoted += quoted
     out.trailer += change.trailer
@@ -300,7 +314,7 @@ async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arr
     if found.data is not None:
         out.fields["page"] = found.data
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
-        keep_view(tab, after, found.view.rsplit("\n", 1)[0])
+        keep_view(tab, after, found.view.rsplit("\n", 1)[0], found.texts)
     return found
 
 

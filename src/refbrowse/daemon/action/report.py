@@ -30,7 +30,7 @@ class Outcome:
     """An action's effects: our own lines, lines that quote the page (fenced), and the same as fields.
 
     `fields` is what `--json` gives as the result's `data`: `navigation`
-    ({kind, url}), and lists under `tabs`, `dialogs`, `downloads`, `messages`,
+    ({kind, url}), and lists under `tabs`, `dialogs`, `downloads`, `messages`, `text`,
     `view` and `notes`, each present only when there is something to say.
     """
 

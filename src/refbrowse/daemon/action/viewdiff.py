@@ -12,6 +12,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from refbrowse.daemon.action import new_text
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.prepared import Reading
@@ -33,6 +34,7 @@ class _View:
     document: str
     mutations: int  # the probe's count when the view was taken
     text: str
+    texts: tuple[str, ...] | None = None  # the page's text then (`new_text`), when it was read with the view
 
 
 class KeptView:
@@ -47,8 +49,8 @@ async def before_view(tab: Tab, now: PageReport) -> str | None:
     kept = tab.memory.of(KeptView).view
     if kept is not None and kept.document == now.document and kept.mutations == now.count:
         return kept.text
-    text = await take_view(tab)
-    keep_view(tab, now, text)
+    text, taken = await take_view_of(tab)
+    keep_view(tab, now, text, new_text.texts(taken))
     return text
 
 
@@ -67,10 +69,17 @@ async def take_view_of(tab: Tab, reading: Reading | None = None) -> tuple[str | 
     return "\n".join(lines[:-1]), taken  # the last line is the token estimate, which is no change in the page
 
 
-def keep_view(tab: Tab, now: PageReport, text: str | None) -> None:
-    """Keep `text` as the tab's view at the moment `now` was reported, for the next action."""
+def keep_view(tab: Tab, now: PageReport, text: str | None, texts: tuple[str, ...] | None = None) -> None:
+    """Keep `text` as the tab's view at the moment `now` was reported, for the next action, with the
+    page's text then when it was read too."""
     if text is not None:
-        tab.memory.of(KeptView).view = _View(now.document, now.count, text)
+        tab.memory.of(KeptView).view = _View(now.document, now.count, text, texts)
+
+
+def kept_texts(tab: Tab) -> tuple[str, ...] | None:
+    """The page's text when the kept view was taken; None when it was not read with it."""
+    kept = tab.memory.of(KeptView).view
+    return kept.texts if kept is not None else None
 
 
 @dataclass(frozen=True, slots=True)
