@@ -4,8 +4,9 @@ idle timer, state file.
 `refbrowse.daemon.bootstrap` starts the browser, then builds a `Daemon` from this module
 (imported while the browser launches). The daemon exits when told to stop,
 after `BROWSE_IDLE_TIMEOUT` ms without a command, or when Chromium or
-Playwright's driver dies. Every command runs under one deadline (`bounds`), and
-shutdown under another, past which a watchdog kills the browser (`reaper`).
+Playwright's driver is lost more often than `revive` restarts them. Every
+command runs under one deadline (`bounds`), and shutdown under another, past
+which a watchdog kills the browser (`reaper`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from refbrowse.daemon.core import lastexit, trace
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.core.revive import Reviver
 from refbrowse.daemon.dispatch import Dispatcher, env_ms
 from refbrowse.daemon.reaper import Watchdog, kill_children
 from refbrowse.errors import BrowseError, Unavailable
@@ -58,7 +60,8 @@ class Daemon:
         self.started = time.time()
         self.token = secrets.token_urlsafe(32)
         self.host = host
-        host.on_crash = self._browser_died
+        self.reviver = Reviver(host, give_up=self._browser_died)
+        host.on_crash = self.reviver.on_loss
         assembly = assemble(self, host)
         self.services, self.wiring, self.notices = assembly.services, assembly.wiring, assembly.notices
         note = lastexit.recall(state_dir)  # why the previous daemon ended, when it did not choose to
@@ -125,9 +128,9 @@ class Daemon:
     def idle_seconds_left(self) -> float:
         return self.idle_ms / 1000 - (time.monotonic() - self._last_active)
 
-    def _browser_died(self) -> None:
+    def _browser_died(self, why: str) -> None:
         self.exit_code = ExitCode.PAGE_ERROR
-        lastexit.record(self.state_dir, self.host.gone or "the browser went away")
+        lastexit.record(self.state_dir, why)
         self.request_stop()
 
     def _write_state_file(self) -> None:
@@ -196,15 +199,18 @@ class Daemon:
             command = Request.from_body(await intake.read_command(request))
         except intake.BadRequest as exc:
             return exc.response()
+        losses = self.reviver.losses
         self._in_flight += 1
         try:
             result = await self.dispatch(command)
-            if result["exit_code"] == ExitCode.UNAVAILABLE and await self.host.lost():
-                # Chromium died under this command: the CLI sends it again to a fresh daemon.
-                self.request_stop()
-                return web.json_response(
-                    {"ok": False, "error": "the browser died"}, status=protocol.STOPPING_STATUS
-                )
+            if await self._lost_under(result, losses):
+                await self.reviver.settled()
+                if self._stop.is_set():  # not restarted again: the CLI sends it to a fresh daemon
+                    return web.json_response(
+                        {"ok": False, "error": "the browser died"}, status=protocol.STOPPING_STATUS
+                    )
+                failed = self.reviver.failure_for(self.host.sessions.get(command.session))
+                result = protocol.failure(failed.message, failed.hint, failed.exit_code)
             tab_closed = str(result["error"]).startswith(TAB_OR_BROWSER_CLOSED)
             if result["exit_code"] == ExitCode.UNAVAILABLE and tab_closed:
                 # Only the tab went (the page closed it, or a storm guard did): a failure on the page.
@@ -218,12 +224,22 @@ class Daemon:
             trace.start_step("first command answered")
         return _render(result, as_json=command.json)
 
+    async def _lost_under(self, result: Result, losses: int) -> bool:
+        """Whether the command failed because the browser was lost while it ran (it is restarted)."""
+        if result["exit_code"] == ExitCode.OK:
+            return False
+        if self.reviver.losses != losses:
+            return True
+        # A command can fail a moment before Playwright reports the loss.
+        return result["exit_code"] == ExitCode.UNAVAILABLE and await self.host.lost()
+
     async def dispatch(self, request: Request) -> Result:
         """Run one command; the result is the JSON the CLI receives (see `dispatch.Dispatcher`)."""
         return await self.dispatcher.dispatch(request)
 
     def status_lines(self) -> list[str]:
-        return [line for source in self.wiring.status if (line := source.status_line())]
+        sources = (self.reviver, *self.wiring.status)
+        return [line for source in sources if (line := source.status_line())]
 
     def listening_on(self) -> str:
         where = [self.listening.socket] if self.listening.socket else []
@@ -236,6 +252,7 @@ class Daemon:
     async def wait_for_browser(self) -> None:
         try:
             await asyncio.shield(self._browser_ready)
+            await self.reviver.settled()
         except BrowseError:
             self.request_stop()  # the next command starts afresh, after the user fixes the cause
             raise
