@@ -35,7 +35,7 @@ from refbrowse.daemon.dispatch import Dispatcher, env_ms
 from refbrowse.daemon.reaper import Watchdog, kill_children
 from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
-from refbrowse.registry import DEFAULTS
+from refbrowse.registry import COMMANDS, DEFAULTS
 from refbrowse.specs import Result
 
 log = logging.getLogger("refbrowse")
@@ -199,11 +199,11 @@ class Daemon:
             command = Request.from_body(await intake.read_command(request))
         except intake.BadRequest as exc:
             return exc.response()
-        losses = self.reviver.losses
+        losses, started = self.reviver.losses, time.monotonic()
         self._in_flight += 1
         try:
             result = await self.dispatch(command)
-            if await self._lost_under(result, losses):
+            if await self._lost_under(command, result, losses, started):
                 await self.reviver.settled()
                 if self._stop.is_set():  # not restarted again: the CLI sends it to a fresh daemon
                     return web.json_response(
@@ -224,14 +224,19 @@ class Daemon:
             trace.start_step("first command answered")
         return _render(result, as_json=command.json)
 
-    async def _lost_under(self, result: Result, losses: int) -> bool:
-        """Whether the command failed because the browser was lost while it ran (it is restarted)."""
-        if result["exit_code"] == ExitCode.OK:
-            return False
+    async def _lost_under(self, command: Request, result: Result, losses: int, started: float) -> bool:
+        """Whether the browser was lost while the command ran: then it failed, or did not do
+        what it says, whatever its result (a `status` that waited for the restart excepted)."""
         if self.reviver.losses != losses:
-            return True
-        # A command can fail a moment before Playwright reports the loss.
-        return result["exit_code"] == ExitCode.UNAVAILABLE and await self.host.lost()
+            return result["exit_code"] != ExitCode.OK or COMMANDS[command.command]["cat"] != "meta"
+        if result["exit_code"] == ExitCode.UNAVAILABLE:
+            return await self.host.lost()  # a command can fail a moment before Playwright says why
+        session = self.host.sessions.get(command.session)
+        if session is None or not any(closed.at >= started for closed in session.closed):
+            return False
+        # A lost Chromium closes every page, then says it is gone: a round trip to the browser
+        # through the driver answers only once that news has come, or fails if it is gone.
+        return not await self.host.browser_pid() and await self.host.lost(1.0)
 
     async def dispatch(self, request: Request) -> Result:
         """Run one command; the result is the JSON the CLI receives (see `dispatch.Dispatcher`)."""

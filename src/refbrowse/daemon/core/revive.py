@@ -74,6 +74,9 @@ class Reviver:
     def on_loss(self) -> None:
         """The host lost its driver or browser (`host.gone` says which): restart, unless under way."""
         self.losses += 1
+        if self.host.target.remote:  # not ours to restart: the next daemon reaches it again, or says why
+            self.give_up(self.host.gone)
+            return
         if self._task is None or self._task.done():
             # Taken now, while the commands that were running still hold their tabs' locks.
             self._plans = {name: _plan(session) for name, session in self.host.sessions.items()}
@@ -112,10 +115,14 @@ class Reviver:
             log.warning("restarting the browser (%s)", self.host.gone)
             try:
                 await self.host.relaunch()
+            except Exception as exc:  # noqa: BLE001 - whatever kept it from starting ends the daemon
+                self.give_up(f"{why}; a new browser did not start: {exc}")
+                return
+            try:
                 await self._restore_all(why)
-            except Exception as exc:  # noqa: BLE001 - every failure is either a new loss or the end
+            except Exception as exc:  # noqa: BLE001 - lost again while reopening, or the end
                 if not self.host.gone:
-                    self.give_up(f"{why}; a new browser did not start: {exc}")
+                    self.give_up(f"{why}; the sessions could not be reopened: {exc}")
                     return
                 self._set_loading_aside()
 

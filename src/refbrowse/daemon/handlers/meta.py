@@ -80,11 +80,11 @@ async def status(call: Call) -> str:
         f"workspace: {os.path.dirname(daemon.state_dir)}",
         f"idle shutdown in: {_duration(daemon.idle_seconds_left())}",
     ]
-    if call.current_session is not None and call.current_tab is not None:
-        session = call.current_session
-        number = session.number(call.current_tab)
-        lines.append(f"session: {session.name}  tabs: {len(session.tabs)}  current: {number}")
-        lines.append(f"url: {call.current_tab.page.url}")
+    session = call.current_session
+    tab = session.current if session is not None else None  # read now: a restart replaces the tabs
+    if session is not None and tab is not None:
+        lines.append(f"session: {session.name}  tabs: {len(session.tabs)}  current: {session.number(tab)}")
+        lines.append(f"url: {tab.page.url}")
     lines.append(f"sessions: {', '.join(sorted(host.sessions)) or '(none)'}")
     lines += daemon.status_lines()
     return "\n".join(lines)
