@@ -43,6 +43,7 @@ log = logging.getLogger("refbrowse")
 DEFAULT_IDLE_MS = DEFAULTS["idle_ms"]
 ANSWERS_S = 3.0  # at shutdown, for the commands in flight to answer before they are cancelled
 SHUTDOWN_S = 15.0  # graceful shutdown: last state save, closing the browser
+STATE_DIR_CHECK_S = 10.0  # how often the daemon checks that its state directory is still there
 WATCHDOG_SLACK_S = 5.0  # past SHUTDOWN_S, the process is ended whatever the event loop does
 
 Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
@@ -91,11 +92,13 @@ class Daemon:
         # A CLI that finds daemon.json corrupt while this daemon lives asks for it again.
         loop.add_signal_handler(signal.SIGUSR1, self._write_state_file)
         idle = asyncio.create_task(self._watch_idle())
+        workspace = asyncio.create_task(self._watch_state_dir())
         where = [self.listening.socket] if self.listening.socket else []
         where += [f"127.0.0.1:{self.port}"] if self.port else []
         log.info("daemon %d listening on %s", self.pid, " and ".join(where))
         await self._stop.wait()
         idle.cancel()
+        workspace.cancel()
         self._remove_state_file()
         try:
             await asyncio.wait_for(self._shut_down(runner), SHUTDOWN_S)
@@ -161,6 +164,17 @@ class Daemon:
                 self.request_stop()
                 return
             await asyncio.sleep(max(left, 0.05))
+
+    async def _watch_state_dir(self) -> None:
+        """A removed workspace takes its daemon along: nothing could reach it any more, and its
+        Chromium would run on for the whole idle time."""
+        first = _identity(self.state_dir)
+        while True:
+            await asyncio.sleep(STATE_DIR_CHECK_S)
+            if _identity(self.state_dir) != first:
+                log.info("the state directory %s is gone: stopping", self.state_dir)
+                self.request_stop()
+                return
 
     # HTTP
 
@@ -264,6 +278,15 @@ class Daemon:
         except PlaywrightError as exc:
             self.request_stop()
             raise Unavailable(f"the browser did not start: {exc.message}", f"see {self.log_path}") from exc
+
+
+def _identity(path: str) -> tuple[int, int]:
+    """Which directory `path` is ((0, 0) once there is none): one put in its place is another."""
+    try:
+        found = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return (0, 0)
+    return (found.st_dev, found.st_ino)
 
 
 def _render(result: Result, as_json: bool) -> web.Response:

@@ -102,16 +102,10 @@ class Reviver:
 
     async def _revive(self, why: str) -> None:
         while self.host.gone:
-            now = time.monotonic()
-            self._started = [t for t in self._started if now - t < WINDOW_S]
-            if len(self._started) >= MAX_RESTARTS:
-                count = len(self._started) + 1
-                self.give_up(
-                    f"the browser was lost {count} times within {WINDOW_S:.0f} s "
-                    f"(last: {self.host.gone}); it is not restarted again"
-                )
+            over = self._over_bound()
+            if over:
+                self.give_up(over)
                 return
-            self._started.append(now)
             log.warning("restarting the browser (%s)", self.host.gone)
             try:
                 await self.host.relaunch()
@@ -125,6 +119,19 @@ class Reviver:
                     self.give_up(f"{why}; the sessions could not be reopened: {exc}")
                     return
                 self._set_loading_aside()
+
+    def _over_bound(self) -> str:
+        """Why no restart is tried this time ("" to try one, which is then counted)."""
+        now = time.monotonic()
+        self._started = [t for t in self._started if now - t < WINDOW_S]
+        if len(self._started) >= MAX_RESTARTS:
+            count = len(self._started) + 1
+            return (
+                f"the browser was lost {count} times within {WINDOW_S:.0f} s "
+                f"(last: {self.host.gone}); it is not restarted again"
+            )
+        self._started.append(now)
+        return ""
 
     async def _restore_all(self, why: str) -> None:
         saved = {name: self._saved_at(name) for name in self._plans}
