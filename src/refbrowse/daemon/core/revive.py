@@ -145,6 +145,8 @@ class Reviver:
             session = self.host.sessions.get(name)
             if session is not None:
                 session.revived = Unavailable(_message(name, why, saved[name], plan.left), HINT)
+        for follower in self.host.events.switch_followers:  # the browser was replaced, as by a switch
+            follower.on_browser_switched()
         log.warning("browser restarted; %d session(s) restored", len(self._plans))
 
     async def _restore(self, session: Session, plan: SessionPlan) -> None:
