@@ -17,8 +17,8 @@ import time
 import pytest
 from test_state import app, greeting, log_in, visit_account, wait_until_saved
 
-from conftest import Site, Workspace
-from killing import held_route, kill_mid_command, target_pid, wait_for_exit
+from conftest import FixtureHandler, Site, Workspace
+from killing import driver_pid, held_route, kill_mid_command, target_pid, wait_for_exit
 from refbrowse.daemon.core.revive import MAX_RESTARTS
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
@@ -101,6 +101,36 @@ def test_a_command_running_when_the_driver_or_chromium_is_killed_says_so_and_the
         assert skipped in interrupted.err, (round_, interrupted)
         assert visit_account(ws, app) == f"Welcome user-{target}", round_
         assert ws.daemon_info()["pid"] == daemon
+
+
+def test_a_page_that_kills_the_driver_as_it_loads_is_not_reopened_again(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    ws = fresh_workspace
+    asked: list[str] = []
+
+    def killer(handler: FixtureHandler) -> None:
+        """The first visit loads a page that reloads itself; every later one kills the driver."""
+        asked.append(handler.path)
+        if len(asked) == 1:
+            handler.reply("<title>bomb</title><script>setTimeout(() => location.reload(), 3000)</script>")
+        else:
+            os.kill(driver_pid(int(str(ws.daemon_info()["pid"]))), signal.SIGKILL)
+            handler.reply("<title>too late</title>")  # a dropped connection would be asked again
+
+    url = site.route("/driver-killer", killer)
+    ws.ok("goto", url)
+    log = ws.state_dir / "daemon.log"
+    deadline = time.monotonic() + 60
+    while "browser restarted" not in log.read_text():
+        assert time.monotonic() < deadline, log.read_text()[-3000:]
+        time.sleep(0.1)
+    told = ws.run("url")
+    assert told.code == 3, told
+    assert f"not reopened: {url} (the browser was lost again while it loaded)" in told.err, told.err
+    assert ws.ok("url").strip() == "about:blank"
+    assert len(asked) == 3  # its own reload, and the one reopening after the first restart
+    assert "browser: restarted 1 time" in ws.ok("status")
 
 
 def test_a_driver_lost_again_and_again_ends_the_daemon_and_the_next_one_says_why(
