@@ -124,6 +124,7 @@ class Daemon:
         self.request_stop()
 
     def request_stop(self) -> None:
+        self.reviver.stopped = True
         # The watchdog ends the process if the graceful path hangs on a wedged browser.
         self._watchdog.arm()
         self._stop.set()

@@ -70,10 +70,13 @@ class Reviver:
         self._plans: dict[str, SessionPlan] = {}
         self._loading: tuple[str, Tab, str] | None = None  # the tab being reopened: session, tab, URL
         self._task: asyncio.Task[None] | None = None
+        self.stopped = False  # set once the daemon stops: nothing is restarted then
 
     def on_loss(self) -> None:
         """The host lost its driver or browser (`host.gone` says which): restart, unless under way."""
         self.losses += 1
+        if self.stopped:  # the daemon is ending anyway
+            return
         if self.host.target.remote:  # not ours to restart: the next daemon reaches it again, or says why
             self.give_up(self.host.gone)
             return
