@@ -32,7 +32,7 @@ from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
 from refbrowse.daemon.core.revive import Reviver
 from refbrowse.daemon.dispatch import Dispatcher, env_ms
-from refbrowse.daemon.reaper import Watchdog, kill_children
+from refbrowse.daemon.reaper import Watchdog, exited, kill_children
 from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
 from refbrowse.registry import COMMANDS, DEFAULTS
@@ -272,6 +272,8 @@ class Daemon:
     async def wait_for_browser(self) -> None:
         try:
             await asyncio.shield(self._browser_ready)
+            if self.host.driver_pid and exited(self.host.driver_pid):
+                await self.host.lost(1.0)  # its pipe's end is on its way: restart before going on
             await self.reviver.settled()
         except BrowseError:
             self.request_stop()  # the next command starts afresh, after the user fixes the cause
