@@ -113,13 +113,13 @@ class Reviver:
             try:
                 await self.host.relaunch()
             except Exception as exc:  # noqa: BLE001 - whatever kept it from starting ends the daemon
-                self.give_up(f"{why}; a new browser did not start: {exc}")
+                self.give_up(f"{why}; a new browser did not start: {_first_line(exc)}")
                 return
             try:
                 await self._restore_all(why)
             except Exception as exc:  # noqa: BLE001 - lost again while reopening, or the end
                 if not self.host.gone:
-                    self.give_up(f"{why}; the sessions could not be reopened: {exc}")
+                    self.give_up(f"{why}; the sessions could not be reopened: {_first_line(exc)}")
                     return
                 self._set_loading_aside()
 
@@ -224,6 +224,11 @@ def _message(session: str, why: str, saved: float, left: list[str]) -> str:
     state = f"from its state saved at {_clock(saved)}" if saved else "clean (it had no saved state)"
     text = f"the browser was lost ({why}) and has been restarted; session {session} was restored {state}"
     return text + (f"; not reopened: {', '.join(left)}" if left else "")
+
+
+def _first_line(exc: Exception) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
 
 
 def _clock(epoch: float) -> str:
