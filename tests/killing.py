@@ -80,10 +80,11 @@ def _running(pid: int) -> bool:
 
 
 def kill_mid_command(ws: Workspace, target: str, held: HeldPage) -> tuple[Result, int]:
-    """SIGKILL `target` while `goto` waits on `held`; return that command's result and the old daemon pid.
+    """SIGKILL `target` while `goto` waits on `held`; return that command's result and the daemon pid.
 
     The page is let go once the victim is dead, so the command sent again to a fresh daemon
-    loads it at once."""
+    loads it at once. A killed daemon is waited for; a daemon whose driver or Chromium was
+    killed restarts them and lives on."""
     daemon = int(str(ws.daemon_info()["pid"]))
     victim = target_pid(ws, target)
     held.asked.clear()
@@ -94,5 +95,6 @@ def kill_mid_command(ws: Workspace, target: str, held: HeldPage) -> tuple[Result
     wait_for_exit(victim)
     held.released.set()
     out, err = slow.communicate(timeout=120)
-    wait_for_exit(daemon, 60)
+    if target == "daemon":
+        wait_for_exit(daemon, 60)
     return Result(slow.returncode, out, err), daemon

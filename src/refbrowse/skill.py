@@ -128,6 +128,8 @@ start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `brows
 - `2` bad usage: nothing ran. Fix the command as the hint says (`browse help CMD`).
 - `3` the browser or its daemon is unavailable. Run `browse doctor` and do what its `!` lines
   say: `browse install` when there is no browser, `browse restart` when the daemon is stuck.
+  An `error:` saying the browser was lost and has been restarted needs none of that: the login
+  and tabs are back (it names a tab it did not reopen); take a new `snapshot -i` and go on.
 - `4` timed out: the page did not get there in time. `browse wait` for what you expect
   (`--text T`, `--url PAT`, a selector) or give `--timeout MS`, then look again.
 - `130` interrupted.

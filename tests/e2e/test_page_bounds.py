@@ -7,13 +7,9 @@ every session. Each read is cut in the page and says how long the whole was.
 
 from __future__ import annotations
 
-import os
-import signal
-
 import pytest
 
 from conftest import Site, Workspace, strip_fence
-from killing import target_pid, wait_for_exit
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
@@ -42,18 +38,6 @@ def test_js_returning_300_mb_prints_the_first_million_characters(workspace: Work
     assert "the value is 300,000,000 characters long; the first 1,000,000 are shown" in result.out
     assert workspace.ok("url").strip() == plain
     assert workspace.daemon_info()["pid"] == pid
-
-
-def test_the_next_command_says_why_the_last_daemon_ended(fresh_workspace: Workspace, plain: str) -> None:
-    fresh_workspace.ok("goto", plain)
-    old = int(str(fresh_workspace.daemon_info()["pid"]))
-    os.kill(target_pid(fresh_workspace, "driver"), signal.SIGKILL)
-    wait_for_exit(old, 30)
-    first = fresh_workspace.run("url")
-    assert first.code == 0, first.err
-    notes = [line for line in first.err.splitlines() if line.startswith("note: the previous daemon ended")]
-    assert len(notes) == 1 and "the node driver exited" in notes[0], first.err
-    assert "note:" not in fresh_workspace.run("url").err
 
 
 def test_a_megabyte_console_message_is_kept_cut(workspace: Workspace, plain: str) -> None:

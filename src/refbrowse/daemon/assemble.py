@@ -137,6 +137,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
             state_refused=restoring,
             tab_carriers=(services.file_grants,),
             switch_followers=(daemon, extension),
+            saved_states=restoring,
         )
     )
     wiring = Wiring(

@@ -146,6 +146,9 @@ class Dispatcher:
         else:
             await self.daemon.wait_for_browser()
             session = await self.daemon.host.session(session_name)
+            owed = session.take_revived()  # the browser was restarted since its last command
+            if owed is not None:
+                raise owed
             tab = await session.current_tab()
             if not self.first_tab_seen:
                 self.first_tab_seen = True

@@ -46,6 +46,17 @@ def _parent(pid: str) -> int | None:
         return None
 
 
+def exited(pid: int) -> bool:
+    """True once `pid` has ended (a zombie not yet reaped counts as ended); False if unsure."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+    except (OSError, IndexError):
+        return False
+
+
 def kill_children(extra: tuple[int, ...] = ()) -> int:
     """SIGKILL every descendant of this process (and `extra` pids); return how many."""
     pids = [*descendants(os.getpid()), *extra]

@@ -4,8 +4,9 @@ idle timer, state file.
 `refbrowse.daemon.bootstrap` starts the browser, then builds a `Daemon` from this module
 (imported while the browser launches). The daemon exits when told to stop,
 after `BROWSE_IDLE_TIMEOUT` ms without a command, or when Chromium or
-Playwright's driver dies. Every command runs under one deadline (`bounds`), and
-shutdown under another, past which a watchdog kills the browser (`reaper`).
+Playwright's driver is lost more often than `revive` restarts them. Every
+command runs under one deadline (`bounds`), and shutdown under another, past
+which a watchdog kills the browser (`reaper`).
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ from refbrowse.daemon.core import lastexit, trace
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.core.revive import Reviver
 from refbrowse.daemon.dispatch import Dispatcher, env_ms
-from refbrowse.daemon.reaper import Watchdog, kill_children
+from refbrowse.daemon.reaper import Watchdog, exited, kill_children
 from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
-from refbrowse.registry import DEFAULTS
+from refbrowse.registry import COMMANDS, DEFAULTS
 from refbrowse.specs import Result
 
 log = logging.getLogger("refbrowse")
@@ -41,6 +43,7 @@ log = logging.getLogger("refbrowse")
 DEFAULT_IDLE_MS = DEFAULTS["idle_ms"]
 ANSWERS_S = 3.0  # at shutdown, for the commands in flight to answer before they are cancelled
 SHUTDOWN_S = 15.0  # graceful shutdown: last state save, closing the browser
+STATE_DIR_CHECK_S = 10.0  # how often the daemon checks that its state directory is still there
 WATCHDOG_SLACK_S = 5.0  # past SHUTDOWN_S, the process is ended whatever the event loop does
 
 Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
@@ -58,7 +61,8 @@ class Daemon:
         self.started = time.time()
         self.token = secrets.token_urlsafe(32)
         self.host = host
-        host.on_crash = self._browser_died
+        self.reviver = Reviver(host, give_up=self._browser_died)
+        host.on_crash = self.reviver.on_loss
         assembly = assemble(self, host)
         self.services, self.wiring, self.notices = assembly.services, assembly.wiring, assembly.notices
         note = lastexit.recall(state_dir)  # why the previous daemon ended, when it did not choose to
@@ -88,11 +92,13 @@ class Daemon:
         # A CLI that finds daemon.json corrupt while this daemon lives asks for it again.
         loop.add_signal_handler(signal.SIGUSR1, self._write_state_file)
         idle = asyncio.create_task(self._watch_idle())
+        workspace = asyncio.create_task(self._watch_state_dir())
         where = [self.listening.socket] if self.listening.socket else []
         where += [f"127.0.0.1:{self.port}"] if self.port else []
         log.info("daemon %d listening on %s", self.pid, " and ".join(where))
         await self._stop.wait()
         idle.cancel()
+        workspace.cancel()
         self._remove_state_file()
         try:
             await asyncio.wait_for(self._shut_down(runner), SHUTDOWN_S)
@@ -118,6 +124,7 @@ class Daemon:
         self.request_stop()
 
     def request_stop(self) -> None:
+        self.reviver.stopped = True
         # The watchdog ends the process if the graceful path hangs on a wedged browser.
         self._watchdog.arm()
         self._stop.set()
@@ -125,9 +132,9 @@ class Daemon:
     def idle_seconds_left(self) -> float:
         return self.idle_ms / 1000 - (time.monotonic() - self._last_active)
 
-    def _browser_died(self) -> None:
+    def _browser_died(self, why: str) -> None:
         self.exit_code = ExitCode.PAGE_ERROR
-        lastexit.record(self.state_dir, self.host.gone or "the browser went away")
+        lastexit.record(self.state_dir, why)
         self.request_stop()
 
     def _write_state_file(self) -> None:
@@ -158,6 +165,17 @@ class Daemon:
                 self.request_stop()
                 return
             await asyncio.sleep(max(left, 0.05))
+
+    async def _watch_state_dir(self) -> None:
+        """A removed workspace takes its daemon along: nothing could reach it any more, and its
+        Chromium would run on for the whole idle time."""
+        first = _identity(self.state_dir)
+        while True:
+            await asyncio.sleep(STATE_DIR_CHECK_S)
+            if _identity(self.state_dir) != first:
+                log.info("the state directory %s is gone: stopping", self.state_dir)
+                self.request_stop()
+                return
 
     # HTTP
 
@@ -196,15 +214,18 @@ class Daemon:
             command = Request.from_body(await intake.read_command(request))
         except intake.BadRequest as exc:
             return exc.response()
+        losses, started = self.reviver.losses, time.monotonic()
         self._in_flight += 1
         try:
             result = await self.dispatch(command)
-            if result["exit_code"] == ExitCode.UNAVAILABLE and await self.host.lost():
-                # Chromium died under this command: the CLI sends it again to a fresh daemon.
-                self.request_stop()
-                return web.json_response(
-                    {"ok": False, "error": "the browser died"}, status=protocol.STOPPING_STATUS
-                )
+            if await self._lost_under(command, result, losses, started):
+                await self.reviver.settled()
+                if self._stop.is_set():  # not restarted again: the CLI sends it to a fresh daemon
+                    return web.json_response(
+                        {"ok": False, "error": "the browser died"}, status=protocol.STOPPING_STATUS
+                    )
+                failed = self.reviver.failure_for(self.host.sessions.get(command.session))
+                result = protocol.failure(failed.message, failed.hint, failed.exit_code)
             tab_closed = str(result["error"]).startswith(TAB_OR_BROWSER_CLOSED)
             if result["exit_code"] == ExitCode.UNAVAILABLE and tab_closed:
                 # Only the tab went (the page closed it, or a storm guard did): a failure on the page.
@@ -218,12 +239,27 @@ class Daemon:
             trace.start_step("first command answered")
         return _render(result, as_json=command.json)
 
+    async def _lost_under(self, command: Request, result: Result, losses: int, started: float) -> bool:
+        """Whether the browser was lost while the command ran: then it failed, or did not do
+        what it says, whatever its result (a `status` that waited for the restart excepted)."""
+        if self.reviver.losses != losses:
+            return result["exit_code"] != ExitCode.OK or COMMANDS[command.command]["cat"] != "meta"
+        if result["exit_code"] == ExitCode.UNAVAILABLE:
+            return await self.host.lost()  # a command can fail a moment before Playwright says why
+        session = self.host.sessions.get(command.session)
+        if session is None or not any(closed.at >= started for closed in session.closed):
+            return False
+        # A lost Chromium closes every page, then says it is gone: a round trip to the browser
+        # through the driver answers only once that news has come, or fails if it is gone.
+        return not await self.host.browser_pid() and await self.host.lost(1.0)
+
     async def dispatch(self, request: Request) -> Result:
         """Run one command; the result is the JSON the CLI receives (see `dispatch.Dispatcher`)."""
         return await self.dispatcher.dispatch(request)
 
     def status_lines(self) -> list[str]:
-        return [line for source in self.wiring.status if (line := source.status_line())]
+        sources = (self.reviver, *self.wiring.status)
+        return [line for source in sources if (line := source.status_line())]
 
     def listening_on(self) -> str:
         where = [self.listening.socket] if self.listening.socket else []
@@ -236,12 +272,24 @@ class Daemon:
     async def wait_for_browser(self) -> None:
         try:
             await asyncio.shield(self._browser_ready)
+            if self.host.driver_pid and exited(self.host.driver_pid):
+                await self.host.lost(1.0)  # its pipe's end is on its way: restart before going on
+            await self.reviver.settled()
         except BrowseError:
             self.request_stop()  # the next command starts afresh, after the user fixes the cause
             raise
         except PlaywrightError as exc:
             self.request_stop()
             raise Unavailable(f"the browser did not start: {exc.message}", f"see {self.log_path}") from exc
+
+
+def _identity(path: str) -> tuple[int, int]:
+    """Which directory `path` is ((0, 0) once there is none): one put in its place is another."""
+    try:
+        found = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return (0, 0)
+    return (found.st_dev, found.st_ino)
 
 
 def _render(result: Result, as_json: bool) -> web.Response:

@@ -53,6 +53,12 @@ class SwitchFollower(Protocol):
         ...
 
 
+class SavedStateClock(Protocol):
+    def saved_at(self, session: str) -> float:
+        """When the session's state was last saved to disk (epoch seconds); 0 if never."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class HostEvents:
     context_options: tuple[ContextOptionSource, ...] = ()
@@ -61,3 +67,4 @@ class HostEvents:
     state_refused: tuple[StateRefusalListener, ...] = ()
     tab_carriers: tuple[TabCarrier, ...] = ()
     switch_followers: tuple[SwitchFollower, ...] = ()
+    saved_states: tuple[SavedStateClock, ...] = ()

@@ -1,9 +1,9 @@
 """The daemon's one browser: launched here (headless or headed) or reached remotely, and its sessions.
 
-If Chromium dies, the host tells the daemon, which exits: the next command
-starts a fresh one. What other parts add to each session and tab (saved
-state, listeners, init scripts) reaches the host once, as `HostEvents`, from
-`assemble`.
+If Chromium or Playwright's driver dies, the host tells the daemon, which
+starts new ones under the same sessions (see `revive`). What other parts add
+to each session and tab (saved state, listeners, init scripts) reaches the
+host once, as `HostEvents`, from `assemble`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
@@ -38,6 +39,7 @@ from refbrowse.daemon.core.chromium import (
 from refbrowse.daemon.core.display import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
 from refbrowse.daemon.core.events import HostEvents
 from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.core.target import (
     CHANNEL_NAMES,
     BrowserTarget,
@@ -57,6 +59,7 @@ log = logging.getLogger("refbrowse")
 
 CONNECT_TIMEOUT_MS = 15_000
 RESTORE_TIMEOUT_S = 15.0  # a saved state the browser cannot take back in this time is set aside
+DRIVER_STOP_S = 5.0  # a lost driver that has not stopped in this time is killed
 
 
 class BrowserHost:
@@ -216,8 +219,38 @@ class BrowserHost:
     def _gone(self, why: str) -> None:
         if not self._closing and not self.gone:
             self.gone = why
-            log.error("%s: the daemon exits", why)
+            log.error("browser lost: %s", why)
             self.on_crash()
+
+    async def relaunch(self) -> None:
+        """A new driver and browser for the same target, once the old ones are lost (see `revive`).
+
+        `gone` stays set until the new browser runs: the old driver, stopped
+        here, reports its end to a `_gone` that then ignores it.
+        """
+        old, self._playwright, self.browser = self._playwright, None, None
+        if old is not None:
+            try:
+                await asyncio.wait_for(old.stop(), DRIVER_STOP_S)
+            except Exception as exc:  # noqa: BLE001 - a driver that will not stop is killed
+                log.info("the lost driver did not stop (%r): killing it", exc)
+                if self.driver_pid:  # never 0: that would be this process's whole group
+                    with suppress(OSError):
+                        os.kill(self.driver_pid, signal.SIGKILL)
+        manager = async_playwright()
+        with without_secrets():
+            self._playwright = await manager.start()
+        self._watch_driver(manager)
+        self.browser, self.executable = await self._open(self.target)
+        self.gone = ""
+
+    async def renew_session(self, session: Session) -> list[Tab]:
+        """Move `session` to a new context of the current browser, its saved state restored
+        (see `events.ContextOptionSource`); the tabs it had, for `Session.reopened`."""
+        old_tabs = session.rebind(await self._new_context(session.name))
+        for starter in self.events.session_starters:  # before any page loads: they may gate requests
+            await starter.on_new_session(session)
+        return old_tabs
 
     async def _new_context(self, name: str, storage: dict[str, Any] | None = None) -> BrowserContext:
         assert self.browser is not None

@@ -1,8 +1,9 @@
 """Why the last daemon of a workspace ended, told to the first command of the next.
 
-When Chromium or Playwright's driver dies (a page that ate its memory, the OOM
-killer), the daemon exits and the next command starts a fresh one, which
-restores each session's saved login state. Without a word, the agent would see
+When Chromium or Playwright's driver is lost more often than `revive` restarts
+them (a page that keeps killing it), or a restart fails, the daemon exits and
+the next command starts a fresh one, which restores each session's saved login
+state. Without a word, the agent would see
 its tabs gone and not know why; so the dying daemon leaves one line behind and
 the next daemon says it once, as a note.
 """

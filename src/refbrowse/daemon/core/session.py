@@ -6,10 +6,27 @@ tab is shown to the host's tab watchers (see `events`).
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
+
 from playwright.async_api import BrowserContext, Page
 
 from refbrowse.daemon.core.events import TabWatcher
 from refbrowse.daemon.core.tab import Tab
+from refbrowse.errors import BrowseError
+
+# A lost Chromium closes every page just before it says it is gone: tabs closed this
+# recently are put back by `tabs_before_loss`.
+CLOSED_WITH_BROWSER_S = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedTab:
+    at: float  # monotonic
+    index: int
+    tab: Tab
+    current: bool
+    busy: bool  # a command was running on it
 
 
 class Session:
@@ -19,6 +36,9 @@ class Session:
         self.tabs: list[Tab] = []
         self.current: Tab | None = None
         self._tab_watchers = tab_watchers
+        # Why its tabs were reopened in a new browser: the next command fails with it, once.
+        self.revived: BrowseError | None = None
+        self.closed: list[ClosedTab] = []  # the last moment's closed tabs, for `tabs_before_loss`
         context.on("page", self._adopt)
 
     def _adopt(self, page: Page) -> None:
@@ -34,6 +54,9 @@ class Session:
     def forget(self, tab: Tab) -> None:
         if tab in self.tabs:
             index = self.tabs.index(tab)
+            now = time.monotonic()
+            gone = ClosedTab(now, index, tab, self.current is tab, tab.lock.locked())
+            self.closed = [c for c in self.closed if now - c.at < CLOSED_WITH_BROWSER_S] + [gone]
             self.tabs.remove(tab)
             if self.current is tab:
                 self.current = self.tabs[min(index, len(self.tabs) - 1)] if self.tabs else None
@@ -53,10 +76,27 @@ class Session:
     def number(self, tab: Tab) -> int:
         return self.tabs.index(tab) + 1
 
+    def tabs_before_loss(self) -> tuple[list[tuple[Tab, bool]], Tab | None]:
+        """The tabs, each with whether a command was running on it, and the current one, as they
+        were before the browser was lost: those it closed as it went are put back where they were."""
+        now = time.monotonic()
+        tabs = [(tab, tab.lock.locked()) for tab in self.tabs]
+        current = self.current
+        for closed in reversed(self.closed):
+            if now - closed.at < CLOSED_WITH_BROWSER_S:
+                tabs.insert(min(closed.index, len(tabs)), (closed.tab, closed.busy))
+                current = closed.tab if closed.current else current
+        return tabs, current
+
+    def take_revived(self) -> BrowseError | None:
+        """The failure owed to the next command since the browser was restarted, once."""
+        owed, self.revived = self.revived, None
+        return owed
+
     def rebind(self, context: BrowserContext) -> list[Tab]:
         """Move the session to an empty `context`; the tabs it had, for `reopened`."""
         old_tabs = self.tabs
-        self.context, self.tabs, self.current = context, [], None
+        self.context, self.tabs, self.current, self.closed = context, [], None, []
         context.on("page", self._adopt)
         return old_tabs
 

@@ -52,9 +52,9 @@ async def _health(daemon: DaemonView) -> str:
 def _seen_health(daemon: DaemonView) -> str:
     host = daemon.host
     if host.driver_pid and not _running(host.driver_pid):
-        return "unhealthy (the node driver exited; the next command starts a fresh daemon)"
+        return "unhealthy (the node driver exited)"
     if host.gone:
-        return f"unhealthy ({host.gone}; the daemon is exiting, the next command starts a fresh one)"
+        return f"unhealthy ({host.gone})"
     if host.browser is not None and not host.browser.is_connected():
         return "unhealthy (the browser disconnected)"
     return "healthy"
@@ -66,8 +66,13 @@ async def status(call: Call) -> str:
     host = daemon.host
     with suppress(BrowseError):
         await daemon.wait_for_browser()
+    health = await _health(daemon)
+    if health != "healthy" and await host.lost(1.0):  # being restarted: say how that ended
+        with suppress(BrowseError):
+            await daemon.wait_for_browser()
+        health = await _health(daemon)
     lines = [
-        f"refbrowse {__version__}: {await _health(daemon)}",
+        f"refbrowse {__version__}: {health}",
         f"mode: {host.describe()}",
         f"browser: {host.version or 'not running'}",
         f"pid: {daemon.pid}  uptime: {_duration(time.time() - daemon.started)}",
@@ -75,11 +80,11 @@ async def status(call: Call) -> str:
         f"workspace: {os.path.dirname(daemon.state_dir)}",
         f"idle shutdown in: {_duration(daemon.idle_seconds_left())}",
     ]
-    if call.current_session is not None and call.current_tab is not None:
-        session = call.current_session
-        number = session.number(call.current_tab)
-        lines.append(f"session: {session.name}  tabs: {len(session.tabs)}  current: {number}")
-        lines.append(f"url: {call.current_tab.page.url}")
+    session = call.current_session
+    tab = session.current if session is not None else None  # read now: a restart replaces the tabs
+    if session is not None and tab is not None:
+        lines.append(f"session: {session.name}  tabs: {len(session.tabs)}  current: {session.number(tab)}")
+        lines.append(f"url: {tab.page.url}")
     lines.append(f"sessions: {', '.join(sorted(host.sessions)) or '(none)'}")
     lines += daemon.status_lines()
     return "\n".join(lines)

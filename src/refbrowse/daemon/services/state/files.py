@@ -102,7 +102,8 @@ def write_state(path: str, state: State) -> None:
     folder = os.path.dirname(path)
     if os.path.lexists(folder) and not os.path.isdir(folder):
         log.warning("%s is not a directory: kept as %s", folder, set_aside(folder))
-    os.makedirs(folder, mode=0o700, exist_ok=True)
+    with suppress(FileExistsError):  # never its parents: a removed workspace stays removed
+        os.mkdir(folder, 0o700)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")  # mode 0600
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

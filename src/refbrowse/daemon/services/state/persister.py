@@ -94,6 +94,13 @@ class Persister:
         log.info("session %s: restoring %d cookies, %d origins", session, *_counts(state))
         return {"storage_state": state}
 
+    def saved_at(self, session: str) -> float:
+        """When the session's state file was last written; 0 if it has none."""
+        try:
+            return os.stat(session_file(self.state_dir, session), follow_symlinks=False).st_mtime
+        except OSError:
+            return 0.0
+
     def on_state_refused(self, session: str, why: str) -> None:
         """The browser would not take the session's saved state back (or not in time)."""
         record = self._of(session)
