@@ -25,7 +25,8 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
-from refbrowse.daemon.core import lastexit, trace
+from refbrowse.daemon.core import certs, lastexit, trace
+from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
@@ -88,6 +89,7 @@ class Daemon:
         # A CLI that finds daemon.json corrupt while this daemon lives asks for it again.
         loop.add_signal_handler(signal.SIGUSR1, self._write_state_file)
         idle = asyncio.create_task(self._watch_idle())
+        spawn(self._prepare_browser())
         where = [self.listening.socket] if self.listening.socket else []
         where += [f"127.0.0.1:{self.port}"] if self.port else []
         log.info("daemon %d listening on %s", self.pid, " and ".join(where))
@@ -124,6 +126,15 @@ class Daemon:
 
     def idle_seconds_left(self) -> float:
         return self.idle_ms / 1000 - (time.monotonic() - self._last_active)
+
+    async def _prepare_browser(self) -> None:
+        """Once the browser is up, what the first action needs of it (the popup counter), set up
+        while the first command opens its session and tab rather than after."""
+        try:
+            await asyncio.shield(self._browser_ready)
+        except Exception:  # noqa: BLE001 - the first command reports why the browser did not start
+            return
+        await self.services.popups.of(self.host.browser)
 
     def _browser_died(self) -> None:
         self.exit_code = ExitCode.PAGE_ERROR
@@ -216,6 +227,7 @@ class Daemon:
         if self._first_command:
             self._first_command = False
             trace.start_step("first command answered")
+            certs.load_later()  # what the start left for later, now that it is over
         return _render(result, as_json=command.json)
 
     async def dispatch(self, request: Request) -> Result:
