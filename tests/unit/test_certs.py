@@ -5,29 +5,28 @@ from __future__ import annotations
 import asyncio
 import ssl
 
-from refbrowse.daemon.core import certs
+from refbrowse.daemon.core.certs import CertLoads
 
 
 def test_a_context_made_while_deferred_gets_its_certificates_once_loaded() -> None:
     expected = ssl.create_default_context().cert_store_stats()["x509_ca"]
-    with certs.deferred():
+    loads = CertLoads()
+    with loads.deferred():
         verified = ssl.create_default_context()
         unverified = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
         unverified.set_default_verify_paths()
     assert verified.cert_store_stats()["x509_ca"] == 0
     assert unverified.cert_store_stats()["x509_ca"] == 0
-    asyncio.run(certs.loaded())
+    asyncio.run(loads.loaded())
     assert verified.cert_store_stats()["x509_ca"] == expected
     assert unverified.cert_store_stats()["x509_ca"] == expected
 
 
 def test_outside_the_deferred_window_contexts_load_their_certificates_at_once() -> None:
     load_default, default_paths = ssl.SSLContext.load_default_certs, ssl.SSLContext.set_default_verify_paths
-    with certs.deferred():
+    expected = ssl.create_default_context().cert_store_stats()["x509_ca"]
+    with CertLoads().deferred():
         pass
     assert ssl.SSLContext.load_default_certs is load_default
     assert ssl.SSLContext.set_default_verify_paths is default_paths
-    expected = ssl.create_default_context().cert_store_stats()["x509_ca"]
-    with certs.deferred():
-        pass
     assert ssl.create_default_context().cert_store_stats()["x509_ca"] == expected

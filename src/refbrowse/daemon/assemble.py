@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from refbrowse.daemon.core.cdp import CdpKeeper
+from refbrowse.daemon.core.certs import CertLoads
 from refbrowse.daemon.core.events import HostEvents
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.notices import Notices
@@ -89,7 +90,7 @@ class Assembly:
     notices: Notices
 
 
-def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
+def assemble(daemon: AssembledDaemon, host: BrowserHost, cert_loads: CertLoads) -> Assembly:
     """Build the daemon's services, hand the host its events, and say who hears the daemon's."""
     notices = Notices()
     cdp = CdpKeeper()
@@ -115,6 +116,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         settings=settings,
         routes=routes,
         hars=hars,
+        certs=cert_loads,
     )
     confinement = Confinement(policy, services.file_grants)
     extension = ExtensionLink(host, activity)

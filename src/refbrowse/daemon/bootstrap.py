@@ -23,7 +23,8 @@ import time
 from types import ModuleType
 from typing import IO, TYPE_CHECKING
 
-from refbrowse.daemon.core import certs, driver, logcap, trace
+from refbrowse.daemon.core import driver, logcap, trace
+from refbrowse.daemon.core.certs import CertLoads
 from refbrowse.errors import BrowseError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import (
@@ -76,18 +77,19 @@ async def serve(state_dir: str, lock: IO[str], early_driver: subprocess.Popen[by
     host.early_driver = early_driver
     config = config_hash()  # before the browser starts: see `session.without_secrets`
     browser_ready: asyncio.Task[None] = asyncio.create_task(_start_browser(host))
-    server = await asyncio.to_thread(_import_server)
+    loads = CertLoads()
+    server = await asyncio.to_thread(_import_server, loads)
     trace.start_step("server imported")
-    daemon = server.Daemon(state_dir, host, browser_ready)
+    daemon = server.Daemon(state_dir, host, browser_ready, loads)
     daemon.config = config
     code: int = await daemon.run()
     lock.close()
     return code
 
 
-def _import_server() -> ModuleType:
+def _import_server(loads: CertLoads) -> ModuleType:
     """The server module, its TLS certificates left to load after the first command (see `certs`)."""
-    with certs.deferred():
+    with loads.deferred():
         return importlib.import_module("refbrowse.daemon.server")
 
 

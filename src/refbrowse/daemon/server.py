@@ -25,8 +25,9 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
-from refbrowse.daemon.core import certs, lastexit, trace
+from refbrowse.daemon.core import lastexit, trace
 from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.certs import CertLoads
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
@@ -48,7 +49,13 @@ Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
 
 
 class Daemon:
-    def __init__(self, state_dir: str, host: BrowserHost, browser_ready: asyncio.Task[None]) -> None:
+    def __init__(
+        self,
+        state_dir: str,
+        host: BrowserHost,
+        browser_ready: asyncio.Task[None],
+        cert_loads: CertLoads | None = None,
+    ) -> None:
         self.state_dir = state_dir
         self.log_path = protocol.state_path(state_dir, protocol.DAEMON_LOG)
         self.pid = os.getpid()
@@ -60,7 +67,7 @@ class Daemon:
         self.token = secrets.token_urlsafe(32)
         self.host = host
         host.on_crash = self._browser_died
-        assembly = assemble(self, host)
+        assembly = assemble(self, host, cert_loads or CertLoads())
         self.services, self.wiring, self.notices = assembly.services, assembly.wiring, assembly.notices
         note = lastexit.recall(state_dir)  # why the previous daemon ended, when it did not choose to
         if note:
@@ -227,7 +234,7 @@ class Daemon:
         if self._first_command:
             self._first_command = False
             trace.start_step("first command answered")
-            certs.load_later()  # what the start left for later, now that it is over
+            self.services.certs.load_later()  # what the start left for later, now that it is over
         return _render(result, as_json=command.json)
 
     async def dispatch(self, request: Request) -> Result:

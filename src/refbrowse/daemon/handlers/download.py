@@ -22,7 +22,6 @@ from playwright.async_api import Download
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core import certs
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG, ALLOW_PATH_FLAG, open_new
@@ -78,7 +77,7 @@ async def fetch(call: Call, url: str) -> str:
         target_path(call, "")  # refuse a bad PATH before any byte is fetched
     headers = {"User-Agent": await _user_agent(call)}
     timeout = aiohttp.ClientTimeout(total=None, sock_connect=call.nav_timeout_ms / 1000, sock_read=60)
-    await certs.loaded()  # the CA certificates a cold start left to load later
+    await call.services.certs.loaded()  # the CA certificates a cold start left to load later
     async with aiohttp.ClientSession(timeout=timeout, cookie_jar=aiohttp.DummyCookieJar()) as client:
         response = await _follow(call, client, url, headers)
         async with response:

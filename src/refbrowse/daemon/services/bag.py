@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from refbrowse.daemon.core.cdp import CdpKeeper
+from refbrowse.daemon.core.certs import CertLoads
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.page.popups import PopupCounters
 from refbrowse.daemon.page.tabguard import TabGuard
@@ -44,3 +45,4 @@ class Services:
     file_grants: FileGrants = field(default_factory=FileGrants)  # file:// pages allowed
     wanted_downloads: WantedDownloads = field(default_factory=WantedDownloads)
     popups: PopupCounters = field(default_factory=PopupCounters)  # new pages as soon as Chromium makes them
+    certs: CertLoads = field(default_factory=CertLoads)  # CA certificates the start left to load later
