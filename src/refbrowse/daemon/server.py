@@ -44,6 +44,7 @@ DEFAULT_IDLE_MS = DEFAULTS["idle_ms"]
 ANSWERS_S = 3.0  # at shutdown, for the commands in flight to answer before they are cancelled
 SHUTDOWN_S = 15.0  # graceful shutdown: last state save, closing the browser
 WATCHDOG_SLACK_S = 5.0  # past SHUTDOWN_S, the process is ended whatever the event loop does
+CERTS_AFTER_S = 1.0  # after the first answer: the CA certificates the start left to load (see `certs`)
 
 Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
 
@@ -234,7 +235,8 @@ class Daemon:
         if self._first_command:
             self._first_command = False
             trace.start_step("first command answered")
-            self.services.certs.load_later()  # what the start left for later, now that it is over
+            # what the start left for later, once the answer and the CLI's exit are out of the way
+            asyncio.get_running_loop().call_later(CERTS_AFTER_S, self.services.certs.load_later)
         return _render(result, as_json=command.json)
 
     async def dispatch(self, request: Request) -> Result:
