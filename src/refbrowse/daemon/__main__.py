@@ -1,5 +1,12 @@
-"""`python -m refbrowse.daemon`: the daemon process, started by the CLI's launcher."""
+"""`python -m refbrowse.daemon`: the daemon process, started by the CLI's launcher.
 
-from refbrowse.daemon.bootstrap import main
+Playwright's node driver starts before anything else is imported (see `driver`).
+"""
 
-raise SystemExit(main())
+from refbrowse.daemon.core import driver
+
+EARLY_DRIVER = driver.spawn_first()
+
+from refbrowse.daemon.bootstrap import main  # noqa: E402 - after the driver has started
+
+raise SystemExit(main(EARLY_DRIVER))

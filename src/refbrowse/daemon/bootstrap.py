@@ -1,13 +1,13 @@
 """The per-workspace daemon process, run as `python -m refbrowse.daemon`.
 
 Started by the CLI's cold path (`launcher`) in its own session, with
-`BROWSE_STATE_DIR` naming the workspace's state directory. It takes
-`daemon.lock` for its whole life (that lock, not `/health`, is how CLIs know
-it is alive), starts Playwright's node driver before importing asyncio and
-Playwright (see `driver`), then Chromium, and imports the server (aiohttp and
-the command handlers, a few hundred ms) in a thread while the browser
-launches, so that they all overlap on a cold start. For the same reason this
-module imports asyncio only once the driver runs.
+`BROWSE_STATE_DIR` naming the workspace's state directory. Playwright's node
+driver is started before this module is imported (see `driver.spawn_first`).
+It takes `daemon.lock` for its whole life (that lock, not `/health`, is how
+CLIs know it is alive), imports asyncio and Playwright, then starts Chromium,
+and imports the server (aiohttp and the command handlers, a few hundred ms)
+in a thread while the browser launches, so that they all overlap on a cold
+start.
 """
 
 from __future__ import annotations
@@ -59,18 +59,6 @@ def take_life_lock(state_dir: str) -> IO[str] | None:
     return lock
 
 
-def _use_node_compile_cache() -> None:
-    """Let Playwright's node driver keep its compiled code between starts.
-
-    Loading the driver is the largest step of a cold start (~500 ms); with
-    Node's compile cache it is ~200 ms shorter from the second start on. The
-    cache is per user, so every workspace shares it; Node ignores a cache
-    directory it cannot write.
-    """
-    cache_home = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    os.environ.setdefault("NODE_COMPILE_CACHE", os.path.join(cache_home, "refbrowse", "node-compile-cache"))
-
-
 async def _start_browser(host: BrowserHost) -> None:
     began = time.monotonic()
     await host.start()
@@ -117,8 +105,25 @@ def _take_secrets() -> None:
         os.environ.update({k: v for k, v in given.items() if k in SECRET_ENV and isinstance(v, str)})
 
 
-def main() -> int:
+def main(early_driver: subprocess.Popen[bytes] | None = None) -> int:
+    """The daemon's life; `early_driver` is Playwright's node driver if it was started already."""
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    claimed = _claim_workspace()
+    if isinstance(claimed, int):
+        driver.end(early_driver)  # no daemon runs here: the driver started for it goes too
+        return claimed
+    state_dir, lock = claimed
+    if early_driver is None:
+        driver.use_node_compile_cache()
+        early_driver = driver.spawn()  # the secret settings are kept from its environment
+    trace.start_step("lock taken, driver started")
+    import asyncio  # ~40 ms: after the driver has started, so that node loads meanwhile
+
+    return asyncio.run(serve(state_dir, lock, early_driver))
+
+
+def _claim_workspace() -> tuple[str, IO[str]] | int:
+    """The state directory and its life lock, taken; or the exit code when this daemon must not run."""
     state_dir = os.environ.get("BROWSE_STATE_DIR")
     if not state_dir:
         print("refbrowse.daemon is started by the `browse` command", file=sys.stderr)
@@ -137,9 +142,4 @@ def main() -> int:
     if lock is None:
         log.info("another daemon holds this workspace's lock; exiting")
         return ExitCode.OK
-    _use_node_compile_cache()
-    early_driver = driver.spawn()  # the secret settings are kept from its environment
-    trace.start_step("driver spawned")
-    import asyncio  # ~40 ms: after the driver has started, so that node loads meanwhile
-
-    return asyncio.run(serve(state_dir, lock, early_driver))
+    return state_dir, lock

@@ -27,6 +27,7 @@ from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
 from refbrowse.daemon.core import lastexit, trace
+from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
@@ -50,7 +51,12 @@ Handler = Callable[[web.BaseRequest], Awaitable[web.StreamResponse]]
 
 
 class Daemon:
-    def __init__(self, state_dir: str, host: BrowserHost, browser_ready: asyncio.Task[None]) -> None:
+    def __init__(
+        self,
+        state_dir: str,
+        host: BrowserHost,
+        browser_ready: asyncio.Task[None],
+    ) -> None:
         self.state_dir = state_dir
         self.log_path = protocol.state_path(state_dir, protocol.DAEMON_LOG)
         self.pid = os.getpid()
@@ -93,6 +99,7 @@ class Daemon:
         loop.add_signal_handler(signal.SIGUSR1, self._write_state_file)
         idle = asyncio.create_task(self._watch_idle())
         workspace = asyncio.create_task(self._watch_state_dir())
+        spawn(self._prepare_browser())
         where = [self.listening.socket] if self.listening.socket else []
         where += [f"127.0.0.1:{self.port}"] if self.port else []
         log.info("daemon %d listening on %s", self.pid, " and ".join(where))
@@ -131,6 +138,15 @@ class Daemon:
 
     def idle_seconds_left(self) -> float:
         return self.idle_ms / 1000 - (time.monotonic() - self._last_active)
+
+    async def _prepare_browser(self) -> None:
+        """Once the browser is up, what the first action needs of it (the popup counter), set up
+        while the first command opens its session and tab rather than after."""
+        try:
+            await asyncio.shield(self._browser_ready)
+        except Exception:  # noqa: BLE001 - the first command reports why the browser did not start
+            return
+        await self.services.popups.of(self.host.browser)
 
     def _browser_died(self, why: str) -> None:
         self.exit_code = ExitCode.PAGE_ERROR

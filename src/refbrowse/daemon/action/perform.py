@@ -178,7 +178,10 @@ async def _looks_before(
     tab: Tab, navigation: bool, begun: PageReport | None
 ) -> tuple[PageReport | None, str | None]:
     """What the page reports before the action (`begun` when the action's own first call took it),
-    and its view when the action's change is to be diffed."""
+    and its view when the action's change is to be diffed. A navigation away from a pristine tab
+    has nothing to compare: its blank page shows nothing, and the page it reaches is a new document."""
+    if navigation and begun is None and tab.pristine:
+        return None, None
     try:
         before = begun
         if before is None:

@@ -65,6 +65,7 @@ class Session:
         page = await self.context.new_page()
         self._adopt(page)
         tab = next(t for t in self.tabs if t.page is page)
+        tab.opened_blank = True
         self.current = tab
         return tab
 

@@ -54,8 +54,15 @@ class Tab:
         self.refs = RefMap()
         self.memory = TabMemory()
         self.commands = 0  # commands started on this tab: a background read waits for none to come first
+        self.opened_blank = False  # opened by the daemon itself (not by a page), at about:blank
         self.sockets: list[WebSocket] = []  # the page's open WebSockets: an action awaits their answers
         page.on("websocket", self._socket_opened)
+
+    @property
+    def pristine(self) -> bool:
+        """Still the blank page the daemon opened, with no command but the running one ever run on
+        it: nothing there can be busy, show a message or be left behind by a navigation."""
+        return self.opened_blank and self.commands <= 1 and self.page.url == "about:blank"
 
     def _socket_opened(self, socket: WebSocket) -> None:
         self.sockets.append(socket)

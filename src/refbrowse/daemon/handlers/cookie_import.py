@@ -16,7 +16,6 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.nofollow import read_resolved
-from refbrowse.daemon.services.cookies.browsers import describe_installed, read_cookies
 from refbrowse.daemon.services.cookies.jsonfile import CookieFileError, parse
 from refbrowse.daemon.services.cookies.model import Cookie, domains, plural, sent_to
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
@@ -94,6 +93,9 @@ async def _first_refused(context: BrowserContext, cookies: list[Cookie]) -> str:
 async def cookie_import_browser(call: Call) -> str:
     profile = call.flag("--profile")
     domain = call.flag("--domain")
+    # imported here: reading a browser's cookie store loads sqlite3 and cryptography (~20 ms)
+    from refbrowse.daemon.services.cookies.browsers import describe_installed, read_cookies
+
     if call.flag("--list"):
         return await asyncio.to_thread(describe_installed)
     found = await asyncio.to_thread(read_cookies, call.arg(0), profile if isinstance(profile, str) else None)

@@ -33,10 +33,11 @@ class PopupCounter:
 
 
 class PopupCounters:
-    """One counter per browser (one per daemon, in its services), started on first use."""
+    """One counter per browser (one per daemon, in its services), started once: by the daemon as
+    soon as its browser is up, or by the first action, whichever asks first."""
 
     def __init__(self) -> None:
-        self._by_browser: weakref.WeakKeyDictionary[Browser, PopupCounter | None] = (
+        self._by_browser: weakref.WeakKeyDictionary[Browser, asyncio.Future[PopupCounter | None]] = (
             weakref.WeakKeyDictionary()
         )
 
@@ -44,19 +45,23 @@ class PopupCounters:
         """The browser's counter; None where the protocol is not available."""
         if browser is None:
             return None
-        if browser in self._by_browser:
-            return self._by_browser[browser]
-        counter = PopupCounter()
-        try:
-            cdp = await browser.new_browser_cdp_session()
-            cdp.on("Target.targetCreated", counter.saw)
-            await cdp.send("Target.setDiscoverTargets", {"discover": True})
-        except PlaywrightError as exc:
-            log.info("popups are seen only through Playwright: %s", exc.message)
-            self._by_browser[browser] = None
-            return None
-        self._by_browser[browser] = counter
-        return counter
+        starting = self._by_browser.get(browser)
+        if starting is None:
+            starting = self._by_browser[browser] = asyncio.ensure_future(_start(browser))
+        # shielded: a command cancelled while it waits does not cancel the start the others share
+        return await asyncio.shield(starting)
+
+
+async def _start(browser: Browser) -> PopupCounter | None:
+    counter = PopupCounter()
+    try:
+        cdp = await browser.new_browser_cdp_session()
+        cdp.on("Target.targetCreated", counter.saw)
+        await cdp.send("Target.setDiscoverTargets", {"discover": True})
+    except PlaywrightError as exc:
+        log.info("popups are seen only through Playwright: %s", exc.message)
+        return None
+    return counter
 
 
 async def arrived(counter: PopupCounter | None, since: int, have: Callable[[], int], limit_ms: int) -> None:

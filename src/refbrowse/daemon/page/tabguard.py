@@ -110,7 +110,7 @@ class TabGuard:
     async def leave(self, session: Session, tab: Tab) -> Tab:
         """The tab a navigation away should use: `tab`, or a fresh one in its place when the
         page (or one of its frames) does not answer, with a note saying so."""
-        if await answers_everywhere(tab, LEAVE_PROBE_S):
+        if tab.pristine or await answers_everywhere(tab, LEAVE_PROBE_S):
             return tab
         url = tab.page.url
         fresh = await self.reopen(session, tab, f"it did not answer within {LEAVE_PROBE_S:g} s")

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from refbrowse.daemon.core.request import Request
-from refbrowse.daemon.services.cookies.browsers import read_cookies
 from refbrowse.daemon.services.cookies.model import host_of
 from refbrowse.daemon.services.cookies.profiles import BROWSERS, profiles
 from refbrowse.errors import BrowseError
@@ -36,6 +35,9 @@ def installed() -> list[dict[str, object]]:
 
 
 def domain_counts(browser: str, profile: str) -> dict[str, object]:
+    # imported here: reading a browser's cookie store loads sqlite3 and cryptography (~20 ms)
+    from refbrowse.daemon.services.cookies.browsers import read_cookies
+
     found = read_cookies(browser, profile)
     counts = Counter(host_of(cookie) for cookie in found.cookies)
     return {
