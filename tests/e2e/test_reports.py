@@ -137,11 +137,21 @@ def test_an_app_shell_that_paints_after_load_is_waited_for(workspace: Workspace,
     assert "nothing to show" not in printed
 
 
+def test_a_shell_whose_main_panel_is_still_bare_after_load_is_waited_for(
+    workspace: Workspace, site: Site
+) -> None:
+    printed = workspace.ok("goto", site.url("/reports/workbench.html"))
+    assert re.search(r'button "File" @e\d+', printed), printed
+    assert re.search(r'button "Python 3 \(ipykernel\)" @e\d+', printed), printed
+
+
 def test_a_loading_indicator_the_action_brought_up_is_waited_out_up_to_a_cap(
     workspace: Workspace, site: Site
 ) -> None:
     workspace.ok("goto", site.url("/reports/loading.html"))
     out = snap(workspace, "-i")
+    printed = workspace.ok("click", ref(out, "button", "Open notebook"))
+    assert re.search(r'textbox "Cell 1" @e\d+', printed) and "the cap" not in printed, printed
     printed = workspace.ok("click", ref(out, "button", "Load report"))
     assert re.search(r'button "Download report" @e\d+', printed) and "Loading…" not in printed, printed
     printed = workspace.ok("click", ref(out, "button", "Load forever"))
