@@ -198,6 +198,21 @@ def test_a_fragment_prints_its_passage_and_an_article_leads_with_its_outline(
     )
 
 
+def test_a_docs_sidebar_keeps_its_headings_apart_and_a_repeated_search_box_is_said_once(
+    workspace: Workspace, site: Site
+) -> None:
+    quoted = fenced_part(workspace.ok("goto", site.url("/reports/sphinx.html")))
+    lead = quoted[: quoted.index("\n- navigation")]
+    assert re.search(
+        r'^  - heading "Task Object" @e\d+\nheadings in navigation "main navigation":\n'
+        r'- heading "Table of Contents" @e\d+\n  - heading "Previous topic" @e\d+\n'
+        r'- heading "This Page" @e\d+$',
+        lead,
+        re.M,
+    ), lead
+    assert len(re.findall(r'^search: textbox "Quick search" @e\d+$', lead, re.M)) == 1, lead
+
+
 def test_an_explicit_interactive_snapshot_of_a_long_page_has_a_small_budget(
     workspace: Workspace, site: Site
 ) -> None:
