@@ -52,6 +52,8 @@ def one(task: Task, app: App, tool: Refbrowse) -> dict[str, Any]:
     passed, detail = settled_check(task, app, run_id, answer)
     row: dict[str, Any] = {**driver.tally.figures(), "passed": passed and not failure}
     row.update(detail=failure or detail, commands=driver.tally.commands())
+    if driver.tally.missed:
+        row["reread_after"] = driver.tally.missed
     if not row["passed"]:
         row["last_read"] = driver.last[-2000:]
         print(f"     failed: {row['detail'][:200]}", flush=True)

@@ -31,8 +31,8 @@ _EMPTY_TEXT = 20  # characters of visible text under which a view is (nearly) em
 _EMPTY_CONTROLS = 2  # …with fewer controls than this
 
 # [elements, visible text length, controls, loading indicators shown, a shown main panel that is
-# bare]. Indicators are counted, so that one the page shows all the time is not taken for one the
-# action brought up.
+# bare, requests ended]. Indicators are counted, so that one the page shows all the time is not
+# taken for one the action brought up.
 _LOOK_JS = script("page_state")
 
 
@@ -43,6 +43,7 @@ class PageState:
     controls: int
     loading: int
     bare_main: int  # 1: a main landmark laid out with nothing in it (no text, control or picture)
+    fetched: int  # the page's requests that have ended (its resource timing entries)
 
     @property
     def empty(self) -> bool:
@@ -57,7 +58,7 @@ def _unfinished(state: PageState, before: PageState | None) -> bool:
 
 # A page that did not answer a look in time: busy in its own script (a large app compiling its
 # code on a first visit): it is still working, so it never counts as still.
-_BUSY = PageState(-1, 0, 0, 0, 0)
+_BUSY = PageState(-1, 0, 0, 0, 0, 0)
 
 
 async def look(page: Page) -> PageState | None:
@@ -103,7 +104,7 @@ async def until_answered(page: Page, before: PageState | None) -> str:
         now = await _look(page)
         if now is None or _gone(now, before):
             return ""
-        if now is _BUSY or (now.elements, now.text) != (last.elements, last.text):
+        if now is _BUSY or (now.elements, now.text, now.fetched) != (last.elements, last.text, last.fetched):
             still_since = time.monotonic()
         elif (
             before is not None
@@ -114,7 +115,8 @@ async def until_answered(page: Page, before: PageState | None) -> str:
             return ""  # empty, and no longer growing: that is its answer
         # A new document waits longer: a large app's scripts may compile for a second on a first
         # visit, and its fetches take a while once its shell is drawn. An empty view, a bare main
-        # panel or an indicator that stays while nothing changes is then how the page is.
+        # panel or an indicator that stays while nothing changes (no element, no text, no request
+        # ending) is then how the page is.
         elif before is None and _since(still_since) >= _STILL_MS / 1000:
             return ""
         last = now

@@ -1,6 +1,6 @@
 () => {
   const body = document.body;
-  if (!body) return [0, 0, 0, 0, 0];
+  if (!body) return [0, 0, 0, 0, 0, 0];
   const shown = e => e.checkVisibility ? e.checkVisibility() : !!e.getClientRects().length;
   // a determinate bar at its end (a kernel's idle status circle at 100 of 100) is waiting for nothing
   const complete = e => {
@@ -28,5 +28,7 @@
     && (main.textContent || '').length < 2000 && !(main.innerText || '').trim();
   // innerText lays the page out: a page this big is no empty shell, and its text need not be measured
   const text = elements > 2000 ? 1e6 : (body.innerText || '').trim().length;
-  return [elements, text, controls, indicators.length + said, bare ? 1 : 0];
+  // requests that have ended: an app fetching what it will show is still at work while its DOM waits
+  const fetched = performance.getEntriesByType('resource').length;
+  return [elements, text, controls, indicators.length + said, bare ? 1 : 0, fetched];
 }
