@@ -189,5 +189,5 @@ class Mcp:
     def find(self, role: str, name: str = "", exact: bool = False, looks: int = LOOKS) -> str:
         return _found(self.seen, self.snapshot, lambda t: pick(t, role, name, exact), looks)
 
-    def find_near(self, anchor: str, role: str, before: bool = False) -> str:
-        return _found(self.seen, self.snapshot, lambda t: pick_near(t, anchor, role, before))
+    def find_near(self, anchor: str, role: str, before: bool = False, looks: int = LOOKS) -> str:
+        return _found(self.seen, self.snapshot, lambda t: pick_near(t, anchor, role, before), looks)

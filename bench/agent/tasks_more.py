@@ -63,7 +63,8 @@ def _output_line(found: str, run: str) -> str:
 
 def notebook_mcp(m: Mcp, app: JupyterLab, run: str) -> str:
     m.act("browser_navigate", url=app.base + "/lab")
-    launcher = m.find("button", "Python 3 (ipykernel)", looks=BOOT_LOOKS)
+    # a launcher card is a button without a name around the kernel's name: the first is a notebook
+    launcher = m.find_near('generic "Python 3 (ipykernel)"', "button", before=True, looks=BOOT_LOOKS)
     if has(m.last, "button", "No", exact=True):
         m.act("browser_click", target=m.find("button", "No", exact=True))
     m.act("browser_click", target=launcher)
