@@ -143,6 +143,8 @@ def test_a_shell_whose_main_panel_is_still_bare_after_load_is_waited_for(
     printed = workspace.ok("goto", site.url("/reports/workbench.html"))
     assert re.search(r'button "File" @e\d+', printed), printed
     assert re.search(r'button "Python 3 \(ipykernel\)" @e\d+', printed), printed
+    printed = workspace.ok("goto", site.url("/reports/workbench.html?forever"))
+    assert "the page still had nothing in its main panel after waiting" in printed, printed
 
 
 def test_a_loading_indicator_the_action_brought_up_is_waited_out_up_to_a_cap(

@@ -129,5 +129,8 @@ def _since(moment: float) -> float:
 
 def _cap_note(state: PageState, loading_before: int) -> str:
     seconds = f"{CAP_MS / 1000:g}"
-    what = "still shows a loading indicator" if state.loading > loading_before else "was still nearly empty"
+    if state.loading > loading_before:
+        what = "still shows a loading indicator"
+    else:
+        what = "was still nearly empty" if state.empty else "still had nothing in its main panel"
     return f"the page {what} after waiting {seconds} s more (the cap): `browse wait --idle` waits on"
