@@ -104,23 +104,31 @@ async def until_answered(page: Page, before: PageState | None) -> str:
         now = await _look(page)
         if now is None or _gone(now, before):
             return ""
-        if now is _BUSY or (now.elements, now.text, now.fetched) != (last.elements, last.text, last.fetched):
+        if _changed(now, last):
             still_since = time.monotonic()
-        elif (
-            before is not None
-            and now.empty
-            and now.loading <= loading_before
-            and _since(still_since) >= _GROWN_MS / 1000
-        ):
-            return ""  # empty, and no longer growing: that is its answer
-        # A new document waits longer: a large app's scripts may compile for a second on a first
-        # visit, and its fetches take a while once its shell is drawn. An empty view, a bare main
-        # panel or an indicator that stays while nothing changes (no element, no text, no request
-        # ending) is then how the page is.
-        elif before is None and _since(still_since) >= _STILL_MS / 1000:
+        elif _still_long_enough(now, before, _since(still_since)):
             return ""
         last = now
     return ""
+
+
+def _changed(now: PageState, last: PageState) -> bool:
+    """The page is at work: an element or text came or went, a request of its ended, or it was too
+    busy to be looked at."""
+    return now is _BUSY or (now.elements, now.text, now.fetched) != (last.elements, last.text, last.fetched)
+
+
+def _still_long_enough(now: PageState, before: PageState | None, still_s: float) -> bool:
+    """Unchanged this long, the page shows what it will.
+
+    After an action on the same document, an empty view that stopped growing is its answer. A new
+    document waits longer: a large app's scripts may compile for a second on a first visit, and its
+    fetches take a while once its shell is drawn; an empty view, a bare main panel or an indicator
+    that stays while nothing changes is then how the page is.
+    """
+    if before is None:
+        return still_s >= _STILL_MS / 1000
+    return now.empty and now.loading <= before.loading and still_s >= _GROWN_MS / 1000
 
 
 def _since(moment: float) -> float:
