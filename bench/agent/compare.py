@@ -52,6 +52,8 @@ def one(task: Task, app: App, tool: Refbrowse) -> dict[str, Any]:
     passed, detail = settled_check(task, app, run_id, answer)
     row: dict[str, Any] = {**driver.tally.figures(), "passed": passed and not failure}
     row.update(detail=failure or detail, commands=driver.tally.commands())
+    if driver.tally.missed:
+        row["reread_after"] = driver.tally.missed
     if not row["passed"]:
         row["last_read"] = driver.last[-2000:]
         print(f"     failed: {row['detail'][:200]}", flush=True)
@@ -87,6 +89,7 @@ def render(results: dict[str, Any], meta: dict[str, str]) -> list[str]:
         "",
         f"- date: {meta['date']}; this build at commit {meta['commit']}, base at {meta['base']}; "
         f"load {meta['load']}",
+        f"- machine: {meta.get('machine', 'not recorded')}",
         f"- reproduce: `{meta['command']}`",
         "- each task's \"after\" script (it trusts each action's report) run by both builds; re-reads: "
         "snapshots taken only because the report lacked the ref; screenshots: taken to read text",
@@ -108,6 +111,7 @@ def render(results: dict[str, Any], meta: dict[str, str]) -> list[str]:
         f"{b[k]:,} → {n[k]:,}" + (f" ({100 * (n[k] - b[k]) / b[k]:+.0f}%)" if b[k] else "") for k in FIGURES
     ]
     out.append("| **total** | | " + " | ".join(change) + " |")
+    out += ["", _targets(b, n)]
     failures = [
         f"- {name} / {tool} failed: {' '.join(row['detail'].split())[:200]}"
         for name, runs in results.items()
@@ -115,6 +119,20 @@ def render(results: dict[str, Any], meta: dict[str, str]) -> list[str]:
         if not row["passed"]
     ]
     return [*out, "", *failures]
+
+
+def _targets(base: dict[str, int], now: dict[str, int]) -> str:
+    """The suite's targets against the base build, and whether the totals meet them."""
+    checks = [
+        ("calls −25%", now["calls"] <= 0.75 * base["calls"]),
+        ("characters −40%", now["chars"] <= 0.60 * base["chars"]),
+        ("0 re-reads", now["rereads"] == 0),
+        ("0 screenshots to read", now["screenshots"] == 0),
+        ("0 false errors", now["false_errors"] == 0),
+    ]
+    return "- targets against the base: " + ", ".join(
+        f"{what} {'met' if ok else '**not met**'}" for what, ok in checks
+    )
 
 
 def save(out: str, results: dict[str, Any], meta: dict[str, str]) -> None:
@@ -132,6 +150,11 @@ def save(out: str, results: dict[str, Any], meta: dict[str, str]) -> None:
         f.write(text.rstrip() + "\n")
 
 
+def _machine() -> str:
+    found = setup.machine()
+    return f"{found['cores']} cores, {found['cpu']}, {found['memory_gb']} GB, Linux {found['kernel']}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", required=True, help="a checkout of refbrowse with its own .venv")
@@ -146,6 +169,7 @@ def main() -> int:
         "commit": _head(),
         "base": os.popen(f"git -C {args.base} rev-parse --short=12 HEAD").read().strip(),
         "load": " ".join(f"{x:.1f}" for x in os.getloadavg()),
+        "machine": _machine(),
         "command": ".venv/bin/python bench/agent/compare.py " + " ".join(sys.argv[1:]),
     }
     save(args.out, results, meta)

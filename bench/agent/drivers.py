@@ -89,8 +89,10 @@ class Browse:
 
     def reread(self, *flags: str) -> str:
         """A snapshot taken only because what was read lacked the ref: counted as a re-read."""
+        missed = self.last
         said = self.snapshot(*flags)
         self.tally.calls[-1].reread = True
+        self.tally.missed.append(missed[-1500:])
         return said
 
     def wait(self, *args: str) -> str:
@@ -184,8 +186,8 @@ class Mcp:
             raise TaskFailed(f"browser_snapshot: {text[:200]}")
         return text
 
-    def find(self, role: str, name: str = "", exact: bool = False) -> str:
-        return _found(self.seen, self.snapshot, lambda t: pick(t, role, name, exact))
+    def find(self, role: str, name: str = "", exact: bool = False, looks: int = LOOKS) -> str:
+        return _found(self.seen, self.snapshot, lambda t: pick(t, role, name, exact), looks)
 
-    def find_near(self, anchor: str, role: str, before: bool = False) -> str:
-        return _found(self.seen, self.snapshot, lambda t: pick_near(t, anchor, role, before))
+    def find_near(self, anchor: str, role: str, before: bool = False, looks: int = LOOKS) -> str:
+        return _found(self.seen, self.snapshot, lambda t: pick_near(t, anchor, role, before), looks)

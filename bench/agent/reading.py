@@ -114,6 +114,7 @@ class Tally:
     """The calls of one task by one tool, and the figures made from them."""
 
     calls: list[Call] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)  # what was read before each re-read, to see why
 
     def add(self, command: str, output: str, ok: bool, action: bool) -> Call:
         call = Call(command, len(output), ok, action and not ok and is_false_error(output))

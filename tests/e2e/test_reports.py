@@ -137,11 +137,23 @@ def test_an_app_shell_that_paints_after_load_is_waited_for(workspace: Workspace,
     assert "nothing to show" not in printed
 
 
+def test_a_shell_whose_main_panel_is_still_bare_after_load_is_waited_for(
+    workspace: Workspace, site: Site
+) -> None:
+    printed = workspace.ok("goto", site.url("/reports/workbench.html"))
+    assert re.search(r'button "File" @e\d+', printed), printed
+    assert re.search(r'button "Python 3 \(ipykernel\)" @e\d+', printed), printed
+    printed = workspace.ok("goto", site.url("/reports/workbench.html?forever"))
+    assert "the page still had nothing in its main panel after waiting" in printed, printed
+
+
 def test_a_loading_indicator_the_action_brought_up_is_waited_out_up_to_a_cap(
     workspace: Workspace, site: Site
 ) -> None:
     workspace.ok("goto", site.url("/reports/loading.html"))
     out = snap(workspace, "-i")
+    printed = workspace.ok("click", ref(out, "button", "Open notebook"))
+    assert re.search(r'textbox "Cell 1" @e\d+', printed) and "the cap" not in printed, printed
     printed = workspace.ok("click", ref(out, "button", "Load report"))
     assert re.search(r'button "Download report" @e\d+', printed) and "Loading…" not in printed, printed
     printed = workspace.ok("click", ref(out, "button", "Load forever"))
@@ -186,6 +198,21 @@ def test_a_fragment_prints_its_passage_and_an_article_leads_with_its_outline(
     assert "passage at #running-tasks-concurrently:\nRunning Tasks Concurrently" in fenced_part(clicked), (
         clicked
     )
+
+
+def test_a_docs_sidebar_keeps_its_headings_apart_and_a_repeated_search_box_is_said_once(
+    workspace: Workspace, site: Site
+) -> None:
+    quoted = fenced_part(workspace.ok("goto", site.url("/reports/sphinx.html")))
+    lead = quoted[: quoted.index("\n- navigation")]
+    assert re.search(
+        r'^  - heading "Task Object" @e\d+\nheadings in navigation "main navigation":\n'
+        r'- heading "Table of Contents" @e\d+\n  - heading "Previous topic" @e\d+\n'
+        r'- heading "This Page" @e\d+$',
+        lead,
+        re.M,
+    ), lead
+    assert len(re.findall(r'^search: textbox "Quick search" @e\d+$', lead, re.M)) == 1, lead
 
 
 def test_an_explicit_interactive_snapshot_of_a_long_page_has_a_small_budget(

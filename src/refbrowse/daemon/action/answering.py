@@ -3,7 +3,8 @@
 `settle` ends when the DOM and the action's requests have been quiet for a
 while. Two kinds of page are quiet before they have answered: an app shell
 that paints after `load` (its view is still all but empty while its document
-grows), and a page that shows a loading indicator the action brought up (a
+grows, or shows its header and menus over a main panel with nothing in it yet,
+while it fetches what goes there), and a page that shows a loading indicator the action brought up (a
 `role=progressbar`, `aria-busy`, a "Loading…" text) while a fetch runs. For
 those, `until_answered` looks again every `_STEP_MS` until the view has
 something in it and has stopped growing, or the indicator is gone, up to a
@@ -25,12 +26,13 @@ CAP_MS = 4_000  # the longest an action waits beyond its settle for the page to 
 _STEP_MS = 150
 _GROWN_MS = 600  # an empty document unchanged this long has stopped growing
 _LOOK_LIMIT_S = 1.0
-_STILL_MS = 1_500  # a new document's indicator that stays this long, nothing else changing, is part of it
+_STILL_MS = 1_500  # a new document unchanged this long shows what it will (an indicator is part of it)
 _EMPTY_TEXT = 20  # characters of visible text under which a view is (nearly) empty
 _EMPTY_CONTROLS = 2  # …with fewer controls than this
 
-# [elements, visible text length, controls, loading indicators shown]. Indicators are counted, so that
-# one the page shows all the time is not taken for one the action brought up.
+# [elements, visible text length, controls, loading indicators shown, a shown main panel that is
+# bare, requests ended]. Indicators are counted, so that one the page shows all the time is not
+# taken for one the action brought up.
 _LOOK_JS = script("page_state")
 
 
@@ -40,19 +42,45 @@ class PageState:
     text: int
     controls: int
     loading: int
+    bare_main: int  # 1: a main landmark laid out with nothing in it (no text, control or picture)
+    fetched: int  # the page's requests that have ended (its resource timing entries)
 
     @property
     def empty(self) -> bool:
         return self.text < _EMPTY_TEXT and self.controls < _EMPTY_CONTROLS
 
 
+def _unfinished(state: PageState, before: PageState | None) -> bool:
+    """Nothing to show yet: an empty view, or a new document's shell whose main panel is bare
+    (its header and menus drawn, what goes in the middle still being fetched)."""
+    return state.empty or (before is None and bool(state.bare_main))
+
+
+# A page that did not answer a look in time: busy in its own script (a large app compiling its
+# code on a first visit): it is still working, so it never counts as still.
+_BUSY = PageState(-1, 0, 0, 0, 0, 0)
+
+
 async def look(page: Page) -> PageState | None:
-    """The page's size and loading indicators now; None if it cannot say (closed, navigating)."""
+    """The page's size and loading indicators now; None if it cannot say (closed, navigating, busy)."""
+    state = await _look(page)
+    return None if state is _BUSY else state
+
+
+async def _look(page: Page) -> PageState | None:
     try:
         found = await asyncio.wait_for(page.evaluate(_LOOK_JS), _LOOK_LIMIT_S)
-    except (PlaywrightError, TimeoutError):
-        return None  # a page busy in its own script is the tab guard's business, not ours
+    except TimeoutError:
+        return _BUSY
+    except PlaywrightError:
+        return None
     return PageState(*(int(value) for value in found))
+
+
+def _gone(state: PageState | None, before: PageState | None) -> bool:
+    """Nothing more to wait for: the page cannot be looked at, or is busy after an action on the
+    same document (a page stuck in its own script is the tab guard's business, not ours)."""
+    return state is None or (state is _BUSY and before is not None)
 
 
 async def until_answered(page: Page, before: PageState | None) -> str:
@@ -66,22 +94,41 @@ async def until_answered(page: Page, before: PageState | None) -> str:
     loading_before = before.loading if before else 0
     started = time.monotonic()
     still_since = started
-    last = await look(page)
-    while last is not None and (last.empty or last.loading > loading_before):
+    last = await _look(page)
+    while last is not None and not _gone(last, before):
+        if not (_unfinished(last, before) or last.loading > loading_before):
+            return ""
         if time.monotonic() - started >= CAP_MS / 1000:
             return _cap_note(last, loading_before)
         await asyncio.sleep(_STEP_MS / 1000)
-        now = await look(page)
-        if now is None:
+        now = await _look(page)
+        if now is None or _gone(now, before):
             return ""
-        if (now.elements, now.text) != (last.elements, last.text):
+        if _changed(now, last):
             still_since = time.monotonic()
-        elif now.empty and now.loading <= loading_before and _since(still_since) >= _GROWN_MS / 1000:
-            return ""  # empty, and no longer growing: that is its answer
-        elif before is None and _since(still_since) >= _STILL_MS / 1000:
+        elif _still_long_enough(now, before, _since(still_since)):
             return ""
         last = now
     return ""
+
+
+def _changed(now: PageState, last: PageState) -> bool:
+    """The page is at work: an element or text came or went, a request of its ended, or it was too
+    busy to be looked at."""
+    return now is _BUSY or (now.elements, now.text, now.fetched) != (last.elements, last.text, last.fetched)
+
+
+def _still_long_enough(now: PageState, before: PageState | None, still_s: float) -> bool:
+    """Unchanged this long, the page shows what it will.
+
+    After an action on the same document, an empty view that stopped growing is its answer. A new
+    document waits longer: a large app's scripts may compile for a second on a first visit, and its
+    fetches take a while once its shell is drawn; an empty view, a bare main panel or an indicator
+    that stays while nothing changes is then how the page is.
+    """
+    if before is None:
+        return still_s >= _STILL_MS / 1000
+    return now.empty and now.loading <= before.loading and still_s >= _GROWN_MS / 1000
 
 
 def _since(moment: float) -> float:
@@ -90,5 +137,8 @@ def _since(moment: float) -> float:
 
 def _cap_note(state: PageState, loading_before: int) -> str:
     seconds = f"{CAP_MS / 1000:g}"
-    what = "still shows a loading indicator" if state.loading > loading_before else "was still nearly empty"
+    if state.loading > loading_before:
+        what = "still shows a loading indicator"
+    else:
+        what = "was still nearly empty" if state.empty else "still had nothing in its main panel"
     return f"the page {what} after waiting {seconds} s more (the cap): `browse wait --idle` waits on"

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 ARRIVAL_TOKENS = 1_000
 INTERACTIVE_FLAGS: dict[str, object] = {"-i": True}
 OUTLINE_LIMIT = 30  # headings in an article's outline; beyond, only the top two levels
+_BESIDE_LIMIT = 8  # headings listed under each landmark beside the article
+_BESIDE_ROLES = ("navigation", "complementary", "banner", "contentinfo")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,18 +92,57 @@ def _cut(text: str) -> bool:
 
 def outline(taken: PageSnapshot) -> list[str]:
     """An article's headings with their refs, indented by level, and its search box: what a reader
-    of a long page looks for first."""
+    of a long page looks for first. Headings outside the article (a sidebar's "Table of Contents")
+    follow under their landmark, so that none reads as a section of the article's last one."""
     heads = [n for n in taken.tree.walk() if n.role == "heading" and n.short_ref]
-    if len(heads) > OUTLINE_LIMIT:
-        heads = [h for h in heads if _level(h) <= 2][:OUTLINE_LIMIT]
-    lines = ["outline:"] if heads else []
+    article, beside = _article_heads(heads)
+    if len(article) > OUTLINE_LIMIT:
+        article = [h for h in article if _level(h) <= 2][:OUTLINE_LIMIT]
+    lines = ["outline:", *_heading_lines(article)] if article else []
+    for landmark, group in beside.items():
+        lines += [f"headings in {landmark}:", *_heading_lines(group[:_BESIDE_LIMIT])]
+    lines += _search_lines(taken)
+    return lines
+
+
+def _article_heads(heads: list[Node]) -> tuple[list[Node], dict[str, list[Node]]]:
+    """The article's headings (those in the page's main landmark when it holds some, else those in
+    no navigation or aside), and the others by the landmark that holds them."""
+    in_main = any(_landmark(h, ("main",)) for h in heads)
+    article: list[Node] = []
+    beside: dict[str, list[Node]] = {}
+    for head in heads:
+        landmark = _landmark(head, _BESIDE_ROLES)
+        if (in_main and _landmark(head, ("main",))) or (not in_main and landmark is None):
+            article.append(head)
+        else:
+            name = f" {_quote(shorten(landmark.name, 40))}" if landmark and landmark.name else ""
+            beside.setdefault(f"{landmark.role if landmark else 'the page'}{name}", []).append(head)
+    return article, beside
+
+
+def _landmark(node: Node, roles: tuple[str, ...]) -> Node | None:
+    return next((a for a in node.ancestors() if a.role in roles), None)
+
+
+def _heading_lines(heads: list[Node]) -> list[str]:
+    top = min((_level(h) for h in heads), default=1)
+    lines = []
     for head in heads:
         name = (head.name or text_of(head, NAME_LIMIT)).rstrip(" ¶#§")
-        lines.append(
-            "  " * max(_level(head) - 1, 0) + f"- heading {_quote(shorten(name, 80))} {head.short_ref}"
-        )
-    boxes = [n for n in taken.tree.walk() if n.short_ref and _search_box(n)][:2]
-    for box in boxes:
+        indent = "  " * max(_level(head) - top, 0)
+        lines.append(f"{indent}- heading {_quote(shorten(name, 80))} {head.short_ref}")
+    return lines
+
+
+def _search_lines(taken: PageSnapshot) -> list[str]:
+    """The page's search boxes, one line for each name (a docs page repeats its box in the sidebar)."""
+    lines: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for box in (n for n in taken.tree.walk() if n.short_ref and _search_box(n)):
+        if (box.role, box.name) in seen or len(seen) == 2:
+            continue
+        seen.add((box.role, box.name))
         name = f" {_quote(shorten(box.name, 60))}" if box.name else ""
         lines.append(f"search: {box.role}{name} {box.short_ref}")
     return lines
