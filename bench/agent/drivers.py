@@ -52,6 +52,14 @@ class Browse:
         self.read(said, bool(NAVIGATED.search(said)))
         return ok, said
 
+    def documented(self, command: str, words: str) -> bool:
+        """Whether this build's help for `command` says `words`: what an agent knows from the skill
+        before it starts, so not a call."""
+        done = subprocess.run(
+            [self.executable, command, "--help"], env=self.env, capture_output=True, text=True
+        )
+        return words in done.stdout
+
     def read(self, text: str, new_page: bool) -> None:
         self.last = text
         self.seen = [text] if new_page else [text, *self.seen]
