@@ -65,7 +65,9 @@ action brought up, is waited for up to a cap; the report says when the cap was h
     outline (headings with refs), its search box and the passage at the URL's `#fragment`;
   - on a smaller change, a diff ordered by need: dialogs and new controls (`+`), then changed
     states (old `-` and new `+` line), then what went, folded to a count when many
-    (`- 14 lines of "Launcher" are gone`).
+    (`- 14 lines of "Launcher" are gone`);
+  - when the controls stayed as they were (an accordion, a "Show details"), the text the action
+    brought into view: `text appeared: "…"` lines, a few, then a count of the rest.
 - A line starting with `…` says what the budget left out and the command that shows it
   (`browse snapshot -i -D`, `--max-tokens N`, `browse read`).
 
