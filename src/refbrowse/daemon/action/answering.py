@@ -20,6 +20,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.page.pageprobe import Shown
 
 CAP_MS = 4_000  # the longest an action waits beyond its settle for the page to answer
 _STEP_MS = 150
@@ -46,6 +47,11 @@ class PageState:
         return self.text < _EMPTY_TEXT and self.controls < _EMPTY_CONTROLS
 
 
+def state_of(shown: Shown | None) -> PageState | None:
+    """A look's `page_state` as a `PageState` (None when the look did not take it)."""
+    return PageState(*shown) if shown is not None else None
+
+
 async def look(page: Page) -> PageState | None:
     """The page's size and loading indicators now; None if it cannot say (closed, navigating)."""
     try:
@@ -55,18 +61,19 @@ async def look(page: Page) -> PageState | None:
     return PageState(*(int(value) for value in found))
 
 
-async def until_answered(page: Page, before: PageState | None) -> str:
+async def until_answered(page: Page, before: PageState | None, now: PageState | None = None) -> str:
     """Wait while the view is empty and growing, or shows more loading indicators than `before`.
 
     Without `before` (a new document), an indicator that stays while nothing else on the page
-    changes for `_STILL_MS` is taken for part of the page. Returns our note when the cap was hit.
+    changes for `_STILL_MS` is taken for part of the page. `now` is the page's state if a look
+    that just ended took it. Returns our note when the cap was hit.
     """
     if not page.url.startswith(("http:", "https:", "file:")):
         return ""
     loading_before = before.loading if before else 0
     started = time.monotonic()
     still_since = started
-    last = await look(page)
+    last = now or await look(page)
     while last is not None and (last.empty or last.loading > loading_before):
         if time.monotonic() - started >= CAP_MS / 1000:
             return _cap_note(last, loading_before)

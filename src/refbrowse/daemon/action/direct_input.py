@@ -37,7 +37,7 @@ from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.page.pageprobe import PageBusy, PageReport, answered, probe_key
+from refbrowse.daemon.page.pageprobe import PageBusy, PageReport, answered, page_report, probe_key
 from refbrowse.daemon.page.resolver import strict_selector
 from refbrowse.errors import PageError
 
@@ -55,22 +55,12 @@ class NotDone(PageError):
 
 @dataclass(frozen=True, slots=True)
 class Begun:
-    """An action begun in one call: the look before, and the input still to give."""
+    """An action begun in one call: the look before (with the page's state), and the input still to give."""
 
     before: PageReport
     act: Callable[[], Awaitable[object]]
     secret: bool = False  # the field is a password field
-
-
-def _report(raw: dict[str, Any]) -> PageReport:
-    return PageReport(
-        int(raw["count"]),
-        str(raw["document"]),
-        str(raw["url"]),
-        tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
-        int(raw["elements"]),
-        None,
-    )
+    held: str | None = None  # the key the field or box is held under: the look after reads what it holds
 
 
 async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -> Begun | None:
@@ -93,7 +83,9 @@ async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -
     if not found:
         return None
     trace.note(f"direct input: {kind}")
-    return Begun(_report(found["before"]), _input(call, kind, key, found), bool(found.get("secret")))
+    before = page_report(found["before"], {"shown": found.get("shown")})
+    held = key if kind in ("fill", "check", "uncheck") else None
+    return Begun(before, _input(call, kind, key, found), bool(found.get("secret")), held)
 
 
 def _query(tab: Tab, selector: str) -> str | None:

@@ -144,6 +144,11 @@
   // which a page typically removes when it ends. Endless ones (spinners) do not count.
   const animating = () => !!document.getAnimations && document.getAnimations().some(a =>
     a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity);
+  // A loaded document with no script and no inline handler: nothing will ever fill it (a data: URL
+  // or a server's empty page), so waiting for content there would only run out the budget.
+  const handled = el => Array.prototype.some.call(el.attributes, a => a.name.startsWith('on'));
+  const inert = () => document.readyState === 'complete' && !all('script').length
+    && !roots().some(root => Array.prototype.some.call(root.querySelectorAll('*'), handled));
   const meaningful = () => !!document.body && (clean(document.body.innerText).length > 0
     || !!document.body.querySelector('input, button, select, textarea, img, svg, canvas, video, iframe')
     || roots().length > 1);
@@ -194,12 +199,13 @@
       // The action's first wait, with its work counted: it can end a frame after the last of it.
       const counted = work.on && floorMs === 0 && (state.began > 0 || work.fromStart);
       let framed = 0, done = false;
+      let empty = false;  // it ended on an empty document that nothing will fill
       const finish = (now, away) => {
         done = true;
         work.track(false, false);
-        resolve([Math.round(now - start), away]);
+        resolve([Math.round(now - start), away, empty]);
       };
-      const settled = () => !needContent || meaningful();
+      const settled = () => !needContent || meaningful() || (empty = inert());
       // Nothing the action started is still to run, a frame (its layout, resize and intersection
       // observers) has passed since the last of it and since the DOM last changed, and SHORTEST_MS
       // since the input (a timer set through a function the page kept before the action is not seen).
