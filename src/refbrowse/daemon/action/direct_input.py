@@ -43,6 +43,7 @@ from refbrowse.errors import PageError
 
 ENABLED = os.environ.get("BROWSE_DIRECT_INPUT", "1") != "0"
 
+_BEGIN_FAST_JS = script("input_begin_fast")  # where the document has the probe already
 _BEGIN_JS = script("input_begin")
 _FOCUS_JS = script("held_focus")
 _SELECT_JS = script("held_select")
@@ -72,12 +73,7 @@ async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -
         return None
     key = "__refbrowse_aim_" + secrets.token_hex(8)
     try:
-        found = await answered(
-            trace.timed(
-                "begin",
-                call.page.eval_on_selector(query, _BEGIN_JS, [probe_key(), kind, key, wanted], strict=True),
-            )
-        )
+        found = await answered(trace.timed("begin", _begin(call, query, [probe_key(), kind, key, wanted])))
     except (PlaywrightError, PageBusy):
         return None
     if not found:
@@ -86,6 +82,13 @@ async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -
     before = page_report(found["before"], {"shown": found.get("shown")})
     held = key if kind in ("fill", "check", "uncheck") else None
     return Begun(before, _input(call, kind, key, found), bool(found.get("secret")), held)
+
+
+async def _begin(call: InputCall, query: str, args: list[Any]) -> Any:
+    found = await call.page.eval_on_selector(query, _BEGIN_FAST_JS, args, strict=True)
+    if found is False:  # a document without the probe yet: again with its source
+        found = await call.page.eval_on_selector(query, _BEGIN_JS, args, strict=True)
+    return found
 
 
 def _query(tab: Tab, selector: str) -> str | None:

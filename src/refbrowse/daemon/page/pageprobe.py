@@ -26,7 +26,9 @@ from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page import pagework
 
-# One look, installing the probe first in a document that has none: one round trip either way.
+# One look: a few bytes where the document has the probe already, else with the probe's source to
+# install it (a second round trip, once per document).
+_FAST_JS = script("probe_fast")
 _CALL_JS = script("probe_call")
 
 # The probe's stamp of the page (null when this document has no probe yet) and its element count.
@@ -91,9 +93,12 @@ class Probe:
 
     async def _call(self, op: str, *args: object, also: Also | None = None) -> tuple[Any, dict[str, Any]]:
         """The probe's answer, and what `also` asked besides (see `probe_call.js`)."""
-        wanted = {"shown": also.shown, "held": also.held} if also and (also.shown or also.held) else None
-        found = await self.tab.page.evaluate(_CALL_JS, [_KEY, op, list(args), wanted])
-        return (found[0], found[1]) if wanted else (found, {})
+        wanted = {"shown": also.shown, "held": also.held} if also else None
+        payload = [_KEY, op, list(args), wanted]
+        found = await self.tab.page.evaluate(_FAST_JS, payload)
+        if found is None:
+            found = await self.tab.page.evaluate(_CALL_JS, payload)
+        return found[0], found[1]
 
     async def report(self, begin: bool = False, stamp: bool = False, also: Also | None = None) -> PageReport:
         op, args = ("begin", ()) if begin else ("report", (stamp,))

@@ -1,4 +1,6 @@
-// uses: page_work, dom
+// The probe, installed once per document under `key`; the daemon's looks then call it with a few
+// bytes (`probe_fast`, `input_begin_fast`) instead of sending its source each time.
+// uses: page_work, dom, page_state, element_state, input_ready
 (key) => {
   if (window[key]) return;
   const probe = (() => {
@@ -184,14 +186,39 @@
       // a transition still running can hide or show an element with no mutation: never the same stamp
       animating() ? performance.now() : ''].join('|');
   };
+  const begin = () => {
+    state.invalid = new Map(); state.began = performance.now(); state.navigate = null; state.input = 0;
+    state.acting = true;
+    work.track(true, false);
+    return report(false);
+  };
+  // What `also` asks besides an op's value: `shown`, the page's state (`page_state`); `held`, what the
+  // element held under that key holds now (`element_state`; null when it went), the key freed.
+  const extra = also => {
+    const out = {};
+    if (also && also.shown) out.shown = page_state();
+    if (also && also.held) {
+      const held = window[also.held];
+      delete window[also.held];
+      const el = held && held.deref();
+      out.held = el && el.isConnected ? element_state(el) : null;
+    }
+    return out;
+  };
   return {
     report,
     stamp,
-    begin: () => {
-      state.invalid = new Map(); state.began = performance.now(); state.navigate = null; state.input = 0;
-      state.acting = true;
-      work.track(true, false);
-      return report(false);
+    begin,
+    // One op, as [value, extra] once its value is known (a wait's, when it ends).
+    call: (op, args, also) => {
+      const value = probe[op](...args);
+      return value instanceof Promise ? value.then(v => [v, extra(also)]) : [value, extra(also)];
+    },
+    // The action on `el` begun when it is ready for `kind` (`input_ready`), the look before and the
+    // page's state taken with it; null when not sure, and nothing begun.
+    beginInput: (el, kind, aimKey, wanted) => {
+      const ready = input_ready(el, [kind, aimKey, wanted]);
+      return ready ? {...ready, before: begin(), shown: page_state()} : null;
     },
     quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
