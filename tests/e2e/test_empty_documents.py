@@ -18,6 +18,7 @@ from conftest import Site, Workspace, strip_fence
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
 EMPTY_NOTE = "trace: settle: an empty document that nothing will fill"
+BLANK_NOTE = "trace: read: a blank document"  # read without Playwright's ai snapshot
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +29,9 @@ def traced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     ws.stop()
 
 
-def _notes(ws: Workspace) -> int:
+def _notes(ws: Workspace, note: str = EMPTY_NOTE) -> int:
     log = ws.state_dir / "daemon.log"
-    return log.read_text().count(EMPTY_NOTE) if log.exists() else 0
+    return log.read_text().count(note) if log.exists() else 0
 
 
 def _view(printed: str) -> list[str]:
@@ -41,7 +42,9 @@ def _view(printed: str) -> list[str]:
 
 def test_goto_about_blank_reports_the_empty_page(traced: Workspace, site: Site) -> None:
     traced.ok("goto", site.page("/empty/before", "<title>Before</title><h1>Full</h1><button>Go</button>"))
+    blank = _notes(traced, BLANK_NOTE)
     printed = traced.ok("goto", "about:blank")
+    assert _notes(traced, BLANK_NOTE) > blank
     assert _view(printed) == [
         "Navigated to about:blank",
         'title: ""',
@@ -87,3 +90,11 @@ def test_an_empty_document_is_reported_the_same_through_a_click(traced: Workspac
     printed = traced.ok("click", "text=Onward")
     assert printed.splitlines()[0] == "Clicked text=Onward"
     assert "(nothing to show)" in printed and 'title: "Blank target"' in printed
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_a_body_whose_only_text_is_drawn_by_css_is_not_taken_for_blank(traced: Workspace, where: str) -> None:
+    blank = _notes(traced, BLANK_NOTE)
+    traced.ok("goto", f"data:text/html,<style>body::{where} {{ content: 'Drawn by CSS' }}</style>")
+    assert '- "Drawn by CSS"' in traced.ok("snapshot")
+    assert _notes(traced, BLANK_NOTE) == blank

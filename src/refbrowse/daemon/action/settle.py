@@ -264,8 +264,8 @@ async def settle(
         if watch.committed and not loaded:
             loaded = await trace.timed("settle: load", _loaded(tab.page, deadline))
         left = _left_ms(deadline)
-        if left <= 0:
-            return None
+        if left <= 0 or (watch.committed and tab.page.url == "about:blank" and watch.drained.is_set()):
+            return None  # out of budget; or the empty document a navigation to about:blank gives at once
         looked_at = time.monotonic()
         try:
             # about:blank never shows anything: waiting for content there only runs out the budget

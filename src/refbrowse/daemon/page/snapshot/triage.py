@@ -49,6 +49,7 @@ class Triage:
     passwords: frozenset[str]
     marks: dict[Box, tuple[frozenset[str], str]]  # box → (flags such as "required", a note)
     messages: frozenset[str]  # text of alerts, toasts, banners and error messages
+    blank: bool = False  # nothing in the document: its ai snapshot is empty
 
     def summary(self) -> str:
         """`page: login · login form present · forms: 1`: what is absent goes unsaid (it is every page)."""
@@ -69,6 +70,7 @@ async def stamped_triage(page: Page) -> tuple[Triage, str | None]:
     """The triage, and the probe's stamp of the page at that moment (None without a probe)."""
     found: dict[str, Any] = await page.evaluate(_STAMPED_TRIAGE_JS, probe_key())
     facts: dict[str, Any] = found["facts"]
+    blank = bool(found.get("blank")) and len(page.frames) == 1
     frame_captcha = any(_CAPTCHA_FRAME.search(frame.url) for frame in page.frames[1:])
     passwords = {str(p) for p in facts["passwords"]} | await _frame_passwords(page)
     return Triage(
@@ -84,6 +86,7 @@ async def stamped_triage(page: Page) -> tuple[Triage, str | None]:
         passwords=frozenset(passwords),
         marks=_marks(facts["marks"]),
         messages=frozenset(str(m) for m in facts["messages"]),
+        blank=blank,
     ), (str(found["stamp"]) if found["stamp"] is not None else None)
 
 
