@@ -1,6 +1,6 @@
 // The probe, installed once per document under `key`; the daemon's looks then call it with a few
 // bytes (`probe_fast`, `input_begin_fast`) instead of sending its source each time.
-// uses: page_work, dom, page_state, element_state, input_ready
+// uses: page_work, dom, page_state, element_state, input_ready, triage, blank_document
 (key) => {
   if (window[key]) return;
   const probe = (() => {
@@ -209,6 +209,8 @@
     report,
     stamp,
     begin,
+    // `stamped_triage`: the stamp is read before the facts, so no mutation can fall between.
+    stampedTriage: () => ({stamp: stamp(), facts: triage(), blank: blank_document()}),
     // One op, as [value, extra] once its value is known (a wait's, when it ends).
     call: (op, args, also) => {
       const value = probe[op](...args);

@@ -59,6 +59,7 @@ class Triage:
         return " · ".join([*parts, f"forms: {self.forms}"])
 
 
+_STAMPED_TRIAGE_FAST_JS = script("stamped_triage_fast")  # where the document has the probe already
 _STAMPED_TRIAGE_JS = script("stamped_triage")
 
 
@@ -68,7 +69,9 @@ async def triage(page: Page) -> Triage:
 
 async def stamped_triage(page: Page) -> tuple[Triage, str | None]:
     """The triage, and the probe's stamp of the page at that moment (None without a probe)."""
-    found: dict[str, Any] = await page.evaluate(_STAMPED_TRIAGE_JS, probe_key())
+    found: dict[str, Any] | None = await page.evaluate(_STAMPED_TRIAGE_FAST_JS, probe_key())
+    if found is None:
+        found = await page.evaluate(_STAMPED_TRIAGE_JS, probe_key())
     facts: dict[str, Any] = found["facts"]
     blank = bool(found.get("blank")) and len(page.frames) == 1
     frame_captcha = any(_CAPTCHA_FRAME.search(frame.url) for frame in page.frames[1:])
