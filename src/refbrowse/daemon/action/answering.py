@@ -21,6 +21,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.page.pageprobe import Shown
 
 CAP_MS = 4_000  # the longest an action waits beyond its settle for the page to answer
 _STEP_MS = 150
@@ -56,6 +57,11 @@ def _unfinished(state: PageState, before: PageState | None) -> bool:
     return state.empty or (before is None and bool(state.bare_main))
 
 
+def state_of(shown: Shown | None) -> PageState | None:
+    """A look's `page_state` as a `PageState` (None when the look did not take it)."""
+    return PageState(*shown) if shown is not None else None
+
+
 # A page that did not answer a look in time: busy in its own script (a large app compiling its
 # code on a first visit): it is still working, so it never counts as still.
 _BUSY = PageState(-1, 0, 0, 0, 0, 0)
@@ -83,18 +89,19 @@ def _gone(state: PageState | None, before: PageState | None) -> bool:
     return state is None or (state is _BUSY and before is not None)
 
 
-async def until_answered(page: Page, before: PageState | None) -> str:
+async def until_answered(page: Page, before: PageState | None, now: PageState | None = None) -> str:
     """Wait while the view is empty and growing, or shows more loading indicators than `before`.
 
     Without `before` (a new document), an indicator that stays while nothing else on the page
-    changes for `_STILL_MS` is taken for part of the page. Returns our note when the cap was hit.
+    changes for `_STILL_MS` is taken for part of the page. `now` is the page's state if a look
+    that just ended took it. Returns our note when the cap was hit.
     """
     if not page.url.startswith(("http:", "https:", "file:")):
         return ""
     loading_before = before.loading if before else 0
     started = time.monotonic()
     still_since = started
-    last = await _look(page)
+    last = now or await _look(page)
     while last is not None and not _gone(last, before):
         if not (_unfinished(last, before) or last.loading > loading_before):
             return ""

@@ -37,12 +37,13 @@ from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.page.pageprobe import PageBusy, PageReport, answered, probe_key
+from refbrowse.daemon.page.pageprobe import PageBusy, PageReport, answered, page_report, probe_key
 from refbrowse.daemon.page.resolver import strict_selector
 from refbrowse.errors import PageError
 
 ENABLED = os.environ.get("BROWSE_DIRECT_INPUT", "1") != "0"
 
+_BEGIN_FAST_JS = script("input_begin_fast")  # where the document has the probe already
 _BEGIN_JS = script("input_begin")
 _FOCUS_JS = script("held_focus")
 _SELECT_JS = script("held_select")
@@ -55,22 +56,12 @@ class NotDone(PageError):
 
 @dataclass(frozen=True, slots=True)
 class Begun:
-    """An action begun in one call: the look before, and the input still to give."""
+    """An action begun in one call: the look before (with the page's state), and the input still to give."""
 
     before: PageReport
     act: Callable[[], Awaitable[object]]
     secret: bool = False  # the field is a password field
-
-
-def _report(raw: dict[str, Any]) -> PageReport:
-    return PageReport(
-        int(raw["count"]),
-        str(raw["document"]),
-        str(raw["url"]),
-        tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
-        int(raw["elements"]),
-        None,
-    )
+    held: str | None = None  # the key the field or box is held under: the look after reads what it holds
 
 
 async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -> Begun | None:
@@ -82,18 +73,22 @@ async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -
         return None
     key = "__refbrowse_aim_" + secrets.token_hex(8)
     try:
-        found = await answered(
-            trace.timed(
-                "begin",
-                call.page.eval_on_selector(query, _BEGIN_JS, [probe_key(), kind, key, wanted], strict=True),
-            )
-        )
+        found = await answered(trace.timed("begin", _begin(call, query, [probe_key(), kind, key, wanted])))
     except (PlaywrightError, PageBusy):
         return None
     if not found:
         return None
     trace.note(f"direct input: {kind}")
-    return Begun(_report(found["before"]), _input(call, kind, key, found), bool(found.get("secret")))
+    before = page_report(found["before"], {"shown": found.get("shown")})
+    held = key if kind in ("fill", "check", "uncheck") else None
+    return Begun(before, _input(call, kind, key, found), bool(found.get("secret")), held)
+
+
+async def _begin(call: InputCall, query: str, args: list[Any]) -> Any:
+    found = await call.page.eval_on_selector(query, _BEGIN_FAST_JS, args, strict=True)
+    if found is False:  # a document without the probe yet: again with its source
+        found = await call.page.eval_on_selector(query, _BEGIN_JS, args, strict=True)
+    return found
 
 
 def _query(tab: Tab, selector: str) -> str | None:

@@ -45,7 +45,7 @@ from refbrowse.daemon.action.viewdiff import (
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, PageReport, answered, observe
+from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, answered, observe
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
@@ -77,6 +77,7 @@ async def perform(
     tab: Tab | None = None,
     asked: Asked | None = None,
     begun: PageReport | None = None,
+    held: str | None = None,
 ) -> Outcome:
     """Run `action` on the call's tab, settle, and say what it did.
 
@@ -85,16 +86,19 @@ async def perform(
     leave is not diffed against the one they reach. `tab` defaults to the
     call's current tab. `asked` is the change the action asks of its own
     element: the diff leaves it out when it happened just so. `begun` is the
-    look before when the action's own first call took it (`direct_input`).
+    look before when the action's own first call took it (`direct_input`);
+    `held` the key under which that call holds the action's field or box:
+    the look after reads what it holds then (`Outcome.held`).
     """
     options = settle_options(call.flags)
     tab = tab or call.tab
     if tab.memory.of(StoppedAnswering).busy:
         await _recover_if_stuck(call, tab)
     page = tab.page
-    before, baseline = await _looks_before(tab, navigation, begun)
+    answering_for = not navigation and options.wait  # the page's state before is wanted
+    before, baseline = await _looks_before(tab, navigation, begun, answering_for)
     # a page whose script did not answer the look before is not asked again: the look would wait too
-    showing = None if navigation or not options.wait or before is None else await answering.look(page)
+    showing = await _showing(page, before) if answering_for else None
     counter = await trace.timed("popup counter", call.services.popups.of(call.session.context.browser))
     settings = call.services.settings  # a new tab gets the session's settings before it loads anything
     await settings.ready(page)
@@ -110,7 +114,7 @@ async def perform(
             tab.memory.of(StoppedAnswering).busy = True
         outcome = Outcome(page.url, call.raw, call.json)
         outcome.trailer += [capped] if capped else []
-        acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked)
+        acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked, held)
         try:
             await trace.timed("describe", _describe(acted, outcome))
         except (PlaywrightError, BrowseError):
@@ -150,6 +154,7 @@ class _Acted:
     baseline: str | None  # the interactive view before, when the action's change is to be diffed
     navigation: bool
     asked: Asked | None
+    held: str | None  # the key the action's field or box is held under (see `perform`)
 
 
 def _viewable(report: PageReport | None) -> TypeGuard[PageReport]:
@@ -175,23 +180,32 @@ async def _recover_if_stuck(call: ActingCall, tab: Tab) -> None:
 
 
 async def _looks_before(
-    tab: Tab, navigation: bool, begun: PageReport | None
+    tab: Tab, navigation: bool, begun: PageReport | None, shown: bool
 ) -> tuple[PageReport | None, str | None]:
-    """What the page reports before the action (`begun` when the action's own first call took it),
-    and its view when the action's change is to be diffed. A navigation away from a pristine tab
-    has nothing to compare: its blank page shows nothing, and the page it reaches is a new document."""
+    """What the page reports before the action (`begun` when the action's own first call took it;
+    with the page's state if `shown`), and its view when the action's change is to be diffed. A
+    navigation away from a pristine tab has nothing to compare: its blank page shows nothing, and
+    the page it reaches is a new document."""
     if navigation and begun is None and tab.pristine:
         return None, None
     try:
         before = begun
         if before is None:
-            seen = await answered(trace.timed("look before", observe(tab, begin=True)))
+            looking = observe(tab, begin=True, also=Also(shown=shown))
+            seen = await answered(trace.timed("look before", looking))
             before = seen[1] if seen else None
         if navigation or before is None or not _viewable(before):
             return before, None
         return before, await answered(trace.timed("view before", before_view(tab, before)))
     except PageBusy:
         return None, None  # the action itself will meet the busy page and say so
+
+
+async def _showing(page: Page, before: PageReport | None) -> answering.PageState | None:
+    """The page's state before the action: taken with the look before, or looked at now."""
+    if before is None:
+        return None
+    return answering.state_of(before.shown) or await answering.look(page)
 
 
 async def _settle(
@@ -207,23 +221,28 @@ async def _settle(
         if watch.committed and not watch.navigating:  # --no-wait: a navigation under way is only said
             await follow_navigation(watch, doing, nav_ms)
         return ""
-    await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
+    shown = options.budget_ms > 0  # the page's state as it went quiet, for settling on until it answered
+    now = await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start, shown)
     if watch.navigating:  # the browser announced the action's navigation after the page went quiet
-        await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
-    capped = await trace.timed("answer", _answered(tab, watch, options, showing))
+        now = await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start, shown)
+    capped = await trace.timed("answer", _answered(tab, watch, options, (showing, answering.state_of(now))))
     if watch.navigating:  # the page navigated while it was being answered for
         await settle(tab, watch, doing, options.budget_ms, nav_ms, early.start)
     return capped
 
 
 async def _answered(
-    tab: Tab, watch: ActionWatch, options: SettleOptions, showing: answering.PageState | None
+    tab: Tab,
+    watch: ActionWatch,
+    options: SettleOptions,
+    states: tuple[answering.PageState | None, answering.PageState | None],
 ) -> str:
     """Settle on while the page is an empty shell still growing, or shows a loading indicator the
-    action brought up; our note when the cap was hit."""
+    action brought up (`states`: the page's state before the action, and as settling ended); our
+    note when the cap was hit."""
     if options.budget_ms == 0 or tab.page.is_closed() or watch.busy:
         return ""
-    return await answering.until_answered(tab.page, showing)
+    return await answering.until_answered(tab.page, *states)
 
 
 async def _describe(acted: _Acted, out: Outcome) -> None:
@@ -236,7 +255,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
         return
     viewing = acted.baseline is not None and not watch.navigating
     try:
-        looked = await _look_after(tab, watch, acted.early, viewing)
+        looked = await _look_after(tab, watch, acted.early, viewing, acted.held)
     except PageBusy:
         _busy(out, watch, before, navigation)
         return
@@ -245,6 +264,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
             navigation_line(out, watch, before, None, True)
         return
     after, view, taken = looked
+    out.held = after.held if after is not None else None
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         navigation_line(out, watch, before, after, new_document)
@@ -322,13 +342,13 @@ async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arr
 
 
 async def _look_after(
-    tab: Tab, watch: ActionWatch, early: EarlyReading, viewing: bool
+    tab: Tab, watch: ActionWatch, early: EarlyReading, viewing: bool, held: str | None
 ) -> tuple[PageReport | None, str | None, PageSnapshot | None] | None:
-    """What the page reports now (None if it cannot say), and its view and the snapshot it came from
-    if asked; None while a navigation is in flight."""
+    """What the page reports now (None if it cannot say; with what the `held` element holds), and
+    its view and the snapshot it came from if asked; None while a navigation is in flight."""
     if watch.navigating:
         return None
-    looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab))))
+    looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab, held))))
     if looked is None:
         return None
     after = looked[0]
@@ -339,8 +359,8 @@ async def _look_after(
     return after, view, taken
 
 
-async def _report(tab: Tab) -> tuple[PageReport | None]:
-    seen = await observe(tab, stamp=True)
+async def _report(tab: Tab, held: str | None) -> tuple[PageReport | None]:
+    seen = await observe(tab, stamp=True, also=Also(held=held))
     return (seen[1] if seen else None,)
 
 

@@ -41,6 +41,8 @@ class Outcome:
     quoted: list[str] = field(default_factory=list)
     trailer: list[str] = field(default_factory=list)
     fields: dict[str, Any] = field(default_factory=dict)
+    # what the action's field or box holds after it, as `element_state` says, when the look after read it
+    held: tuple[str, str] | None = None
 
     def add(self, key: str, *records: object) -> None:
         if records:

@@ -39,7 +39,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, Probe, answered
+from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, Probe, Shown, answered
 from refbrowse.errors import UsageError
 
 T = TypeVar("T")
@@ -249,10 +249,12 @@ async def settle(
     budget_ms: int,
     nav_timeout_ms: int,
     looking: Callable[[], None] = lambda: None,
-) -> None:
+    shown: bool = False,
+) -> Shown | None:
     """Navigation, then load, then DOM quiet and the action's requests done, within `budget_ms`.
 
     `looking` is called as each wait for quiet begins: work that can share the wait starts then.
+    With `shown`, the page's state as the last wait for quiet ended, when settling ended there.
     """
     deadline = time.monotonic() + budget_ms / 1000
     loaded = False
@@ -262,13 +264,13 @@ async def settle(
         if watch.committed and not loaded:
             loaded = await trace.timed("settle: load", _loaded(tab.page, deadline))
         left = _left_ms(deadline)
-        if left <= 0:
-            return
+        if left <= 0 or (watch.committed and tab.page.url == "about:blank" and watch.drained.is_set()):
+            return None  # out of budget; or the empty document a navigation to about:blank gives at once
         looked_at = time.monotonic()
         try:
             # about:blank never shows anything: waiting for content there only runs out the budget
             need_content = watch.committed and tab.page.url != "about:blank"
-            quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, need_content, IDLE_MS)
+            quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, need_content, IDLE_MS, shown)
             found = None
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
                 waiting = unless_navigation(
@@ -276,21 +278,24 @@ async def settle(
                 )
                 looking()
                 found = await waiting
+            if found is not None and found.empty:
+                trace.note("settle: an empty document that nothing will fill")
             if found is not None and found.leaving and not watch.navigating:
                 await _requested(watch, deadline)
             if watch.navigating:
                 continue  # the action's navigation went out while we looked: follow it
         except PageBusy:
             watch.busy = True
-            return
+            return None
         floor = AFTER_CHANGE_MS
         if watch.navigating:
             continue
         # An answer that came while the page was looked at may not be on the page yet: look again.
         if (watch.drained.is_set() and watch.answered_at < looked_at) or _left_ms(deadline) <= 0:
-            return
+            return found.shown if found is not None else None
         with suppress(TimeoutError):
             await asyncio.wait_for(watch.drained.wait(), _left_ms(deadline) / 1000)
+    return None
 
 
 async def _requested(watch: ActionWatch, deadline: float) -> None:

@@ -63,7 +63,9 @@ async def fill(call: Call) -> str:
     begun = await direct_input.begin(call, "fill", selector, text)
     target: Locator | None = None
     if begun is not None:
-        outcome = await perform(call, f"filling {selector}", begun.act, asked=asked, begun=begun.before)
+        outcome = await perform(
+            call, f"filling {selector}", begun.act, asked=asked, begun=begun.before, held=begun.held
+        )
         secret = begun.secret
     else:
         target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
@@ -76,7 +78,10 @@ async def fill(call: Call) -> str:
             f"hint: this password was in the command line, which every local user can read; "
             f'next time pipe it in: printf %s "$PASSWORD" | browse fill {selector} -'
         )
-    now = await _state_now(call, selector, target, outcome, text)
+    if begun is not None:
+        now = _held_now(outcome, text)
+    else:
+        now = await _state_now(call, selector, target, outcome, text)
     return outcome.report(f"Filled {selector} ({len(text)} characters){now}")
 
 
@@ -100,6 +105,17 @@ async def _state_now(
         kind, value = await found.evaluate(_STATE_JS, timeout=_STATE_MS)
     except (PlaywrightError, BrowseError):
         return ""
+    return _state_words(kind, value, text)
+
+
+def _held_now(outcome: Outcome, text: str | None = None) -> str:
+    """`_state_now` from what the look after the action read of the element it held."""
+    if outcome.notes or outcome.quoted or outcome.trailer or outcome.held is None:
+        return ""
+    return _state_words(*outcome.held, text)
+
+
+def _state_words(kind: str, value: str, text: str | None) -> str:
     if kind == "checked":
         return ": now checked" if value in ("true", "mixed") else ": now unchecked"
     if kind == "password":
@@ -218,8 +234,8 @@ async def _set_checked(call: Call, checked: bool) -> str:
     asked = asked_of(selector, "[checked]", absent=not checked)
     begun = await direct_input.begin(call, "check" if checked else "uncheck", selector)
     if begun is not None:
-        outcome = await perform(call, doing, begun.act, asked=asked, begun=begun.before)
-        now = await _state_now(call, selector, None, outcome)
+        outcome = await perform(call, doing, begun.act, asked=asked, begun=begun.before, held=begun.held)
+        now = _held_now(outcome)
         return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}{now}")
     # A box hidden inside its own label (React Aria's checkboxes): Playwright's checks take the label
     # for a cover and time out, so they are skipped when our hit test found the label there just now;

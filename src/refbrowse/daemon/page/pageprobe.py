@@ -26,7 +26,9 @@ from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page import pagework
 
-# One look, installing the probe first in a document that has none: one round trip either way.
+# One look: a few bytes where the document has the probe already, else with the probe's source to
+# install it (a second round trip, once per document).
+_FAST_JS = script("probe_fast")
 _CALL_JS = script("probe_call")
 
 # The probe's stamp of the page (null when this document has no probe yet) and its element count.
@@ -49,6 +51,9 @@ async def answered(step: Awaitable[T], limit_ms: int = ANSWER_MS) -> T:
 
 
 Message = tuple[str, str, str]  # (kind, label, text): "alert", "", "Saved" or "invalid", "Email", "…"
+# `page_state.js`: [elements, visible text length, controls, loading indicators shown, a bare main
+# panel (1 or 0), requests ended]
+Shown = tuple[int, int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +66,8 @@ class PageReport:
     messages: tuple[Message, ...]
     elements: int = 0  # elements in the document (its shadow roots not counted)
     stamp: str | None = None  # the probe's stamp (see `prepared`), when asked for
+    shown: Shown | None = None  # the page's state (see `answering`), when asked for
+    held: tuple[str, str] | None = None  # what the held element holds (`element_state`), when asked for
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +76,8 @@ class Quiet:
 
     waited_ms: int
     leaving: str
+    shown: Shown | None = None  # the page's state once quiet, when asked for
+    empty: bool = False  # it ended on an empty document that nothing will fill (no script, loaded)
 
 
 class Probe:
@@ -83,30 +92,66 @@ class Probe:
     def __init__(self, tab: Tab) -> None:
         self.tab = tab
 
-    async def _call(self, op: str, *args: object) -> Any:
-        return await self.tab.page.evaluate(_CALL_JS, [_KEY, op, list(args)])
+    async def _call(self, op: str, *args: object, also: Also | None = None) -> tuple[Any, dict[str, Any]]:
+        """The probe's answer, and what `also` asked besides (see `probe_call.js`)."""
+        wanted = {"shown": also.shown, "held": also.held} if also else None
+        payload = [_KEY, op, list(args), wanted]
+        found = await self.tab.page.evaluate(_FAST_JS, payload)
+        if found is None:
+            found = await self.tab.page.evaluate(_CALL_JS, payload)
+        return found[0], found[1]
 
-    async def report(self, begin: bool = False, stamp: bool = False) -> PageReport:
-        raw = await (self._call("begin") if begin else self._call("report", stamp))
-        return PageReport(
-            int(raw["count"]),
-            str(raw["document"]),
-            str(raw["url"]),
-            tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
-            int(raw["elements"]),
-            str(raw["stamp"]) if raw["stamp"] is not None else None,
-        )
+    async def report(self, begin: bool = False, stamp: bool = False, also: Also | None = None) -> PageReport:
+        op, args = ("begin", ()) if begin else ("report", (stamp,))
+        raw, extra = await self._call(op, *args, also=also)
+        return page_report(raw, extra)
 
     async def quiet(
-        self, quiet_ms: int, limit_ms: int, floor_ms: int, need_content: bool, idle_ms: int | None = None
+        self,
+        quiet_ms: int,
+        limit_ms: int,
+        floor_ms: int,
+        need_content: bool,
+        idle_ms: int | None = None,
+        shown: bool = False,
     ) -> Quiet:
         """Wait until no mutation for `quiet_ms` since the action began (and at least `floor_ms`
         from now), and, if asked, until the page shows something. With `idle_ms` and no floor, a
         page where nothing changed since the action began waits only that long. The wait counts
-        from the action's last input too, and ends early when the document asks to navigate away."""
+        from the action's last input too, and ends early when the document asks to navigate away.
+        With `shown`, the page's state once quiet comes back too."""
         args: list[object] = [quiet_ms, max(limit_ms, 0), floor_ms, need_content]
-        waited, leaving = await self._call("quiet", *args, *([idle_ms] if idle_ms is not None else []))
-        return Quiet(int(waited), str(leaving))
+        idle = [idle_ms] if idle_ms is not None else []
+        (waited, leaving, empty), extra = await self._call("quiet", *args, *idle, also=Also(shown=shown))
+        return Quiet(int(waited), str(leaving), _shown(extra.get("shown")), bool(empty))
+
+
+@dataclass(frozen=True, slots=True)
+class Also:
+    """What a look takes besides the probe's answer, in the same call."""
+
+    shown: bool = False  # the page's state (see `answering`)
+    held: str | None = None  # the key an element is held under: what it holds now (the key is freed)
+
+
+def _shown(raw: Any) -> Shown | None:
+    return (int(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]), int(raw[4]), int(raw[5])) if raw else None
+
+
+def page_report(raw: dict[str, Any], extra: dict[str, Any] | None = None) -> PageReport:
+    """A look's answer as a `PageReport` (`extra`: what `Also` asked for)."""
+    extra = extra or {}
+    held = extra.get("held")
+    return PageReport(
+        int(raw["count"]),
+        str(raw["document"]),
+        str(raw["url"]),
+        tuple((str(k), str(label), str(text)) for k, label, text in raw["messages"]),
+        int(raw["elements"]),
+        str(raw["stamp"]) if raw.get("stamp") is not None else None,
+        _shown(extra.get("shown")),
+        (str(held[0]), str(held[1])) if held else None,
+    )
 
 
 _KEY = "__refbrowse_probe_" + secrets.token_hex(6)
@@ -125,13 +170,15 @@ def probe_key() -> str:
     return _KEY
 
 
-async def observe(tab: Tab, begin: bool = False, stamp: bool = False) -> tuple[Probe, PageReport] | None:
-    """The probe of the tab's current document and what it reports now (with its stamp if asked);
-    None if the page is gone."""
+async def observe(
+    tab: Tab, begin: bool = False, stamp: bool = False, also: Also | None = None
+) -> tuple[Probe, PageReport] | None:
+    """The probe of the tab's current document and what it reports now (with its stamp, and what
+    `also` asks, if asked); None if the page is gone."""
     if tab.page.is_closed():
         return None
     probe = Probe(tab)
     try:
-        return probe, await probe.report(begin, stamp)
+        return probe, await probe.report(begin, stamp, also)
     except PlaywrightError:
         return None  # the page is navigating or closing: there is nothing to observe yet

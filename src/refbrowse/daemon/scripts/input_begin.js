@@ -1,8 +1,7 @@
-// Ready, then the look before: the probe begins the action only when the input will follow.
-// uses: input_ready, probe
+// Ready, then the look before: the probe begins the action only when the input will follow (see the
+// probe's `beginInput`), installing the probe first in a document that has none.
+// uses: probe
 (el, [probeKey, kind, aimKey, wanted]) => {
-  const ready = input_ready(el, [kind, aimKey, wanted]);
-  if (!ready) return null;
   if (!window[probeKey]) probe(probeKey);
-  return {...ready, before: window[probeKey].begin()};
+  return window[probeKey].beginInput(el, kind, aimKey, wanted);
 }

@@ -28,7 +28,10 @@
     if (tag !== 'INPUT' || !['checkbox', 'radio'].includes(el.type)) return null;
     if (kind === 'uncheck' && el.type === 'radio') return null;
     checked = el.checked;
-    if (checked === (kind === 'check')) return {point: null, value: null};
+    if (checked === (kind === 'check')) {  // nothing to click; held for the look after to read
+      Object.defineProperty(window, aimKey, {value: new WeakRef(el), configurable: true});
+      return {point: null, value: null};
+    }
   }
   if (kind === 'fill' || kind === 'select') {
     Object.defineProperty(window, aimKey, {value: new WeakRef(el), configurable: true});

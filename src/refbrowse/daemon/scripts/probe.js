@@ -1,4 +1,6 @@
-// uses: page_work, dom
+// The probe, installed once per document under `key`; the daemon's looks then call it with a few
+// bytes (`probe_fast`, `input_begin_fast`) instead of sending its source each time.
+// uses: page_work, dom, page_state, element_state, input_ready, triage, blank_document
 (key) => {
   if (window[key]) return;
   const probe = (() => {
@@ -144,6 +146,11 @@
   // which a page typically removes when it ends. Endless ones (spinners) do not count.
   const animating = () => !!document.getAnimations && document.getAnimations().some(a =>
     a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity);
+  // A loaded document with no script and no inline handler: nothing will ever fill it (a data: URL
+  // or a server's empty page), so waiting for content there would only run out the budget.
+  const handled = el => Array.prototype.some.call(el.attributes, a => a.name.startsWith('on'));
+  const inert = () => document.readyState === 'complete' && !all('script').length
+    && !roots().some(root => Array.prototype.some.call(root.querySelectorAll('*'), handled));
   const meaningful = () => !!document.body && (clean(document.body.innerText).length > 0
     || !!document.body.querySelector('input, button, select, textarea, img, svg, canvas, video, iframe')
     || roots().length > 1);
@@ -179,14 +186,41 @@
       // a transition still running can hide or show an element with no mutation: never the same stamp
       animating() ? performance.now() : ''].join('|');
   };
+  const begin = () => {
+    state.invalid = new Map(); state.began = performance.now(); state.navigate = null; state.input = 0;
+    state.acting = true;
+    work.track(true, false);
+    return report(false);
+  };
+  // What `also` asks besides an op's value: `shown`, the page's state (`page_state`); `held`, what the
+  // element held under that key holds now (`element_state`; null when it went), the key freed.
+  const extra = also => {
+    const out = {};
+    if (also && also.shown) out.shown = page_state();
+    if (also && also.held) {
+      const held = window[also.held];
+      delete window[also.held];
+      const el = held && held.deref();
+      out.held = el && el.isConnected ? element_state(el) : null;
+    }
+    return out;
+  };
   return {
     report,
     stamp,
-    begin: () => {
-      state.invalid = new Map(); state.began = performance.now(); state.navigate = null; state.input = 0;
-      state.acting = true;
-      work.track(true, false);
-      return report(false);
+    begin,
+    // `stamped_triage`: the stamp is read before the facts, so no mutation can fall between.
+    stampedTriage: () => ({stamp: stamp(), facts: triage(), blank: blank_document()}),
+    // One op, as [value, extra] once its value is known (a wait's, when it ends).
+    call: (op, args, also) => {
+      const value = probe[op](...args);
+      return value instanceof Promise ? value.then(v => [v, extra(also)]) : [value, extra(also)];
+    },
+    // The action on `el` begun when it is ready for `kind` (`input_ready`), the look before and the
+    // page's state taken with it; null when not sure, and nothing begun.
+    beginInput: (el, kind, aimKey, wanted) => {
+      const ready = input_ready(el, [kind, aimKey, wanted]);
+      return ready ? {...ready, before: begin(), shown: page_state()} : null;
     },
     quiet: (quietMs, limitMs, floorMs, needContent, idleMs) => new Promise(resolve => {
       const start = performance.now();
@@ -194,12 +228,13 @@
       // The action's first wait, with its work counted: it can end a frame after the last of it.
       const counted = work.on && floorMs === 0 && (state.began > 0 || work.fromStart);
       let framed = 0, done = false;
+      let empty = false;  // it ended on an empty document that nothing will fill
       const finish = (now, away) => {
         done = true;
         work.track(false, false);
-        resolve([Math.round(now - start), away]);
+        resolve([Math.round(now - start), away, empty]);
       };
-      const settled = () => !needContent || meaningful();
+      const settled = () => !needContent || meaningful() || (empty = inert());
       // Nothing the action started is still to run, a frame (its layout, resize and intersection
       // observers) has passed since the last of it and since the DOM last changed, and SHORTEST_MS
       // since the input (a timer set through a function the page kept before the action is not seen).

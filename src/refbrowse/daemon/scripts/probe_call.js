@@ -1,5 +1,7 @@
+// One op of the probe, as [value, extra] (see the probe's `call`), installing the probe first in a
+// document that has none.
 // uses: probe
-([key, op, args]) => {
+([key, op, args, also]) => {
   if (!window[key]) probe(key);
-  return window[key][op](...args);
+  return window[key].call(op, args, also);
 }

@@ -75,14 +75,22 @@ async def read(tab: Tab, timeout_ms: float | None = None) -> Reading:
         kept = served(tab, Look(stamp, 0))
         if kept is not None:
             return kept  # unchanged since the kept reading: Playwright's snapshot would be the same
-        aria = await trace.timed(
-            "read: ai snapshot", page.aria_snapshot(mode="ai", boxes=True, timeout=timeout_ms)
-        )
+        aria = await _aria(page, facts, timeout_ms)
     except PlaywrightError as exc:
         raise translate(exc, f"taking a snapshot of {page.url}") from exc
     reading = Reading(facts, aria, stamp, page)
     keep(tab, reading)
     return reading
+
+
+async def _aria(page: Page, facts: Triage, timeout_ms: float | None) -> str:
+    """Playwright's ai snapshot; empty, without asking, for a document with nothing in it."""
+    if facts.blank:
+        trace.note("read: a blank document")
+        return ""
+    return await trace.timed(
+        "read: ai snapshot", page.aria_snapshot(mode="ai", boxes=True, timeout=timeout_ms)
+    )
 
 
 def keep(tab: Tab, reading: Reading) -> None:

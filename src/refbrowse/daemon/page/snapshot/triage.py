@@ -49,6 +49,7 @@ class Triage:
     passwords: frozenset[str]
     marks: dict[Box, tuple[frozenset[str], str]]  # box → (flags such as "required", a note)
     messages: frozenset[str]  # text of alerts, toasts, banners and error messages
+    blank: bool = False  # nothing in the document: its ai snapshot is empty
 
     def summary(self) -> str:
         """`page: login · login form present · forms: 1`: what is absent goes unsaid (it is every page)."""
@@ -58,6 +59,7 @@ class Triage:
         return " · ".join([*parts, f"forms: {self.forms}"])
 
 
+_STAMPED_TRIAGE_FAST_JS = script("stamped_triage_fast")  # where the document has the probe already
 _STAMPED_TRIAGE_JS = script("stamped_triage")
 
 
@@ -67,8 +69,11 @@ async def triage(page: Page) -> Triage:
 
 async def stamped_triage(page: Page) -> tuple[Triage, str | None]:
     """The triage, and the probe's stamp of the page at that moment (None without a probe)."""
-    found: dict[str, Any] = await page.evaluate(_STAMPED_TRIAGE_JS, probe_key())
+    found: dict[str, Any] | None = await page.evaluate(_STAMPED_TRIAGE_FAST_JS, probe_key())
+    if found is None:
+        found = await page.evaluate(_STAMPED_TRIAGE_JS, probe_key())
     facts: dict[str, Any] = found["facts"]
+    blank = bool(found.get("blank")) and len(page.frames) == 1
     frame_captcha = any(_CAPTCHA_FRAME.search(frame.url) for frame in page.frames[1:])
     passwords = {str(p) for p in facts["passwords"]} | await _frame_passwords(page)
     return Triage(
@@ -84,6 +89,7 @@ async def stamped_triage(page: Page) -> tuple[Triage, str | None]:
         passwords=frozenset(passwords),
         marks=_marks(facts["marks"]),
         messages=frozenset(str(m) for m in facts["messages"]),
+        blank=blank,
     ), (str(found["stamp"]) if found["stamp"] is not None else None)
 
 
