@@ -33,6 +33,10 @@ _STATE_MS = 1_000  # reading the element's state after the action: it is there, 
 _ECHO_LIMIT = 80  # a filled text echoed on the first line up to this length
 
 
+def _characters(text: str) -> str:
+    return f"{len(text)} character{'s' if len(text) != 1 else ''}"
+
+
 def force(call: Call) -> bool:
     """--force, for the commands that take it (`type` shares this module's helpers and does not)."""
     return "--force" in COMMANDS[call.name]["flags"] and bool(call.flag("--force"))
@@ -82,7 +86,7 @@ async def fill(call: Call) -> str:
         now = _held_now(outcome, text)
     else:
         now = await _state_now(call, selector, target, outcome, text)
-    return outcome.report(f"Filled {selector} ({len(text)} characters){now}")
+    return outcome.report(f"Filled {selector} ({_characters(text)}){now}")
 
 
 _STATE_JS = script("element_state")
@@ -165,7 +169,7 @@ async def type_text(call: Call) -> str:
             "click the field first (`browse click SEL`), or use `browse fill SEL TEXT`",
         )
     outcome = await perform(call, "typing", lambda: call.page.keyboard.type(text))
-    return outcome.report(f"Typed {len(text)} characters into {focused}")
+    return outcome.report(f"Typed {_characters(text)} into {focused}")
 
 
 _FOCUS_AT_END_JS = script("focus_at_end")
@@ -180,7 +184,7 @@ async def _type_into(call: Call, selector: str, text: str) -> str:
         await call.page.keyboard.type(text)
 
     outcome = await perform(call, f"typing into {selector}", focus_then_type)
-    return outcome.report(f"Typed {len(text)} characters into {selector}")
+    return outcome.report(f"Typed {_characters(text)} into {selector}")
 
 
 @handler("press")
