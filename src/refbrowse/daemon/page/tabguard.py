@@ -11,7 +11,9 @@ it (without `beforeunload`) takes ~40 ms whatever its script does. So:
   (and it changes the page: a read is only ever ended by its own time bound),
   the page is probed (`evaluate("1")`); a page that does not answer within
   `PROBE_TIMEOUT_S` is stuck, and the tab is reopened at about:blank in the
-  same place of the tab list. The command fails saying so; the next one works.
+  same place of the tab list (a page stuck while being left, in `beforeunload`,
+  holds a new tab back until it is closed: it is then closed first). The
+  command fails saying so; the next one works.
   The note is on stderr, so page text on stdout stays as the page gave it.
 - A tab that shows more than `DIALOG_LIMIT` dialogs in `STORM_WINDOW_S`, or
   whose renderer crashes, is reopened the same way without waiting for a
@@ -48,6 +50,7 @@ PROBE_AFTER_S = 5.0
 PROBE_TIMEOUT_S = 20.0  # loading a 100,000-node page kept the renderer busy 15 s on a loaded machine
 HEAVY_PROBE_TIMEOUT_S = 30.0  # with PROBE_AFTER_S, still inside a command's own limit
 CLOSE_TIMEOUT_S = 5.0
+NEW_TAB_WAIT_S = 1.0  # a fresh tab opens in well under this unless the stuck one holds it back
 STORM_WINDOW_S = 2.0
 DIALOG_LIMIT = 10
 LEAVE_PROBE_S = 1.0  # how long a page being left may take to answer before it is closed instead
@@ -142,7 +145,11 @@ class TabGuard:
 
     async def _swap(self, session: Session, tab: Tab) -> Tab:
         index, current = session.tabs.index(tab), session.current
-        fresh = await session.new_tab()
+        opening = asyncio.ensure_future(session.new_tab())
+        done, _ = await asyncio.wait({opening}, timeout=NEW_TAB_WAIT_S)
+        if not done:  # a page stuck while leaving (in `beforeunload`) holds new tabs back until it goes
+            await _close(tab)
+        fresh = await opening
         session.tabs.remove(fresh)
         session.tabs.insert(index, fresh)
         session.forget(tab)
