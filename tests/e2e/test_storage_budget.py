@@ -86,7 +86,8 @@ def test_a_saved_state_slower_to_restore_than_the_limit_is_set_aside_and_the_ses
     _plant_offline_cache(fresh_workspace, app.origin, 4)  # within the budgets: restored, slowly
     first = fresh_workspace.run("goto", app.url("/st/account"), timeout=60, BROWSE_RESTORE_TIMEOUT="200")
     assert first.code == 0, first.err
-    assert "session default: saved state not restored (restoring it took over 0.2 s); started clean" in first.err
+    said = "session default: saved state not restored (restoring it took over 0.2 s); started clean"
+    assert said in first.err
     kept = [f.name for f in (fresh_workspace.state_dir / "state").iterdir() if f.name.endswith(".corrupt")]
     assert len(kept) == 1 and kept[0] in first.err
     assert visit_account(fresh_workspace, app) == "Please log in"
