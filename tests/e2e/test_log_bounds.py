@@ -58,3 +58,17 @@ def test_silent_connections_to_the_activity_page_take_no_more_than_a_few_descrip
         for sock in silent:
             sock.close()
     assert fresh_workspace.ok("dashboard").startswith("http://127.0.0.1:")
+
+
+def test_a_client_that_sends_half_a_head_to_the_activity_page_is_dropped_and_the_daemon_answers(
+    fresh_workspace: Workspace,
+) -> None:
+    link = fresh_workspace.ok("dashboard", BROWSE_DASHBOARD_IDLE_TIMEOUT="1000").splitlines()[0]
+    port = int(link.split(":")[2].split("/")[0])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as half:
+        half.sendall(b"GET /auth HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        assert half.recv(100) == b""  # closed by the daemon, long before this socket's own 10 s
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as whole:
+        whole.sendall(b"GET /app.css HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % port)
+        assert whole.recv(100).startswith(b"HTTP/1.1 ")
+    assert fresh_workspace.ok("url").strip() == "about:blank"
