@@ -4,6 +4,7 @@ rate-limited line, never a traceback."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import time
@@ -72,3 +73,19 @@ def test_a_client_that_sends_half_a_head_to_the_activity_page_is_dropped_and_the
         whole.sendall(b"GET /app.css HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % port)
         assert whole.recv(100).startswith(b"HTTP/1.1 ")
     assert fresh_workspace.ok("url").strip() == "about:blank"
+
+
+def test_daemon_log_is_moved_aside_when_it_passes_its_cap_while_the_daemon_runs(
+    fresh_workspace: Workspace,
+) -> None:
+    limit = 20_000
+    fresh_workspace.ok("goto", "about:blank", BROWSE_LOG_LIMIT=str(limit), BROWSE_TRACE="1")
+    log, old = fresh_workspace.state_dir / "daemon.log", fresh_workspace.state_dir / "daemon.log.1"
+    steps = json.dumps([["goto", "about:blank"]] * 150)  # each step writes a dozen trace lines
+    fresh_workspace.ok("chain", input=steps, timeout=120)  # type: ignore[arg-type]
+    assert old.is_file() and old.stat().st_size > limit
+    # what is over the cap is moved at the next look (every few hundred lines): never far past it
+    assert log.stat().st_size < 4 * limit
+    assert os.stat(log).st_mode & 0o777 == 0o600
+    assert fresh_workspace.ok("url").strip() == "about:blank"
+    assert "trace:" in log.read_text()
