@@ -18,6 +18,9 @@ it (without `beforeunload`) takes ~40 ms whatever its script does. So:
 - A tab that shows more than `DIALOG_LIMIT` dialogs in `STORM_WINDOW_S`, or
   whose renderer crashes, is reopened the same way without waiting for a
   command; the next command on the session carries a note saying so.
+- A command still running after `PROBE_AFTER_S` on a page that answers while a
+  cross-site frame of it does not: that frame's renderer is stopped (found by
+  its never sleeping, see `core.renderers`) and the frame emptied, with a note.
 - `leave` is asked before a `goto`: a page (or any of its frames, a cross-site
   one included) that does not answer within `LEAVE_PROBE_S` is closed and the
   new URL opens in a fresh tab, in a fresh renderer, instead of waiting on it.
@@ -33,11 +36,14 @@ import logging
 import time
 from collections.abc import Awaitable
 from contextlib import suppress
+from urllib.parse import urlsplit
 
+from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Frame
 
+from refbrowse.daemon.core import renderers
 from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.logbuffer import RateBreaker
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
@@ -55,6 +61,7 @@ STORM_WINDOW_S = 2.0
 DIALOG_LIMIT = 10
 LEAVE_PROBE_S = 1.0  # how long a page being left may take to answer before it is closed instead
 FRAMES_PROBED = 20
+FRAME_STOP_GRACE_S = 5.0  # a crash said this soon after a hung frame's renderer was stopped is that one
 POPUP_LIMIT = 20
 POPUP_WINDOW_S = 10.0
 POPUP_COOLDOWN_S = 30.0  # new tabs are closed as they come for this long after a storm
@@ -70,12 +77,14 @@ class GuardWatch:
     def __init__(self) -> None:
         self.born = 0.0  # when the tab opened (monotonic): a popup storm closes the tabs it just opened
         self.replacing = False  # a reopen of this tab is under way
+        self.frame_stopped = -FRAME_STOP_GRACE_S  # when the renderer of a hung frame was last stopped
 
 
 class TabGuard:
     """One per daemon: the storm breakers of each tab and session, and the notes owed to sessions."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: BrowserHost) -> None:
+        self.host = host
         self.notes: dict[str, list[str]] = {}
         self.recoveries = 0
         self._popups: dict[str, RateBreaker] = {}
@@ -92,6 +101,7 @@ class TabGuard:
         try:
             done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
             while not done:
+                await self.crash_hung_frames(session, tab)
                 if reads_only(command):  # the agent's own read never throws the page away
                     done, _ = await asyncio.wait({task})
                     break
@@ -123,6 +133,36 @@ class TabGuard:
             f"the page being left was not answering ({url}): closed; the new one opened in a fresh tab"
         )
         return fresh
+
+    async def crash_hung_frames(self, session: Session, tab: Tab) -> None:
+        """Stop the renderer of each cross-site frame that does not answer while its page does,
+        and empty the frame: a read or an action waits on every frame, and a busy one would hold
+        it to its timeout. A same-site frame shares the page's renderer: a busy one makes the
+        page itself not answer, which the guard handles."""
+        frames = tab.page.frames[1:FRAMES_PROBED]
+        answered = await asyncio.gather(*(frame_answers(frame, LEAVE_PROBE_S) for frame in frames))
+        hung = [frame for frame, ok in zip(frames, answered, strict=True) if not ok]
+        browser = self.host.browser
+        if not hung or browser is None or self.host.target.remote or not await answers(tab, LEAVE_PROBE_S):
+            return
+        holders = [await _holder(frame) for frame in hung]
+        browser_pid = await self.host.browser_pid()
+        busy = await renderers.busy_renderers(browser)
+        if len(busy) > len({urlsplit(frame.url).netloc for frame in hung}):
+            return  # something else spins too (another tab's long script): which is which is unknown
+        tab.memory.of(GuardWatch).frame_stopped = time.monotonic()
+        stopped = [pid for pid in busy if renderers.stop(pid, browser_pid)]
+        if not stopped:
+            return
+        for holder in holders:  # a crashed frame fails every read of its page: it is emptied
+            if holder is not None:
+                with suppress(PlaywrightError, TimeoutError):
+                    await asyncio.wait_for(holder.evaluate("e => { e.src = 'about:blank' }"), CLOSE_TIMEOUT_S)
+        urls = [frame.url for frame in hung]
+        log.warning("tab %d: frames not answering (%s): renderers %s stopped", tab.id, urls, stopped)
+        self.notes.setdefault(session.name, []).append(
+            f"a frame was not answering ({urls[0]}): its renderer was stopped and the frame emptied"
+        )
 
     def take_notes(self, session_name: str) -> list[str]:
         """What happened to the session's tabs since its last command (printed on stderr)."""
@@ -184,8 +224,15 @@ class TabGuard:
             window_s=STORM_WINDOW_S,
         )
         page.on("dialog", lambda _: _count(dialogs))
-        page.on("crash", lambda _: self._recover_later(session, tab, "its renderer crashed"))
+        page.on("crash", lambda _: self._on_crash(session, tab))
         spawn(self._count_popup(session, tab))
+
+    def _on_crash(self, session: Session, tab: Tab) -> None:
+        # Playwright says a page crashed when the renderer of one of its frames did too:
+        # a frame's renderer stopped on purpose leaves the page as it is.
+        if time.monotonic() - tab.memory.of(GuardWatch).frame_stopped < FRAME_STOP_GRACE_S:
+            return
+        self._recover_later(session, tab, "its renderer crashed")
 
     async def _count_popup(self, session: Session, tab: Tab) -> None:
         # Every new tab counts, `newtab` ones too: an agent does not open 20 tabs in 2 s, and
@@ -242,17 +289,26 @@ async def answers(tab: Tab, patience_s: float = PROBE_TIMEOUT_S) -> bool:
 async def answers_everywhere(tab: Tab, patience_s: float) -> bool:
     """True when the page and each of its frames (up to a few) run a trivial script within `patience_s`."""
     frames = tab.page.frames[:FRAMES_PROBED]
+    return all(await asyncio.gather(*(frame_answers(frame, patience_s) for frame in frames)))
 
-    async def probe(frame: Frame) -> bool:
-        try:
-            await asyncio.wait_for(frame.evaluate("1"), patience_s)
-        except TimeoutError:
-            return False
-        except PlaywrightError:
-            return True  # navigating, detached or closed: not stuck
-        return True
 
-    return all(await asyncio.gather(*(probe(frame) for frame in frames)))
+async def frame_answers(frame: Frame, patience_s: float) -> bool:
+    """True when `frame` runs a trivial script within `patience_s`."""
+    try:
+        await asyncio.wait_for(frame.evaluate("1"), patience_s)
+    except TimeoutError:
+        return False
+    except PlaywrightError:
+        return True  # navigating, detached or closed: not stuck
+    return True
+
+
+async def _holder(frame: Frame) -> ElementHandle | None:
+    """The `<iframe>` element of `frame`, asked of its parent (which answers); None if gone."""
+    try:
+        return await asyncio.wait_for(frame.frame_element(), CLOSE_TIMEOUT_S)
+    except (PlaywrightError, TimeoutError):
+        return None
 
 
 async def _close(tab: Tab) -> None:
