@@ -70,6 +70,12 @@ class ActivitySite:
         await self.listen()
         return f"http://127.0.0.1:{self.port}/auth?code={self.access.mint()}&session={session}"
 
+    async def bound_url(self, session: str) -> str:
+        """A fresh one-time address whose code works only with the key it carries: for a private file."""
+        await self.listen()
+        code, key = self.access.mint_bound()
+        return f"http://127.0.0.1:{self.port}/auth?code={code}&key={key}&session={session}"
+
     async def listen(self) -> int:
         """Open the listener if it is not open yet; its port."""
         await self._start()
@@ -176,7 +182,7 @@ class ActivitySite:
     async def _auth(self, request: web.Request) -> web.StreamResponse:
         code = request.query.get("code", "")
         partitioned = self.access.for_panel(code)
-        cookie = self.access.redeem(code)
+        cookie = self.access.redeem(code, request.query.get("key", ""))
         if cookie is None:
             return web.Response(
                 status=401,
