@@ -25,7 +25,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
-from refbrowse.daemon.core import lastexit, trace
+from refbrowse.daemon.core import lastexit, memwatch, trace
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.request import Request
@@ -88,11 +88,13 @@ class Daemon:
         # A CLI that finds daemon.json corrupt while this daemon lives asks for it again.
         loop.add_signal_handler(signal.SIGUSR1, self._write_state_file)
         idle = asyncio.create_task(self._watch_idle())
+        heap = asyncio.create_task(memwatch.watch())
         where = [self.listening.socket] if self.listening.socket else []
         where += [f"127.0.0.1:{self.port}"] if self.port else []
         log.info("daemon %d listening on %s", self.pid, " and ".join(where))
         await self._stop.wait()
         idle.cancel()
+        heap.cancel()
         self._remove_state_file()
         try:
             await asyncio.wait_for(self._shut_down(runner), SHUTDOWN_S)
