@@ -46,19 +46,22 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("small edges: exit codes, odd file names and arguments", ("test_small_edges.py",)),
 )
 
+FAILING: dict[tuple[str, ...], list[str]] = {}  # the cases of each class that did not hold, by name
 _COUNT = re.compile(r"(\d+) (passed|failed|error|errors|skipped|xfailed|xpassed)")
 
 
 def _counts(files: tuple[str, ...]) -> dict[str, int]:
     paths = [str(ROOT / "tests" / "e2e" / f) for f in files]
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *paths],
+        [sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", *paths],
         cwd=ROOT,
         capture_output=True,
         text=True,
         env={k: v for k, v in os.environ.items() if not k.startswith("BROWSE_")},
     )
-    last = (done.stdout.strip().splitlines() or [""])[-1]
+    lines = done.stdout.strip().splitlines()
+    last = (lines or [""])[-1]
+    FAILING[files] = [line.split("::", 1)[-1].split(" - ")[0] for line in lines if line.startswith("FAILED ")]
     counts: dict[str, int] = {}
     for number, kind in _COUNT.findall(last):
         counts[kind.rstrip("s") if kind == "errors" else kind] = int(number)
@@ -72,7 +75,9 @@ def run() -> list[tuple[str, str, str, str]]:
         held = counts.get("passed", 0)
         tried = held + counts.get("failed", 0) + counts.get("error", 0)
         skipped = counts.get("skipped", 0)
-        note = f"{skipped} skipped" if skipped else ""
+        note = ", ".join(
+            [f"{skipped} skipped"] * bool(skipped) + [f"failed: {name}" for name in FAILING[files]]
+        )
         rows.append(
             (title, ", ".join(files), str(tried), f"{held} / {tried}" + (f" ({note})" if note else ""))
         )

@@ -61,6 +61,7 @@ STORM_WINDOW_S = 2.0
 DIALOG_LIMIT = 10
 LEAVE_PROBE_S = 1.0  # how long a page being left may take to answer before it is closed instead
 FRAMES_PROBED = 20
+FRAME_PROBE_S = 5.0  # a cross-site frame busy this long while its page answers has its renderer stopped
 FRAME_STOP_GRACE_S = 5.0  # a crash said this soon after a hung frame's renderer was stopped is that one
 POPUP_LIMIT = 20
 POPUP_WINDOW_S = 10.0
@@ -140,7 +141,7 @@ class TabGuard:
         it to its timeout. A same-site frame shares the page's renderer: a busy one makes the
         page itself not answer, which the guard handles."""
         frames = tab.page.frames[1:FRAMES_PROBED]
-        answered = await asyncio.gather(*(frame_answers(frame, LEAVE_PROBE_S) for frame in frames))
+        answered = await asyncio.gather(*(frame_answers(frame, FRAME_PROBE_S) for frame in frames))
         hung = [frame for frame, ok in zip(frames, answered, strict=True) if not ok]
         browser = self.host.browser
         if not hung or browser is None or self.host.target.remote or not await answers(tab, LEAVE_PROBE_S):
