@@ -5,7 +5,9 @@ CDP cannot reach it (its session waits on the same busy thread, `Page.crash`
 and `Runtime.terminateExecution` included), yet every read and action of its
 page waits on it. The browser names its renderers (`SystemInfo.getProcessInfo`);
 one that is always found running (never asleep) is spinning, and killing it
-leaves its page with a crashed frame, nothing more.
+leaves its page with a crashed frame, nothing more. Which renderer holds the
+page itself is not said either: a candidate is paused first (SIGSTOP), and
+killed only if the page still answers without it.
 Only a browser this daemon launched is touched, and only processes that are
 renderers of it.
 """
@@ -16,7 +18,6 @@ import asyncio
 import logging
 import os
 import signal
-from contextlib import suppress
 
 from playwright.async_api import Browser
 from playwright.async_api import Error as PlaywrightError
@@ -55,20 +56,24 @@ def _state(pid: int) -> str:
         return ""
 
 
-def stop(pid: int, browser_pid: int) -> bool:
-    """SIGKILL `pid` if it is a renderer under `browser_pid` (whose own pids they are); True if sent."""
+def ours(pid: int, browser_pid: int) -> bool:
+    """True when `pid` is a renderer under `browser_pid` (pids the browser named are its own)."""
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
             renderer = b"--type=renderer" in f.read()
         parent = _parent(pid)
     except OSError:
         return False
-    if not renderer or not _under(parent, browser_pid):
+    return renderer and _under(parent, browser_pid)
+
+
+def signal_to(pid: int, signum: signal.Signals) -> bool:
+    """Send `signum` to `pid`; False if it is gone."""
+    try:
+        os.kill(pid, signum)
+    except OSError:
         return False
-    with suppress(OSError):
-        os.kill(pid, signal.SIGKILL)
-        return True
-    return False
+    return True
 
 
 def _parent(pid: int) -> int:

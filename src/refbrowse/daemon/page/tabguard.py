@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import time
 from collections.abc import Awaitable
 from contextlib import suppress
@@ -123,15 +124,19 @@ class TabGuard:
 
     async def leave(self, session: Session, tab: Tab) -> Tab:
         """The tab a navigation away should use: `tab`, or a fresh one in its place when the
-        page (or one of its frames) does not answer, with a note saying so."""
-        if await answers_everywhere(tab, LEAVE_PROBE_S):
+        page (or one of its frames) does not answer, with a note saying so. A page one of whose
+        frames had its renderer stopped is left the same way: Playwright holds it for crashed, and
+        would refuse to load anything in it."""
+        frame_stopped = tab.memory.of(GuardWatch).frame_stopped >= 0
+        if not frame_stopped and await answers_everywhere(tab, LEAVE_PROBE_S):
             return tab
         url = tab.page.url
-        fresh = await self.reopen(session, tab, f"it did not answer within {LEAVE_PROBE_S:g} s")
+        why = "had a frame stopped" if frame_stopped else "was not answering"
+        fresh = await self.reopen(session, tab, f"it {why}")
         if fresh is None:
             return tab
         self.notes.setdefault(session.name, []).append(
-            f"the page being left was not answering ({url}): closed; the new one opened in a fresh tab"
+            f"the page being left {why} ({url}): closed; the new one opened in a fresh tab"
         )
         return fresh
 
@@ -151,8 +156,7 @@ class TabGuard:
         busy = await renderers.busy_renderers(browser)
         if len(busy) > len({urlsplit(frame.url).netloc for frame in hung}):
             return  # something else spins too (another tab's long script): which is which is unknown
-        tab.memory.of(GuardWatch).frame_stopped = time.monotonic()
-        stopped = [pid for pid in busy if renderers.stop(pid, browser_pid)]
+        stopped = [pid for pid in busy if renderers.ours(pid, browser_pid) and await _stopped(tab, pid)]
         if not stopped:
             return
         for holder in holders:  # a crashed frame fails every read of its page: it is emptied
@@ -302,6 +306,18 @@ async def frame_answers(frame: Frame, patience_s: float) -> bool:
     except PlaywrightError:
         return True  # navigating, detached or closed: not stuck
     return True
+
+
+async def _stopped(tab: Tab, pid: int) -> bool:
+    """Kill the spinning renderer `pid` unless it holds `tab`'s page: paused, the page must still
+    answer. True if it was killed."""
+    if not renderers.signal_to(pid, signal.SIGSTOP):
+        return False
+    if not await answers(tab, LEAVE_PROBE_S):
+        renderers.signal_to(pid, signal.SIGCONT)  # the page's own renderer: left to the guard
+        return False
+    tab.memory.of(GuardWatch).frame_stopped = time.monotonic()  # its crash is not the page's
+    return renderers.signal_to(pid, signal.SIGKILL)
 
 
 async def _holder(frame: Frame) -> ElementHandle | None:
