@@ -151,7 +151,7 @@ class TabGuard:
         browser = self.host.browser
         if not hung or browser is None or self.host.target.remote or not await answers(tab, LEAVE_PROBE_S):
             return
-        holders = [await _holder(frame) for frame in hung]
+        holders, urls = [await _holder(frame) for frame in hung], [frame.url for frame in hung]
         browser_pid = await self.host.browser_pid()
         busy = await renderers.busy_renderers(browser)
         if len(busy) > len({urlsplit(frame.url).netloc for frame in hung}):
@@ -162,8 +162,7 @@ class TabGuard:
         for holder in holders:  # a crashed frame fails every read of its page: it is emptied
             if holder is not None:
                 with suppress(PlaywrightError, TimeoutError):
-                    await asyncio.wait_for(holder.evaluate("e => { e.src = 'about:blank' }"), CLOSE_TIMEOUT_S)
-        urls = [frame.url for frame in hung]
+                    await asyncio.wait_for(_empty(holder), CLOSE_TIMEOUT_S)
         log.warning("tab %d: frames not answering (%s): renderers %s stopped", tab.id, urls, stopped)
         self.notes.setdefault(session.name, []).append(
             f"a frame was not answering ({urls[0]}): its renderer was stopped and the frame emptied"
@@ -318,6 +317,16 @@ async def _stopped(tab: Tab, pid: int) -> bool:
         return False
     tab.memory.of(GuardWatch).frame_stopped = time.monotonic()  # its crash is not the page's
     return renderers.signal_to(pid, signal.SIGKILL)
+
+
+async def _empty(holder: ElementHandle) -> None:
+    """Load about:blank in the `<iframe>` `holder`, and wait until its new document answers."""
+    await holder.evaluate("e => { e.src = 'about:blank' }")
+    while True:
+        inside = await holder.content_frame()
+        if inside is not None and inside.url == "about:blank" and await frame_answers(inside, 0.5):
+            return
+        await asyncio.sleep(0.05)
 
 
 async def _holder(frame: Frame) -> ElementHandle | None:
