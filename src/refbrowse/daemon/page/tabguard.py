@@ -35,7 +35,7 @@ import asyncio
 import logging
 import signal
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from urllib.parse import urlsplit
 
@@ -93,17 +93,20 @@ class TabGuard:
 
     # running a command
 
-    async def guard(self, session: Session, tab: Tab, run: Awaitable[str], command: str = "") -> str:
-        """The command's output; `TabStuck` if the page stopped answering while it ran."""
+    async def guard(
+        self, session: Session, tab: Tab, run: Callable[[], Awaitable[str]], command: str = ""
+    ) -> str:
+        """The command's output; `TabStuck` if the page stopped answering while it ran. A read
+        that was inside a frame whose renderer was stopped meanwhile fails with it: it runs again."""
         heavy = command in COMMANDS and bool(
             COMMANDS[command].get("heavy")
         )  # a long script of its own keeps the renderer busy
         patience = HEAVY_PROBE_TIMEOUT_S if heavy else PROBE_TIMEOUT_S
-        task = asyncio.ensure_future(run)
+        task, stopped = asyncio.ensure_future(run()), False
         try:
             done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
             while not done:
-                await self.crash_hung_frames(session, tab)
+                stopped = await self.crash_hung_frames(session, tab) or stopped
                 if reads_only(command):  # the agent's own read never throws the page away
                     done, _ = await asyncio.wait({task})
                     break
@@ -120,6 +123,8 @@ class TabGuard:
                 task.cancel()
                 with suppress(asyncio.CancelledError, PlaywrightError):
                     await task
+        if stopped and reads_only(command) and not task.cancelled() and task.exception() is not None:
+            return await run()
         return task.result()
 
     async def leave(self, session: Session, tab: Tab) -> Tab:
@@ -140,7 +145,7 @@ class TabGuard:
         )
         return fresh
 
-    async def crash_hung_frames(self, session: Session, tab: Tab) -> None:
+    async def crash_hung_frames(self, session: Session, tab: Tab) -> bool:
         """Stop the renderer of each cross-site frame that does not answer while its page does,
         and empty the frame: a read or an action waits on every frame, and a busy one would hold
         it to its timeout. A same-site frame shares the page's renderer: a busy one makes the
@@ -150,15 +155,15 @@ class TabGuard:
         hung = [frame for frame, ok in zip(frames, answered, strict=True) if not ok]
         browser = self.host.browser
         if not hung or browser is None or self.host.target.remote or not await answers(tab, LEAVE_PROBE_S):
-            return
+            return False
         holders, urls = [await _holder(frame) for frame in hung], [frame.url for frame in hung]
         browser_pid = await self.host.browser_pid()
         busy = await renderers.busy_renderers(browser)
         if len(busy) > len({urlsplit(frame.url).netloc for frame in hung}):
-            return  # something else spins too (another tab's long script): which is which is unknown
+            return False  # something else spins too (another tab's long script): which is which is unknown
         stopped = [pid for pid in busy if renderers.ours(pid, browser_pid) and await _stopped(tab, pid)]
         if not stopped:
-            return
+            return False
         for holder in holders:  # a crashed frame fails every read of its page: it is emptied
             if holder is not None:
                 with suppress(PlaywrightError, TimeoutError):
@@ -167,6 +172,7 @@ class TabGuard:
         self.notes.setdefault(session.name, []).append(
             f"a frame was not answering ({urls[0]}): its renderer was stopped and the frame emptied"
         )
+        return True
 
     def take_notes(self, session_name: str) -> list[str]:
         """What happened to the session's tabs since its last command (printed on stderr)."""
