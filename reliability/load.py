@@ -1,25 +1,30 @@
-"""A multi-session load: memory of the daemon, the driver and Chromium per 1,000 commands.
+"""A multi-session load for a few minutes: memory of the daemon, the driver and Chromium over time.
 
 `BROWSE_LOAD_SESSIONS` sessions (default 20) each run a loop of the commands an
 agent runs most (goto, snapshot -i, click, text, js) against a small local
-site, one session per thread, until `BROWSE_LOAD_COMMANDS` commands (default
-3,000) are done. After every 1,000 the RSS of each role is sampled; the rows
-show it and what each 1,000 commands added, so a per-command leak shows as a
-steady rise rather than a peak.
+site, one session per thread, for `BROWSE_LOAD_SECONDS` (default 180). Every
+`SAMPLE_S` the RSS of each role is sampled with the count of commands done so
+far; the rows show the samples, and the last row what each role grew per 1,000
+commands over the run, and over its second half (after the warm-up of twenty
+new sessions), so a per-command leak shows as a steady rise rather than a peak.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+import time
 
 from common import Site, Workspace, roles, rss_mb
 
 SESSIONS = int(os.environ.get("BROWSE_LOAD_SESSIONS", "20"))
-COMMANDS = int(os.environ.get("BROWSE_LOAD_COMMANDS", "3000"))
-EVERY = 1000
+SECONDS = float(os.environ.get("BROWSE_LOAD_SECONDS", "180"))
+SAMPLE_S = 15.0
+ROLES = ("daemon", "driver", "chromium")
 
 PAGE = "<title>p{n}</title><h1>Page {n}</h1><p>Some text.</p><a href='/load/{m}'>next</a><button>Go</button>"
+
+Sample = tuple[float, int, dict[str, float]]  # seconds into the run, commands done, MB by role
 
 
 def _memory(daemon: int) -> dict[str, float]:
@@ -31,32 +36,41 @@ class Load:
         self.ws, self.site = ws, site
         self.done = 0
         self.failed = 0
-        self.samples: list[tuple[int, dict[str, float]]] = []
+        self.started = time.monotonic()
+        self.samples: list[Sample] = []
         self._lock = threading.Lock()
+
+    def over(self) -> bool:
+        return time.monotonic() - self.started >= SECONDS
 
     def session(self, index: int) -> None:
         name = f"s{index}"
         steps = 0
-        while True:
+        while not self.over():
             url = self.site.url(f"/load/{steps % 5}")
             step = [("goto", url), ("snapshot", "-i"), ("click", "button"), ("text", "h1"), ("js", "1+1")]
             args = step[steps % len(step)]
             steps += 1
             result = self.ws.run("--session", name, *args, timeout=120)
-            if not self._count(result.code == 0):
-                return
+            with self._lock:
+                self.done += 1
+                self.failed += result.code != 0
 
-    def _count(self, ok: bool) -> bool:
-        with self._lock:
-            if self.done >= COMMANDS:
-                return False
-            self.done += 1
-            self.failed += not ok
-            if self.done % EVERY == 0:
-                daemon = self.ws.daemon_pid()
-                if daemon:
-                    self.samples.append((self.done, _memory(daemon)))
-            return True
+    def sampler(self, daemon: int) -> None:
+        last = time.monotonic()
+        while not self.over():
+            time.sleep(0.5)
+            if time.monotonic() - last >= SAMPLE_S:
+                self.sample(daemon)
+                last = time.monotonic()
+
+    def sample(self, daemon: int) -> None:
+        self.samples.append((time.monotonic() - self.started, self.done, _memory(daemon)))
+
+
+def _per_thousand(first: Sample, last: Sample) -> str:
+    commands = max(1, last[1] - first[1])
+    return " / ".join(f"{(last[2][r] - first[2].get(r, 0)) * 1000 / commands:+.1f}" for r in ROLES)
 
 
 def run() -> list[tuple[str, str, str, str, str]]:
@@ -66,21 +80,37 @@ def run() -> list[tuple[str, str, str, str, str]]:
     ws = Workspace("load")
     try:
         ws.run("goto", site.url("/load/0"))
-        daemon = ws.daemon_pid()
-        start = _memory(daemon) if daemon else {}
+        daemon = ws.daemon_pid() or 0
         load = Load(ws, site)
+        load.sample(daemon)
         threads = [threading.Thread(target=load.session, args=(i,)) for i in range(SESSIONS)]
+        threads.append(threading.Thread(target=load.sampler, args=(daemon,)))
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
+        load.sample(daemon)
     finally:
         ws.close()
-    rows = [("0", *(f"{start.get(r, 0):.0f}" for r in ("daemon", "driver", "chromium")), "start")]
-    previous = start
-    for done, mb in load.samples:
-        grew = " / ".join(f"{mb[r] - previous.get(r, 0):+.0f}" for r in ("daemon", "driver", "chromium"))
-        rows.append((f"{done:,}", *(f"{mb[r]:.0f}" for r in ("daemon", "driver", "chromium")), grew))
-        previous = mb
-    rows.append((f"{load.done:,} commands, {SESSIONS} sessions", "", "", "", f"{load.failed} failed"))
+    return _rows(load)
+
+
+def _rows(load: Load) -> list[tuple[str, str, str, str, str]]:
+    rows = [
+        (f"{at:.0f} s", f"{done:,}", *(f"{mb.get(r, 0):.0f}" for r in ROLES)) for at, done, mb in load.samples
+    ]
+    first, last = load.samples[0], load.samples[-1]
+    middle = min(load.samples, key=lambda s: abs(s[1] - last[1] / 2))
+    rows.append(("MB per 1,000 commands", "whole run", *_per_thousand(first, last).split(" / ")))
+    rows.append(("MB per 1,000 commands", "second half", *_per_thousand(middle, last).split(" / ")))
+    took = last[0]
+    rows.append(
+        (
+            f"{took:.0f} s, {SESSIONS} sessions",
+            f"{load.done:,} commands",
+            f"{load.failed} failed",
+            f"{load.done / max(took, 1):.1f} commands/s",
+            "",
+        )
+    )
     return rows

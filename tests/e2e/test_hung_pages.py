@@ -47,12 +47,22 @@ def test_leaving_a_busy_loop_is_quick_and_says_so(workspace: Workspace, site: Si
     assert len(strip_fence(workspace.ok("tabs")).splitlines()) == 1
 
 
-def test_leaving_a_page_with_a_busy_cross_site_frame_works(
+def test_a_page_with_a_busy_cross_site_frame_answers_and_can_be_left(
     workspace: Workspace, site: Site, calm: str
 ) -> None:
-    framed = site.url("/hung/busy").replace("127.0.0.1", "localhost")
+    framed = site.url("/hung/busy").replace("127.0.0.1", "localhost")  # another site: its own renderer
     site.page("/hung/busy", BUSY)
-    _leave(workspace, site.page("/hung/framed", f"<h1>outer</h1><iframe src='{framed}'></iframe>"), calm)
+    outer = site.page("/hung/framed", f"<h1>outer</h1><button>Go</button><iframe src='{framed}'></iframe>")
+    arrived = workspace.run("goto", outer, timeout=60)
+    assert arrived.code == 0, arrived.err
+    looked = workspace.run("snapshot", "-i", timeout=60)
+    assert looked.code == 0, looked.err
+    assert 'button "Go"' in looked.out
+    notes = arrived.err + looked.err
+    assert f"note: a frame was not answering ({framed}): its renderer was stopped" in notes
+    read = workspace.run("text", timeout=60)
+    assert read.code == 0 and "outer" in strip_fence(read.out), read.err
+    _leave(workspace, outer, calm)
 
 
 def test_a_history_flood_stays_in_its_tab(workspace: Workspace, site: Site, calm: str) -> None:

@@ -76,3 +76,19 @@ def test_a_site_filling_60_mb_of_indexeddb_is_saved_without_it(fresh_workspace: 
     assert saved.stat().st_size < 5 << 20
     assert visit_account(fresh_workspace, app) == "Welcome ivan"
     assert "dark" in fresh_workspace.ok("js", "localStorage.getItem('theme')")
+
+
+def test_a_saved_state_slower_to_restore_than_the_limit_is_set_aside_and_the_session_starts_clean(
+    fresh_workspace: Workspace, app: Site
+) -> None:
+    log_in(fresh_workspace, app, "iris")
+    fresh_workspace.ok("stop")
+    _plant_offline_cache(fresh_workspace, app.origin, 4)  # within the budgets: restored, slowly
+    first = fresh_workspace.run("goto", app.url("/st/account"), timeout=60, BROWSE_RESTORE_TIMEOUT="200")
+    assert first.code == 0, first.err
+    said = "session default: saved state not restored (restoring it took over 0.2 s); started clean"
+    assert said in first.err
+    kept = [f.name for f in (fresh_workspace.state_dir / "state").iterdir() if f.name.endswith(".corrupt")]
+    assert len(kept) == 1 and kept[0] in first.err
+    assert visit_account(fresh_workspace, app) == "Please log in"
+    assert fresh_workspace.run("--session", "other", "url", timeout=60).code == 0

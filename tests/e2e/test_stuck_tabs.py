@@ -96,3 +96,22 @@ def test_other_sessions_answer_while_a_tab_is_stuck(busy_tab: BusyTab) -> None:
     assert other.code == 0, other.err
     assert other.out.startswith("Navigated to")
     assert stuck.code == 0 and "not answering" in stuck.err
+
+
+# Chromium refuses `confirm()` in `beforeunload`, so asking again and again is a busy loop
+# that starts only once a `goto` leaves the page: the probe before leaving sees nothing wrong.
+CONFIRM_ON_LEAVING = """<title>leave?</title><p>stay</p><script>
+addEventListener('beforeunload', () => { while (true) confirm('Leave this page?') });
+</script>"""
+
+
+def test_a_page_asking_to_confirm_forever_as_it_is_left_fails_the_goto_clearly(
+    fresh_workspace: Workspace, site: Site, ok: str
+) -> None:
+    ws = fresh_workspace
+    ws.ok("goto", site.page("/confirm-loop", CONFIRM_ON_LEAVING))
+    left = ws.run("goto", ok, timeout=60)
+    assert left.code == 1, left.err
+    assert "error: the page stopped answering" in left.err and "reopened at about:blank" in left.err
+    assert ws.ok("goto", ok).startswith("Navigated to")
+    assert "calm page" in ws.ok("text")

@@ -110,7 +110,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         handoffs=handoffs,
         activity=activity,
         policy=policy,
-        tab_guard=TabGuard(),
+        tab_guard=TabGuard(host),
         recordings=Recordings(host),
         settings=settings,
         routes=routes,

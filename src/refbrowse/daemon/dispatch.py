@@ -176,7 +176,7 @@ class Dispatcher:
         page.set_default_timeout(call.action_timeout_ms)
         page.set_default_navigation_timeout(call.nav_timeout_ms)
         guard = self.services.tab_guard
-        return await guard.guard(call.session, call.tab, self.handlers[call.name](call), call.name)
+        return await guard.guard(call.session, call.tab, lambda: self.handlers[call.name](call), call.name)
 
 
 def _file_error(name: str, exc: OSError) -> BrowseError:

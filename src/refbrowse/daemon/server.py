@@ -26,7 +26,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
-from refbrowse.daemon.core import lastexit, trace
+from refbrowse.daemon.core import lastexit, memwatch, trace
 from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
@@ -99,6 +99,7 @@ class Daemon:
         loop.add_signal_handler(signal.SIGUSR1, self._write_state_file)
         idle = asyncio.create_task(self._watch_idle())
         workspace = asyncio.create_task(self._watch_state_dir())
+        heap = asyncio.create_task(memwatch.watch())
         spawn(self._prepare_browser())
         where = [self.listening.socket] if self.listening.socket else []
         where += [f"127.0.0.1:{self.port}"] if self.port else []
@@ -106,6 +107,7 @@ class Daemon:
         await self._stop.wait()
         idle.cancel()
         workspace.cancel()
+        heap.cancel()
         self._remove_state_file()
         try:
             await asyncio.wait_for(self._shut_down(runner), SHUTDOWN_S)

@@ -62,6 +62,14 @@ RESTORE_TIMEOUT_S = 15.0  # a saved state the browser cannot take back in this t
 DRIVER_STOP_S = 5.0  # a lost driver that has not stopped in this time is killed
 
 
+def restore_limit_s() -> float:
+    """`RESTORE_TIMEOUT_S`, or `BROWSE_RESTORE_TIMEOUT` (ms) when it is a number."""
+    try:
+        return max(1, int(os.environ["BROWSE_RESTORE_TIMEOUT"])) / 1000
+    except (KeyError, ValueError):
+        return RESTORE_TIMEOUT_S
+
+
 class BrowserHost:
     """The one browser of a daemon: launched here (headless or headed) or reached remotely.
 
@@ -330,11 +338,12 @@ class BrowserHost:
         if "storage_state" not in options:
             return await self.browser.new_context(**options)
         opening = asyncio.ensure_future(self.browser.new_context(**options))
+        limit_s = restore_limit_s()
         try:
-            return await asyncio.wait_for(asyncio.shield(opening), RESTORE_TIMEOUT_S)
+            return await asyncio.wait_for(asyncio.shield(opening), limit_s)
         except TimeoutError:
             opening.add_done_callback(_close_late_context)
-            why = f"not restored (restoring it took over {RESTORE_TIMEOUT_S:.0f} s)"
+            why = f"not restored (restoring it took over {limit_s:g} s)"
         except PlaywrightError as exc:
             reason = exc.message.splitlines()[0] if exc.message else "no reason given"
             why = f"unreadable (the browser refused it: {reason})"

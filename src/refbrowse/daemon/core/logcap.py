@@ -5,7 +5,7 @@ Anyone who can reach a listener (the activity page's TCP port is open to every
 local user) can send garbage: 43,891 malformed requests in 20 s once grew the
 log by 25 MB, each a full aiohttp traceback. The launcher rotates the log only
 at spawn; here the daemon's stdout and stderr (the log) are moved aside and
-reopened when the file passes `LIMIT_BYTES`.
+reopened when the file passes `LIMIT_BYTES` (or `BROWSE_LOG_LIMIT` bytes).
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ QUIET_S = 10.0  # at most one line about malformed requests in this many seconds
 class SizeCap(logging.Filter):
     """Moves daemon.log aside (to daemon.log.1) once it passes `LIMIT_BYTES`; lets every record through."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, limit_bytes: int = LIMIT_BYTES) -> None:
         super().__init__()
         self.path = path
+        self.limit_bytes = limit_bytes
         self._seen = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -35,7 +36,7 @@ class SizeCap(logging.Filter):
 
     def _rotate_if_big(self) -> None:
         try:
-            if os.fstat(2).st_size <= LIMIT_BYTES:
+            if os.fstat(2).st_size <= self.limit_bytes:
                 return
             os.replace(self.path, self.path + ".1")
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
@@ -73,6 +74,14 @@ class OneLineErrors(logging.Filter):
         return note
 
 
+def _limit_bytes() -> int:
+    """`LIMIT_BYTES`, or `BROWSE_LOG_LIMIT` (bytes) when it is a number."""
+    try:
+        return max(1, int(os.environ["BROWSE_LOG_LIMIT"]))
+    except (KeyError, ValueError):
+        return LIMIT_BYTES
+
+
 def install(log_path: str) -> None:
     """Cap the log at `log_path` when it is the daemon's stderr; quiet aiohttp's request errors."""
     try:
@@ -80,7 +89,7 @@ def install(log_path: str) -> None:
     except OSError:
         is_log = False
     if is_log:
-        cap = SizeCap(log_path)
+        cap = SizeCap(log_path, _limit_bytes())
         for handler in logging.getLogger().handlers:
             handler.addFilter(cap)
     logging.getLogger("aiohttp.server").addFilter(OneLineErrors())

@@ -4,6 +4,8 @@
 read in the process list (one redeemed it first and took the page over): the
 web browser is given a private page (mode 0600, in the state directory) that
 sends it on to the link, and the page is removed once the link has expired.
+That link's code is bound to a key written only in the page, so the code alone
+(however learnt) opens nothing; the page's address is what is printed.
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ VALID_FOR = "The link works once, within 60 seconds; run `browse dashboard` agai
 @handler("dashboard")
 async def dashboard(call: Call) -> str:
     session = call.current_session.name if call.current_session else "default"
-    url = await call.services.activity.url(session)
-    lines = [url, VALID_FOR]
     if call.flag("--open"):
-        lines.append(await _open(url, call.daemon.state_dir))
+        page = _forwarding_page(await call.services.activity.bound_url(session), call.daemon.state_dir)
+        url = "file://" + page
+        lines = [url, VALID_FOR, await _open(page)]
+    else:
+        url = await call.services.activity.url(session)
+        lines = [url, VALID_FOR]
     text = "\n".join(lines)
     return Reply(text, {"url": url}) if call.json else text
 
@@ -40,14 +45,13 @@ _FORWARD = """<!doctype html><meta charset=utf-8><meta name=referrer content=no-
 """
 
 
-async def _open(url: str, state_dir: str) -> str:
+async def _open(page: str) -> str:
+    asyncio.get_running_loop().call_later(LINK_LIFE_S, _remove, page)
     # Without a display, `webbrowser` would start a text browser with no terminal to show it in.
     has_display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     if sys.platform.startswith("linux") and not has_display:
         return "No display to open a web browser on: open the link on this computer yourself."
-    page = _forwarding_page(url, state_dir)
     opened = await asyncio.to_thread(webbrowser.open, "file://" + page)
-    asyncio.get_running_loop().call_later(LINK_LIFE_S, _remove, page)
     return "Opened in the web browser." if opened else "No web browser to open it in: open the link yourself."
 
 

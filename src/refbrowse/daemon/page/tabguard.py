@@ -11,11 +11,16 @@ it (without `beforeunload`) takes ~40 ms whatever its script does. So:
   (and it changes the page: a read is only ever ended by its own time bound),
   the page is probed (`evaluate("1")`); a page that does not answer within
   `PROBE_TIMEOUT_S` is stuck, and the tab is reopened at about:blank in the
-  same place of the tab list. The command fails saying so; the next one works.
+  same place of the tab list (a page stuck while being left, in `beforeunload`,
+  holds a new tab back until it is closed: it is then closed first). The
+  command fails saying so; the next one works.
   The note is on stderr, so page text on stdout stays as the page gave it.
 - A tab that shows more than `DIALOG_LIMIT` dialogs in `STORM_WINDOW_S`, or
   whose renderer crashes, is reopened the same way without waiting for a
   command; the next command on the session carries a note saying so.
+- A command still running after `PROBE_AFTER_S` on a page that answers while a
+  cross-site frame of it does not: that frame's renderer is stopped (found by
+  its never sleeping, see `core.renderers`) and the frame emptied, with a note.
 - `leave` is asked before a `goto`: a page (or any of its frames, a cross-site
   one included) that does not answer within `LEAVE_PROBE_S` is closed and the
   new URL opens in a fresh tab, in a fresh renderer, instead of waiting on it.
@@ -28,14 +33,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from urllib.parse import urlsplit
 
+from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Frame
 
+from refbrowse.daemon.core import renderers
 from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.logbuffer import RateBreaker
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
@@ -48,10 +57,13 @@ PROBE_AFTER_S = 5.0
 PROBE_TIMEOUT_S = 20.0  # loading a 100,000-node page kept the renderer busy 15 s on a loaded machine
 HEAVY_PROBE_TIMEOUT_S = 30.0  # with PROBE_AFTER_S, still inside a command's own limit
 CLOSE_TIMEOUT_S = 5.0
+NEW_TAB_WAIT_S = 1.0  # a fresh tab opens in well under this unless the stuck one holds it back
 STORM_WINDOW_S = 2.0
 DIALOG_LIMIT = 10
 LEAVE_PROBE_S = 1.0  # how long a page being left may take to answer before it is closed instead
 FRAMES_PROBED = 20
+FRAME_PROBE_S = 5.0  # a cross-site frame busy this long while its page answers has its renderer stopped
+FRAME_STOP_GRACE_S = 5.0  # a crash said this soon after a hung frame's renderer was stopped is that one
 POPUP_LIMIT = 20
 POPUP_WINDOW_S = 10.0
 POPUP_COOLDOWN_S = 30.0  # new tabs are closed as they come for this long after a storm
@@ -67,28 +79,34 @@ class GuardWatch:
     def __init__(self) -> None:
         self.born = 0.0  # when the tab opened (monotonic): a popup storm closes the tabs it just opened
         self.replacing = False  # a reopen of this tab is under way
+        self.frame_stopped = -FRAME_STOP_GRACE_S  # when the renderer of a hung frame was last stopped
 
 
 class TabGuard:
     """One per daemon: the storm breakers of each tab and session, and the notes owed to sessions."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: BrowserHost) -> None:
+        self.host = host
         self.notes: dict[str, list[str]] = {}
         self.recoveries = 0
         self._popups: dict[str, RateBreaker] = {}
 
     # running a command
 
-    async def guard(self, session: Session, tab: Tab, run: Awaitable[str], command: str = "") -> str:
-        """The command's output; `TabStuck` if the page stopped answering while it ran."""
+    async def guard(
+        self, session: Session, tab: Tab, run: Callable[[], Awaitable[str]], command: str = ""
+    ) -> str:
+        """The command's output; `TabStuck` if the page stopped answering while it ran. A read
+        that was inside a frame whose renderer was stopped meanwhile fails with it: it runs again."""
         heavy = command in COMMANDS and bool(
             COMMANDS[command].get("heavy")
         )  # a long script of its own keeps the renderer busy
         patience = HEAVY_PROBE_TIMEOUT_S if heavy else PROBE_TIMEOUT_S
-        task = asyncio.ensure_future(run)
+        task, stopped = asyncio.ensure_future(run()), False
         try:
             done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
             while not done:
+                stopped = await self.crash_hung_frames(session, tab) or stopped
                 if reads_only(command):  # the agent's own read never throws the page away
                     done, _ = await asyncio.wait({task})
                     break
@@ -105,21 +123,59 @@ class TabGuard:
                 task.cancel()
                 with suppress(asyncio.CancelledError, PlaywrightError):
                     await task
+        if stopped and reads_only(command) and not task.cancelled() and task.exception() is not None:
+            return await run()
         return task.result()
 
     async def leave(self, session: Session, tab: Tab) -> Tab:
         """The tab a navigation away should use: `tab`, or a fresh one in its place when the
-        page (or one of its frames) does not answer, with a note saying so."""
-        if tab.pristine or await answers_everywhere(tab, LEAVE_PROBE_S):
+        page (or one of its frames) does not answer, with a note saying so. A page one of whose
+        frames had its renderer stopped is left the same way: Playwright holds it for crashed, and
+        would refuse to load anything in it. A pristine tab (opened blank, nothing run on it) has
+        nothing to leave."""
+        if tab.pristine:
+            return tab
+        frame_stopped = tab.memory.of(GuardWatch).frame_stopped >= 0
+        if not frame_stopped and await answers_everywhere(tab, LEAVE_PROBE_S):
             return tab
         url = tab.page.url
-        fresh = await self.reopen(session, tab, f"it did not answer within {LEAVE_PROBE_S:g} s")
+        why = "had a frame stopped" if frame_stopped else "was not answering"
+        fresh = await self.reopen(session, tab, f"it {why}")
         if fresh is None:
             return tab
         self.notes.setdefault(session.name, []).append(
-            f"the page being left was not answering ({url}): closed; the new one opened in a fresh tab"
+            f"the page being left {why} ({url}): closed; the new one opened in a fresh tab"
         )
         return fresh
+
+    async def crash_hung_frames(self, session: Session, tab: Tab) -> bool:
+        """Stop the renderer of each cross-site frame that does not answer while its page does,
+        and empty the frame: a read or an action waits on every frame, and a busy one would hold
+        it to its timeout. A same-site frame shares the page's renderer: a busy one makes the
+        page itself not answer, which the guard handles."""
+        frames = tab.page.frames[1:FRAMES_PROBED]
+        answered = await asyncio.gather(*(frame_answers(frame, FRAME_PROBE_S) for frame in frames))
+        hung = [frame for frame, ok in zip(frames, answered, strict=True) if not ok]
+        browser = self.host.browser
+        if not hung or browser is None or self.host.target.remote or not await answers(tab, LEAVE_PROBE_S):
+            return False
+        holders, urls = [await _holder(frame) for frame in hung], [frame.url for frame in hung]
+        browser_pid = await self.host.browser_pid()
+        busy = await renderers.busy_renderers(browser)
+        if len(busy) > len({urlsplit(frame.url).netloc for frame in hung}):
+            return False  # something else spins too (another tab's long script): which is which is unknown
+        stopped = [pid for pid in busy if renderers.ours(pid, browser_pid) and await _stopped(tab, pid)]
+        if not stopped:
+            return False
+        for holder in holders:  # a crashed frame fails every read of its page: it is emptied
+            if holder is not None:
+                with suppress(PlaywrightError, TimeoutError):
+                    await asyncio.wait_for(_empty(holder), CLOSE_TIMEOUT_S)
+        log.warning("tab %d: frames not answering (%s): renderers %s stopped", tab.id, urls, stopped)
+        self.notes.setdefault(session.name, []).append(
+            f"a frame was not answering ({urls[0]}): its renderer was stopped and the frame emptied"
+        )
+        return True
 
     def take_notes(self, session_name: str) -> list[str]:
         """What happened to the session's tabs since its last command (printed on stderr)."""
@@ -142,7 +198,11 @@ class TabGuard:
 
     async def _swap(self, session: Session, tab: Tab) -> Tab:
         index, current = session.tabs.index(tab), session.current
-        fresh = await session.new_tab()
+        opening = asyncio.ensure_future(session.new_tab())
+        done, _ = await asyncio.wait({opening}, timeout=NEW_TAB_WAIT_S)
+        if not done:  # a page stuck while leaving (in `beforeunload`) holds new tabs back until it goes
+            await _close(tab)
+        fresh = await opening
         session.tabs.remove(fresh)
         session.tabs.insert(index, fresh)
         session.forget(tab)
@@ -177,8 +237,15 @@ class TabGuard:
             window_s=STORM_WINDOW_S,
         )
         page.on("dialog", lambda _: _count(dialogs))
-        page.on("crash", lambda _: self._recover_later(session, tab, "its renderer crashed"))
+        page.on("crash", lambda _: self._on_crash(session, tab))
         spawn(self._count_popup(session, tab))
+
+    def _on_crash(self, session: Session, tab: Tab) -> None:
+        # Playwright says a page crashed when the renderer of one of its frames did too:
+        # a frame's renderer stopped on purpose leaves the page as it is.
+        if time.monotonic() - tab.memory.of(GuardWatch).frame_stopped < FRAME_STOP_GRACE_S:
+            return
+        self._recover_later(session, tab, "its renderer crashed")
 
     async def _count_popup(self, session: Session, tab: Tab) -> None:
         # Every new tab counts, `newtab` ones too: an agent does not open 20 tabs in 2 s, and
@@ -235,17 +302,48 @@ async def answers(tab: Tab, patience_s: float = PROBE_TIMEOUT_S) -> bool:
 async def answers_everywhere(tab: Tab, patience_s: float) -> bool:
     """True when the page and each of its frames (up to a few) run a trivial script within `patience_s`."""
     frames = tab.page.frames[:FRAMES_PROBED]
+    return all(await asyncio.gather(*(frame_answers(frame, patience_s) for frame in frames)))
 
-    async def probe(frame: Frame) -> bool:
-        try:
-            await asyncio.wait_for(frame.evaluate("1"), patience_s)
-        except TimeoutError:
-            return False
-        except PlaywrightError:
-            return True  # navigating, detached or closed: not stuck
-        return True
 
-    return all(await asyncio.gather(*(probe(frame) for frame in frames)))
+async def frame_answers(frame: Frame, patience_s: float) -> bool:
+    """True when `frame` runs a trivial script within `patience_s`."""
+    try:
+        await asyncio.wait_for(frame.evaluate("1"), patience_s)
+    except TimeoutError:
+        return False
+    except PlaywrightError:
+        return True  # navigating, detached or closed: not stuck
+    return True
+
+
+async def _stopped(tab: Tab, pid: int) -> bool:
+    """Kill the spinning renderer `pid` unless it holds `tab`'s page: paused, the page must still
+    answer. True if it was killed."""
+    if not renderers.signal_to(pid, signal.SIGSTOP):
+        return False
+    if not await answers(tab, LEAVE_PROBE_S):
+        renderers.signal_to(pid, signal.SIGCONT)  # the page's own renderer: left to the guard
+        return False
+    tab.memory.of(GuardWatch).frame_stopped = time.monotonic()  # its crash is not the page's
+    return renderers.signal_to(pid, signal.SIGKILL)
+
+
+async def _empty(holder: ElementHandle) -> None:
+    """Load about:blank in the `<iframe>` `holder`, and wait until its new document answers."""
+    await holder.evaluate("e => { e.src = 'about:blank' }")
+    while True:
+        inside = await holder.content_frame()
+        if inside is not None and inside.url == "about:blank" and await frame_answers(inside, 0.5):
+            return
+        await asyncio.sleep(0.05)
+
+
+async def _holder(frame: Frame) -> ElementHandle | None:
+    """The `<iframe>` element of `frame`, asked of its parent (which answers); None if gone."""
+    try:
+        return await asyncio.wait_for(frame.frame_element(), CLOSE_TIMEOUT_S)
+    except (PlaywrightError, TimeoutError):
+        return None
 
 
 async def _close(tab: Tab) -> None:

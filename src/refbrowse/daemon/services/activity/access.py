@@ -1,6 +1,9 @@
 """Who may open the activity page: a one-time code in its URL, then a cookie.
 
-`browse dashboard` mints a code that works once, within `CODE_TTL_S`. The page
+`browse dashboard` mints a code that works once, within `CODE_TTL_S`. A code for
+`dashboard --open` is bound to a key as well, written with it only to the private
+file the web browser is given: whoever learns that code (a process list, a
+shoulder) cannot redeem it without the key, which only the user can read. The page
 trades it for a random cookie (HttpOnly, SameSite=Strict) and a redirect that
 drops the code from the address bar. The daemon's bearer token is never part
 of any of this. Every request must also name this listener as its Host, and
@@ -36,6 +39,7 @@ EXTENSION_PATHS = "/ext/"  # the extension's own calls (see `panel`)
 class Access:
     def __init__(self) -> None:
         self._codes: dict[str, float] = {}  # code -> when it expires
+        self._keys: dict[str, str] = {}  # code -> the key it must come with (codes bound to a key)
         self._panel_codes: set[str] = set()  # codes the extension asked for: their cookie is partitioned
         self._cookies: set[str] = set()
         self.port = 0
@@ -46,11 +50,18 @@ class Access:
         now = time.monotonic()
         self._codes = {code: until for code, until in self._codes.items() if until > now}
         self._panel_codes &= set(self._codes)
+        self._keys = {code: key for code, key in self._keys.items() if code in self._codes}
         code = secrets.token_urlsafe(24)
         self._codes[code] = now + CODE_TTL_S
         if for_panel:
             self._panel_codes.add(code)
         return code
+
+    def mint_bound(self) -> tuple[str, str]:
+        """A code that works only with the key that comes with it: (code, key)."""
+        code, key = self.mint(), secrets.token_urlsafe(32)
+        self._keys[code] = key
+        return code, key
 
     def for_panel(self, code: str) -> bool:
         return code in self._panel_codes
@@ -60,9 +71,14 @@ class Access:
         given = request.headers.get(KEY_HEADER, "")
         return bool(self.extension_origin) and hmac.compare_digest(given, self.extension_key)
 
-    def redeem(self, code: str) -> str | None:
-        """A fresh cookie value for a live code, which is used up; None for any other code."""
+    def redeem(self, code: str, key: str = "") -> str | None:
+        """A fresh cookie value for a live code (with its key, if it is bound to one), which is
+        used up; None for any other code. A wrong key leaves the code to its owner."""
+        bound = self._keys.get(code)
+        if bound is not None and not hmac.compare_digest(key.encode(), bound.encode()):
+            return None
         until = self._codes.pop(code, None)
+        self._keys.pop(code, None)
         if until is None or until < time.monotonic():
             return None
         cookie = secrets.token_urlsafe(32)

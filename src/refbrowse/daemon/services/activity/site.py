@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -43,7 +44,7 @@ STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 KEEPALIVE_S = 15.0
 CLOSE_S = 0.5
-IDLE_S = 15.0  # a connection with no request for this long is closed
+IDLE_S = 15.0  # a connection with no whole request for this long (a half-sent head too) is closed
 MAX_CONNECTIONS = 64  # open connections to the page; past it a new one is closed at once
 PUBLIC_PATHS = ("/auth",)
 
@@ -69,6 +70,12 @@ class ActivitySite:
         await self.listen()
         return f"http://127.0.0.1:{self.port}/auth?code={self.access.mint()}&session={session}"
 
+    async def bound_url(self, session: str) -> str:
+        """A fresh one-time address whose code works only with the key it carries: for a private file."""
+        await self.listen()
+        code, key = self.access.mint_bound()
+        return f"http://127.0.0.1:{self.port}/auth?code={code}&key={key}&session={session}"
+
     async def listen(self) -> int:
         """Open the listener if it is not open yet; its port."""
         await self._start()
@@ -84,7 +91,7 @@ class ActivitySite:
                 access_log=None,
                 handler_cancellation=True,
                 shutdown_timeout=CLOSE_S,
-                keepalive_timeout=IDLE_S,
+                keepalive_timeout=_idle_s(),
             )
             await runner.setup()
             _cap_connections(runner)
@@ -175,7 +182,7 @@ class ActivitySite:
     async def _auth(self, request: web.Request) -> web.StreamResponse:
         code = request.query.get("code", "")
         partitioned = self.access.for_panel(code)
-        cookie = self.access.redeem(code)
+        cookie = self.access.redeem(code, request.query.get("key", ""))
         if cookie is None:
             return web.Response(
                 status=401,
@@ -227,6 +234,18 @@ class ActivitySite:
         session = self.daemon.host.sessions.get(request.query.get("session", "default"))
         tab = session.current if session is not None else None
         return web.json_response({"ok": True, "tabs": _tabs(session), "refs": panel.refs_of(tab)})
+
+
+def _idle_s() -> float:
+    """`IDLE_S`, or `BROWSE_DASHBOARD_IDLE_TIMEOUT` (ms) when it is a number.
+
+    aiohttp's keep-alive timer starts with the connection and is only put off by a
+    whole request, so it is the head timeout as well: a client that sends half a head
+    and stops is dropped when it fires."""
+    try:
+        return max(1, int(os.environ["BROWSE_DASHBOARD_IDLE_TIMEOUT"])) / 1000
+    except (KeyError, ValueError):
+        return IDLE_S
 
 
 def _cap_connections(runner: web.AppRunner) -> None:
