@@ -113,12 +113,14 @@ def test_a_page_that_kills_the_driver_as_it_loads_is_not_reopened_again(
         """The first visit loads a page that reloads itself; every later one kills the driver."""
         asked.append(handler.path)
         if len(asked) == 1:
-            handler.reply("<title>bomb</title><script>setTimeout(() => location.reload(), 3000)</script>")
+            # late enough that the goto has answered, even on a loaded machine
+            handler.reply("<title>bomb</title><script>setTimeout(() => location.reload(), 8000)</script>")
         else:
             os.kill(driver_pid(int(str(ws.daemon_info()["pid"]))), signal.SIGKILL)
             handler.reply("<title>too late</title>")  # a dropped connection would be asked again
 
     url = site.route("/driver-killer", killer)
+    ws.ok("goto", "about:blank")  # the browser's start is not part of the goto that loads the page
     ws.ok("goto", url)
     log = ws.state_dir / "daemon.log"
     deadline = time.monotonic() + 60
