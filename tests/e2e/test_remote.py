@@ -184,24 +184,30 @@ def test_a_remote_browser_holds_the_host_policy_at_every_redirect_hop_and_websoc
     fresh_workspace: Workspace, site: Site, remote: RemoteChromium
 ) -> None:
     ws = fresh_workspace
-    ws.env["BROWSE_ALLOWED_HOSTS"] = "127.0.0.1"
+    ws.env["BROWSE_ALLOWED_HOSTS"] = "127.0.0.1,localhost"
     outside_hits: list[str] = []
     inside_hits: list[str] = []
     site.route("/outside", lambda h: (outside_hits.append(h.path), h.reply("outside")))
     site.route("/inside", lambda h: (inside_hits.append(h.path), h.reply("inside")))
     site.route("/redir", _redirect)
     port = site.server.server_address[1]
-    outside, inside = f"http://localhost:{port}/outside", f"http://127.0.0.1:{port}/inside"
+    # Chromium resolves every *.localhost name to this machine: the same server, another host.
+    outside, inside = f"http://evil.localhost:{port}/outside", f"http://127.0.0.1:{port}/inside"
     sockets = "".join(f"new WebSocket('{u.replace('http:', 'ws:')}?ws');" for u in (outside, inside))
+    framed = site.page("/rm/framed", f"<img src='/redir?to={outside}?frame'><script>{sockets}</script>")
     html = (
         f"<img src='/redir?to={outside}?img'><img src='/redir?to={inside}?img'>"
-        f"<a id=go href='/redir?to={outside}?link'>go</a><script>{sockets}</script>"
+        f"<a id=go href='/redir?to={outside}?link'>go</a>"
+        f"<a id=pop target=_blank href='/redir?to={outside}?popup'>pop</a>"
+        f"<iframe src='{framed.replace('127.0.0.1', 'localhost')}'></iframe><script>{sockets}</script>"
     )
     url = site.page("/rm/hops", html)
     ws.ok("goto", "about:blank")
     assert "Now remote (cdp" in ws.ok("connect", "--cdp", remote.url)
     ws.ok("goto", url)
     ws.run("click", "#go")
+    ws.ok("goto", url)
+    ws.run("click", "#pop")
     moved = ws.run("goto", site.url(f"/redir?to={outside}?goto"))
     assert moved.code != 0, moved.out
     ws.ok("goto", site.url(f"/redir?to={inside}?goto"))

@@ -118,7 +118,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         hars=hars,
     )
     confinement = Confinement(policy, services.file_grants)
-    hops = RemoteHops(policy, cdp, lambda: host.target.remote)
+    hops = RemoteHops(policy, lambda: host.target.remote)
     extension = ExtensionLink(host, activity)
     restoring = (persister,) if persister.enabled else ()
     host.wire(
@@ -131,7 +131,6 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
             tab_watchers=(
                 services.tab_guard,
                 confinement,
-                hops,
                 services.wanted_downloads,
                 services.capture,
                 services.agents,

@@ -3,28 +3,27 @@
 A browser this daemon launches resolves no host outside the policy (see
 `chromium.host_rules`); a remote one resolves every host, and the context route
 of `confine` sees only the first request of a redirect chain and no WebSocket.
-So, for a remote browser, each page's DevTools session pauses every request
-(`Fetch`, which pauses each redirect hop again) and fails the ones to another
-host, and a context WebSocket route closes sockets to another host before
-they reach it. The context route waits until a page's pausing is on before
-letting its first request go, so no hop of it slips through.
+So, once connected to a remote browser, a browser-wide DevTools session pauses
+every request (`Fetch`, which pauses each redirect hop again; browser-wide, so
+popups, cross-site frames and workers are paused from their first request) and
+fails the ones to another host; and each session's WebSocket route closes
+sockets to another host before they reach it. The pausing covers the whole
+remote browser while this daemon is connected, other clients' tabs included.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import weakref
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.async_api import CDPSession, Page, Route, WebSocketRoute
+from playwright.async_api import Browser, CDPSession, WebSocketRoute
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.cdp import CdpKeeper
+from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.services.policy import Policy
 
 log = logging.getLogger("refbrowse")
@@ -35,47 +34,31 @@ EVERY_REQUEST = {"patterns": [{"urlPattern": "*", "requestStage": "Request"}]}
 
 
 class RemoteHops:
-    """Gates each request hop (DevTools `Fetch`) and WebSocket of a remote browser's pages by host."""
+    """Gates each request hop (DevTools `Fetch`) and WebSocket of a remote browser by host."""
 
-    def __init__(self, policy: Policy, cdp: CdpKeeper, remote: Callable[[], bool]) -> None:
+    def __init__(self, policy: Policy, remote: Callable[[], bool]) -> None:
         self.policy = policy
-        self.cdp = cdp
         self.remote = remote
-        self._pausing: weakref.WeakKeyDictionary[Page, asyncio.Task[None]] = weakref.WeakKeyDictionary()
-
-    def _applies(self) -> bool:
-        return bool(self.policy.allowed_hosts) and self.remote()
+        self._gated: weakref.WeakKeyDictionary[Browser, CDPSession] = weakref.WeakKeyDictionary()
 
     def outside(self, url: str) -> bool:
         parts = urlsplit(url)
         return parts.scheme in GATED_SCHEMES and not self.policy.host_allowed(parts.hostname or "")
 
     async def on_new_session(self, session: Session) -> None:
-        if self._applies():
-            await session.context.route_web_socket(self.outside, _refuse_socket)
-            await session.context.route("**/*", self._once_pausing)
+        if not (self.policy.allowed_hosts and self.remote()):
+            return
+        browser = session.context.browser
+        if browser is not None and browser not in self._gated:
+            self._gated[browser] = await self._pause_requests(browser)
+        await session.context.route_web_socket(self.outside, _refuse_socket)
 
-    def on_new_tab(self, session: Session, tab: Tab) -> None:
-        if self._applies():
-            self._pausing[tab.page] = asyncio.ensure_future(self._pause_requests(tab.page))
-
-    async def _once_pausing(self, route: Route) -> None:
-        """Lets a page's request go on only once its hops are gated too."""
-        try:
-            pausing = self._pausing.get(route.request.frame.page)
-        except PlaywrightError:  # a service worker's request has no frame
-            pausing = None
-        if pausing is not None:
-            await asyncio.wait([pausing])
-        await route.fallback()
-
-    async def _pause_requests(self, page: Page) -> None:
-        try:
-            cdp = await self.cdp.session(page)
-            cdp.on("Fetch.requestPaused", lambda event: asyncio.ensure_future(self._decide(cdp, event)))
-            await cdp.send("Fetch.enable", EVERY_REQUEST)
-        except PlaywrightError as exc:
-            log.info("could not gate the requests of %s: %s", page.url, exc)
+    async def _pause_requests(self, browser: Browser) -> CDPSession:
+        """Every request of the browser, of every tab, popup, frame and worker, each hop paused."""
+        cdp = await browser.new_browser_cdp_session()
+        cdp.on("Fetch.requestPaused", lambda event: spawn(self._decide(cdp, event)))
+        await cdp.send("Fetch.enable", EVERY_REQUEST)
+        return cdp
 
     async def _decide(self, cdp: CDPSession, event: dict[str, Any]) -> None:
         url, request_id = event["request"]["url"], event["requestId"]
