@@ -43,12 +43,12 @@ SECTIONS = {
 # What the sections above do not prove, said where their figures are read.
 KNOWN_GAPS = """## Not held, or not measured
 
-- A remote browser (`connect --cdp`, `BROWSE_CDP_URL`, `BROWSE_WS_ENDPOINT`): its own address is checked
-  against `BROWSE_ALLOWED_HOSTS`, and each request a page makes passes the daemon's request route, but that
-  route sees only the first request of a redirect chain and no WebSocket. A browser the daemon launches
-  also resolves no host outside the policy (`--host-resolver-rules`), at every hop; a remote browser's
-  flags are not the daemon's to set, so there a redirect hop or a WebSocket to another host is not
-  stopped. No figure above covers it: with a host policy, use a browser the daemon launches.
+- A remote browser (`connect --cdp`, `BROWSE_CDP_URL`, `BROWSE_WS_ENDPOINT`) with `BROWSE_ALLOWED_HOSTS`:
+  every redirect hop (of a `goto`, an image, a clicked link, a popup, a cross-site frame) and a page's or
+  frame's WebSocket to another host are refused (test_remote.py), but a WebSocket a worker opens is not:
+  the daemon's WebSocket route covers page scripts only, and a remote browser's resolver flags are not
+  the daemon's to set (a browser the daemon launches resolves no other host at all). While the daemon is
+  connected, the remote browser's other tabs, not the daemon's, are held to the host policy too.
 """
 
 

@@ -21,7 +21,7 @@ import urllib.request
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
@@ -174,6 +174,47 @@ def test_a_remote_that_drops_mid_command_exits_3_and_the_next_command_reconnects
     remote.start()
     assert "Navigated" in ws.ok("goto", site.url("/rm/slow"))
     assert "mode: remote" in ws.ok("status")
+
+
+def _redirect(h: FixtureHandler) -> None:
+    h.redirect(parse_qs(urlsplit(h.path).query)["to"][0])
+
+
+def test_a_remote_browser_holds_the_host_policy_at_every_redirect_hop_and_websocket(
+    fresh_workspace: Workspace, site: Site, remote: RemoteChromium
+) -> None:
+    ws = fresh_workspace
+    ws.env["BROWSE_ALLOWED_HOSTS"] = "127.0.0.1,localhost"
+    outside_hits: list[str] = []
+    inside_hits: list[str] = []
+    site.route("/outside", lambda h: (outside_hits.append(h.path), h.reply("outside")))
+    site.route("/inside", lambda h: (inside_hits.append(h.path), h.reply("inside")))
+    site.route("/redir", _redirect)
+    port = site.server.server_address[1]
+    # Chromium resolves every *.localhost name to this machine: the same server, another host.
+    outside, inside = f"http://evil.localhost:{port}/outside", f"http://127.0.0.1:{port}/inside"
+    sockets = "".join(f"new WebSocket('{u.replace('http:', 'ws:')}?ws');" for u in (outside, inside))
+    framed = site.page("/rm/framed", f"<img src='/redir?to={outside}?frame'><script>{sockets}</script>")
+    html = (
+        f"<img src='/redir?to={outside}?img'><img src='/redir?to={inside}?img'>"
+        f"<a id=go href='/redir?to={outside}?link'>go</a>"
+        f"<a id=pop target=_blank href='/redir?to={outside}?popup'>pop</a>"
+        f"<iframe src='{framed.replace('127.0.0.1', 'localhost')}'></iframe><script>{sockets}</script>"
+    )
+    url = site.page("/rm/hops", html)
+    ws.ok("goto", "about:blank")
+    assert "Now remote (cdp" in ws.ok("connect", "--cdp", remote.url)
+    ws.ok("goto", url)
+    ws.run("click", "#go")
+    ws.ok("goto", url)
+    ws.run("click", "#pop")
+    moved = ws.run("goto", site.url(f"/redir?to={outside}?goto"))
+    assert moved.code == 1 and "BROWSE_ALLOWED_HOSTS" in moved.err, (moved.out, moved.err)
+    ws.ok("goto", site.url(f"/redir?to={inside}?goto"))
+    assert "/inside?goto" in ws.ok("url"), "a redirect within the policy still goes through"
+    ws.ok("goto", url)
+    assert outside_hits == [], "a hop or a WebSocket reached a host outside BROWSE_ALLOWED_HOSTS"
+    assert {"/inside?img", "/inside?ws", "/inside?goto"} <= set(inside_hits), inside_hits
 
 
 @pytest.fixture

@@ -32,6 +32,7 @@ from refbrowse.daemon.services.extension import ExtensionLink
 from refbrowse.daemon.services.handoff import HandoffHint, Handoffs
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
+from refbrowse.daemon.services.remotehops import RemoteHops
 from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.daemon.services.useragents import UserAgents
 from refbrowse.specs import Result
@@ -117,6 +118,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         hars=hars,
     )
     confinement = Confinement(policy, services.file_grants)
+    hops = RemoteHops(policy, lambda: host.target.remote)
     extension = ExtensionLink(host, activity)
     restoring = (persister,) if persister.enabled else ()
     host.wire(
@@ -124,7 +126,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
             context_options=restoring,
             # The host gate is in place before the session's first request; the session's own
             # settings (routes, headers, emulation) before its first page loads.
-            session_starters=(confinement, extension, DocumentStartCounting(), settings, hars),
+            session_starters=(confinement, hops, extension, DocumentStartCounting(), settings, hars),
             # The tab guard first: a tab it closes in a popup storm gets no listeners.
             tab_watchers=(
                 services.tab_guard,

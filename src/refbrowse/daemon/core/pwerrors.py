@@ -38,6 +38,7 @@ _NET_HINTS = {
     "ERR_CONNECTION_RESET": "the server reset the connection",
     "ERR_EMPTY_RESPONSE": "the server closed the connection without answering",
     "ERR_ABORTED": "the load was aborted (a download, or another navigation started)",
+    "ERR_BLOCKED_BY_CLIENT": "blocked by a `route` rule or BROWSE_ALLOWED_HOSTS (a redirect may go outside)",
 }
 
 TAB_OR_BROWSER_CLOSED = "the tab or browser was closed while the command ran"

@@ -5,7 +5,7 @@ it (`Policy.checked_url`). This module covers what a page does afterwards:
 with `BROWSE_ALLOWED_HOSTS` set, every request of every tab (navigations and
 subresources) to another host is aborted (the route sees a redirect chain's first
 request only, and no WebSocket: a browser this daemon launches also resolves no
-other host, see `chromium.host_rules`); and a frame that reaches a `file://`
+other host, see `chromium.host_rules`, and `remotehops` checks a remote one's); and a frame that reaches a `file://`
 URL it was not granted (by `--allow-file` on the command that loaded it, or
 `BROWSE_ALLOW_FILE=1`), or any file of the state directory, is sent to
 about:blank.
