@@ -23,3 +23,18 @@ def test_a_ref_map_never_gives_a_number_twice() -> None:
     assert refs_of_tab.give("doc1", "e5", "button", "Save") == first
     second = refs_of_tab.give("doc2", "e5", "button", "Save")
     assert second.number > first.number
+
+
+def test_a_tab_that_navigates_for_long_keeps_a_bounded_ref_map() -> None:
+    """Numbers are kept for the current document only, and old refs for error messages up to a cap:
+    a long session of navigations no longer grows the daemon by every page's refs."""
+    refs_of_tab = RefMap()
+    for document in range(400):
+        refs_of_tab.begin()
+        for element in range(50):
+            refs_of_tab.give(f"doc{document}", f"e{element}", "link", f"Link {element}")
+    assert len(refs_of_tab._numbers) == 50  # the current document's
+    assert len(refs_of_tab._targets) <= 5_000 + 50  # the cap, and the newest snapshot's until the next
+    assert refs_of_tab.give("doc399", "e7", "link", "Link 7") == refs_of_tab.give(
+        "doc399", "e7", "link", "Link 7"
+    )

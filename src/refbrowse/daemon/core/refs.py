@@ -19,7 +19,7 @@ from playwright.async_api import ElementHandle
 from refbrowse.errors import StaleRef
 
 _REF = re.compile(r"^(?:@|ref=)?([ec])([1-9][0-9]*)$")
-_FORGET_AFTER = 50_000  # refs kept for error messages; older ones are only "unknown"
+_FORGET_AFTER = 5_000  # refs kept for error messages; older ones are only "unknown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,7 @@ class RefMap:
     def __init__(self) -> None:
         self._next = {"e": 1, "c": 1}
         self._numbers: dict[tuple[str, str], int] = {}  # (document, Playwright ref) -> number
+        self._document = ""  # the document the numbers are of
         self._targets: dict[Ref, RefTarget] = {}
         self._live: set[Ref] = set()
         self._retired: dict[Ref, str] = {}  # refs retired all at once, with why
@@ -76,6 +77,7 @@ class RefMap:
     def begin(self) -> None:
         """A new snapshot: every @e ref must be given again to stay live."""
         self._live = {ref for ref in self._live if ref.kind == "c"}
+        self._forget_oldest()
 
     def give(
         self,
@@ -88,6 +90,10 @@ class RefMap:
         box: tuple[float, float, float, float] | None = None,
     ) -> Ref:
         """The ref for Playwright's `pw_ref` in `document`: the same number as before, or a new one."""
+        if document != self._document:
+            # a number stays the same within one document only: earlier documents' are never asked again
+            self._numbers = {key: n for key, n in self._numbers.items() if key[0] == document}
+            self._document = document
         key = (document, pw_ref)
         number = self._numbers.get(key)
         if number is None:
