@@ -49,11 +49,11 @@ KNOWN_GAPS = """## Not held, or not measured
   the daemon's WebSocket route covers page scripts only, and a remote browser's resolver flags are not
   the daemon's to set (a browser the daemon launches resolves no other host at all). While the daemon is
   connected, the remote browser's other tabs, not the daemon's, are held to the host policy too.
-- The driver's memory grows with every navigation of a long-lived tab and is not bounded: 300 `goto`s of one
-  small page added about 83 MB to the node driver (about 277 KB each; 300 `url`s added nothing). Plain
-  Playwright keeps about 69 KB a goto on the same page (requests, responses, each document's objects, kept
-  while the page lives), 143 KB with an ai snapshot after each; the daemon's per-document reads keep the rest.
-  The load table above shows it as the driver's +22 MB per 1,000 commands.
+- The daemon's memory grows with every navigation of a long-lived tab: about 21 KB a `goto` (800
+  `goto`s of one small page: 50 → 67 MB), in Playwright's Python objects kept while the page lives
+  (request and response objects, transport handles; `BROWSE_TRACEMALLOC=1` shows them). The tab's
+  own ref map is bounded. The driver's growth in the load table is collected late, not kept: its RSS
+  rose 116 → 228 MB over 1,400 `goto`s and fell to 143 MB by 1,600 (plain Playwright does the same).
 """
 
 
