@@ -54,11 +54,6 @@ async def before_view(tab: Tab, now: PageReport) -> str | None:
     return text
 
 
-async def take_view(tab: Tab, reading: Reading | None = None) -> str | None:
-    """The interactive view now, from `reading` if that is the page as it is now; None if unreadable."""
-    return (await take_view_of(tab, reading))[0]
-
-
 async def take_view_of(tab: Tab, reading: Reading | None = None) -> tuple[str | None, PageSnapshot | None]:
     """The interactive view now and the snapshot it was rendered from (a big change prints that whole)."""
     try:
