@@ -6,7 +6,7 @@ thing because they all come from here. Standard library only.
 
 from __future__ import annotations
 
-from refbrowse.parse import arg_kind, flag_kind, usage_line
+from refbrowse.parse import arg_kind, flag_kind, repeated_group, usage_line
 from refbrowse.registry import COMMANDS, DEFAULTS
 
 TYPE_CHECKING = False
@@ -83,7 +83,8 @@ def argument_rows(name: str) -> list[tuple[str, str]]:
         else spec["args"]
     )
     for arg in shown:
-        words = kind_words(arg_kind(spec, arg))
+        group = repeated_group((arg,))
+        words = f"{' '.join(group)} again, as often as needed" if group else kind_words(arg_kind(spec, arg))
         if spec.get("stdin_arg") == arg.strip("[]."):
             words += "; `-` reads it from stdin"
         rows.append((arg, words))

@@ -145,13 +145,22 @@ def _arg_kinds(name: str, spec: CommandSpec, args: list[str]) -> list[tuple[str,
     """Each given argument's label and kind, after checking how many there are."""
     names = arg_names(name, spec, args)
     _check_arity(name, names, spec, args)
+    group = repeated_group(names)
+    fixed = len(names) - 1 if group else len(names)
     out = []
     for i in range(
         min(len(args), len(names)) if names and arg_kind(spec, names[-1]) == "rest" else len(args)
     ):
-        arg_name = names[min(i, len(names) - 1)]
+        in_group = group and i >= fixed
+        arg_name = group[(i - fixed) % len(group)] if in_group else names[min(i, len(names) - 1)]
         out.append((f"{name} {arg_name.strip('[].')}", arg_kind(spec, arg_name)))
     return out
+
+
+def repeated_group(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names of a last argument that repeats as a group (`[SEL TEXT]...`: SEL, TEXT); () if none."""
+    last = names[-1] if names else ""
+    return tuple(last.strip("[].").split()) if " " in last and last.endswith("...") else ()
 
 
 def _flag_value(flag: str, metavar: str, rest: Iterator[str]) -> str:
@@ -213,6 +222,14 @@ def _check_arity(name: str, arg_names: tuple[str, ...], spec: CommandSpec, args:
     if len(args) < len(required):
         missing = required[len(args)].rstrip(".")
         raise UsageError(f"{name} needs {missing}", f"usage: browse {usage_line(name)}")
+    group = repeated_group(arg_names)
+    in_groups = len(args) - (len(arg_names) - 1)
+    if group and in_groups > 0 and in_groups % len(group):
+        lacking = group[in_groups % len(group)]
+        raise UsageError(
+            f"{name} takes {' '.join(group)} pairs: {args[-1]!r} has no {lacking} after it",
+            f"usage: browse {usage_line(name)} (quote an argument that has spaces)",
+        )
     if not variadic and len(args) > len(arg_names):
         extra = " ".join(args[len(arg_names) :])
         raise UsageError(

@@ -221,14 +221,20 @@ COMMANDS: dict[str, CommandSpec] = {
     "fill": {
         "cat": "write",
         "mcp_tool": True,
-        "args": ("SEL", "TEXT"),
+        "args": ("SEL", "TEXT", "[SEL TEXT]..."),
         "flags": _FORCE,
         "stdin_arg": "TEXT",
-        "help": "replace the value of an input, textarea or editable element (TEXT `-`: stdin, for secrets)",
+        "help": (
+            "set a field, or several in one call: text into an input, textarea or editable element,"
+            " yes/no into a checkbox, an option's name into a select or custom dropdown (TEXT `-`: stdin)"
+        ),
         "about": (
-            "TEXT `-` reads the text from stdin (one trailing newline dropped), which keeps"
+            "Several SEL TEXT pairs fill a form in one call: each element is found and its value checked"
+            " before anything is set, the page settles once, and one report says what changed."
+            " TEXT `-` (the last one) reads the text from stdin (one trailing newline dropped), which keeps"
             " a password out of the process list."
         ),
+        "example": 'fill @e3 "Ada Lovelace" @e5 Suite @e7 yes',
     },
     "dblclick": {
         "cat": "write",

@@ -46,6 +46,8 @@ command), so a login done once holds for every later command.
    a line, each with a ref such as `@e3` (the same view as `browse snapshot -i`; a long page is
    cut to about 1,000 tokens, what is in view first).
 2. Act by ref: `browse click @e3`, `browse fill @e5 "text"`, `browse select @e7 Large`, `browse press Enter`.
+   A whole form is one call: `browse fill @e5 "Ada" @e6 Suite @e8 yes` (text, an option's name, yes/no
+   for a box), settled once with one report.
 3. Read the effect the action prints (its report), then act on the refs it gave. Take
    `browse snapshot -i` only when the report says it left something out.
 
@@ -143,8 +145,7 @@ process list and shell history keep them):
 
 ```sh
 browse goto https://app.example.com/login   # its refs: textbox "Email" @e3, textbox "Password" @e4, …
-browse fill @e3 "ada@example.com"
-printf '%s' "$APP_PASSWORD" | browse fill @e4 -
+printf '%s' "$APP_PASSWORD" | browse fill @e3 "ada@example.com" @e4 -   # `-` (last): from stdin
 browse click @e5                             # prints where it landed and that page's refs
 browse state save app                        # optional: keep this login by name (`state load app`)
 ```

@@ -11,6 +11,7 @@ from conftest import BROWSE
 from refbrowse.cli.argv import help_text, parse_argv
 from refbrowse.daemon.command import collect
 from refbrowse.errors import UsageError
+from refbrowse.mcp.tools import to_argv
 from refbrowse.registry import COMMANDS
 
 
@@ -33,6 +34,8 @@ def test_every_command_has_help_a_category_and_well_formed_args() -> None:
     [
         (["goto"], "goto needs URL"),
         (["url", "extra"], "too many arguments for url"),
+        (["fill", "@e2", "Ann", "@e4"], "fill takes SEL TEXT pairs: '@e4' has no TEXT after it"),
+        (["fill", "@e2", "Ann", "Lee", "x"], "fill SEL"),
         (["text", "--bogus"], "unknown flag for text: --bogus"),
         (["--session"], "--session needs a value"),
         (["--timeout", "soon", "url"], "--timeout must be a positive number"),
@@ -44,6 +47,13 @@ def test_bad_usage_is_rejected_before_any_request(argv: list[str], message: str)
         parse_argv(argv)
     assert message in caught.value.message
     assert caught.value.hint
+
+
+def test_fill_takes_more_pairs_from_the_cli_and_from_mcp() -> None:
+    request = parse_argv(["fill", "@e2", "Ann Lee", "@e4", "Suite", "@e6", "yes"])
+    assert request["args"] == ["@e2", "Ann Lee", "@e4", "Suite", "@e6", "yes"]
+    argv, _ = to_argv("fill", {"sel": "@e2", "text": "Ann", "more": ["@e4", "Suite"]})
+    assert argv == ["fill", "--", "@e2", "Ann", "@e4", "Suite"]
 
 
 def test_an_argument_that_starts_with_a_dash_passes_after_double_dash() -> None:

@@ -14,7 +14,7 @@ import shlex
 from typing import Any
 
 from refbrowse.errors import UsageError
-from refbrowse.parse import arg_kind, flag_kind
+from refbrowse.parse import arg_kind, flag_kind, repeated_group
 from refbrowse.registry import COMMANDS, MCP_LEFT_OUT_FLAGS
 from refbrowse.specs import CommandSpec, Kind
 
@@ -57,11 +57,13 @@ def first_clause(text: str) -> str:
 
 
 def _bare(metavar: str) -> str:
-    return metavar.strip("[]").removesuffix("...")
+    return metavar.removesuffix("...").strip("[]")
 
 
 def arg_property(metavar: str) -> str:
     """The JSON property of a positional argument: `[SEL|PATH]` → `sel_or_path`."""
+    if repeated_group((metavar,)):
+        return "more"  # `[SEL TEXT]...`: more of the same, flat
     return _bare(metavar).lower().replace("|", "_or_").replace(",", "_")
 
 
@@ -99,6 +101,9 @@ def _alt_meaning(kind: Kind) -> str:
 
 
 def _arg_schema(spec: CommandSpec, metavar: str) -> dict[str, Any]:
+    group = repeated_group((metavar,))
+    if group:
+        return {"type": "array", "items": {"type": "string"}, "description": ", ".join(group) + ", ..."}
     schema = kind_schema(arg_kind(spec, metavar))
     if metavar.endswith("..."):
         return {"type": "array", "items": schema}
@@ -138,7 +143,7 @@ def browse_tool_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
-            "command": {"type": "string", "description": "command line without `browse`, e.g. `back`"},
+            "command": {"type": "string", "description": "a command line, e.g. `back`"},
             "input": {"type": "string", "description": "stdin, for chain"},
         },
         "required": ["command"],
@@ -147,8 +152,7 @@ def browse_tool_schema() -> dict[str, Any]:
 
 def browse_tool_description() -> str:
     return (
-        "Run any other refbrowse command, or a tool's command with more flags; `help CMD` describes one. "
-        "Commands: " + ", ".join(long_tail())
+        "Other commands, or any with all its flags (`help CMD` explains): " + ", ".join(long_tail())
     )
 
 

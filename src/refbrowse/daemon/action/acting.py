@@ -89,3 +89,8 @@ class InputCall(ActingCall, Protocol):
 
     @property
     def page(self) -> Page: ...
+
+    @property
+    def argv_text(self) -> bool:
+        """The action's text came in the command line (readable by every local user), not on stdin."""
+        ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 
 from playwright.async_api import ElementHandle, Locator, Page
 from playwright.async_api import Error as PlaywrightError
@@ -31,25 +32,32 @@ async def choose(
     call: ActingCall, page: Page, selector: str, target: Locator, wanted: list[str], asked: Asked | None
 ) -> str:
     """Open the dropdown `target` and click its option named `wanted[0]`; the report."""
+    if len(wanted) != 1:
+        await opening(page, selector, target, "")  # says first when it is no dropdown at all
+        raise PageError(f"{selector} is a dropdown: it takes one option", "select one option per call")
+    open_and_choose = await opening(page, selector, target, wanted[0])
+    held = await target.element_handle()  # the element itself: a ref by name is stale once the name changes
+    outcome = await perform(call, f"selecting in {selector}", open_and_choose, asked=asked)
+    now = await _shown(held)
+    await held.dispose()
+    return outcome.report(f"Selected {wanted[0]} in {selector}{now}")
+
+
+async def opening(page: Page, selector: str, target: Locator, name: str) -> Callable[[], Awaitable[None]]:
+    """The action that opens the dropdown `target` and clicks its option `name`; an error if it is none."""
     kind = await target.evaluate(_KIND_JS)
     if kind is None:
         raise PageError(
             f"{selector} is not a <select> or a dropdown",
             "for a custom control, click it, then the option (`browse snapshot -i` shows both)",
         )
-    if len(wanted) != 1:
-        raise PageError(f"{selector} is a dropdown: it takes one option", "select one option per call")
     role = "menuitem" if kind["popup"] == "menu" else "option"
 
     async def open_and_choose() -> None:
         await target.click()
-        await _click_option(page, selector, role, str(kind["controls"]), wanted[0])
+        await _click_option(page, selector, role, str(kind["controls"]), name)
 
-    held = await target.element_handle()  # the element itself: a ref by name is stale once the name changes
-    outcome = await perform(call, f"selecting in {selector}", open_and_choose, asked=asked)
-    now = await _shown(held)
-    await held.dispose()
-    return outcome.report(f"Selected {wanted[0]} in {selector}{now}")
+    return open_and_choose
 
 
 async def _click_option(page: Page, selector: str, role: str, controls: str, name: str) -> None:

@@ -35,7 +35,7 @@ from refbrowse.daemon.action.settle import (
 )
 from refbrowse.daemon.action.tab_watch import TabWatch, closed_itself, dialogs_and_downloads, tab_lines
 from refbrowse.daemon.action.viewdiff import (
-    Asked,
+    AskedOf,
     before_view,
     keep_view,
     kept_texts,
@@ -75,7 +75,7 @@ async def perform(
     *,
     navigation: bool = False,
     tab: Tab | None = None,
-    asked: Asked | None = None,
+    asked: AskedOf = None,
     begun: PageReport | None = None,
     held: str | None = None,
 ) -> Outcome:
@@ -153,7 +153,7 @@ class _Acted:
     before: PageReport | None  # the page before the action (None if it could not say)
     baseline: str | None  # the interactive view before, when the action's change is to be diffed
     navigation: bool
-    asked: Asked | None
+    asked: AskedOf
     held: str | None  # the key the action's field or box is held under (see `perform`)
 
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from refbrowse.daemon.action import new_text
+from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.prepared import Reading
@@ -114,10 +115,23 @@ def _block(lines: list[str], ref: str) -> tuple[int, int] | None:
     return None
 
 
-def _without_asked(old: list[str], new: list[str], asked: Asked | None) -> tuple[list[str], list[str]]:
-    """Both views without the acted element's lines, when its change is just what was asked."""
-    if asked is None:
-        return old, new
+def asked_of(selector: str, *shows: str, absent: bool = False, fold: bool = False) -> Asked | None:
+    """The change an action asks of the element `selector` names, when it is a ref the view shows."""
+    ref = parse_ref(selector)
+    return Asked(str(ref), shows, absent, fold) if ref is not None and ref.kind == "e" else None
+
+
+AskedOf = Asked | tuple[Asked, ...] | None  # what one action asks of its element, or of each of several
+
+
+def _without_asked(old: list[str], new: list[str], asked: AskedOf) -> tuple[list[str], list[str]]:
+    """Both views without the acted elements' lines, where each one's change is just what was asked."""
+    for one in asked if isinstance(asked, tuple) else (asked,) if asked else ():
+        old, new = _without_one(old, new, one)
+    return old, new
+
+
+def _without_one(old: list[str], new: list[str], asked: Asked) -> tuple[list[str], list[str]]:
     was, now = _block(old, asked.ref), _block(new, asked.ref)
     if was is None or now is None or not asked.done(new[now[0]]):
         return old, new
@@ -135,7 +149,7 @@ class Change:
 
 
 def view_change(
-    before: str, after: str | None, asked: Asked | None = None, budget_tokens: int = DIFF_TOKENS
+    before: str, after: str | None, asked: AskedOf = None, budget_tokens: int = DIFF_TOKENS
 ) -> Change:
     """How the view changed beyond what was asked, ordered by need and cut to `budget_tokens`.
 

@@ -14,15 +14,14 @@ import os
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from refbrowse.daemon.action import direct_input, dropdown
+from refbrowse.daemon.action import direct_input, dropdown, fields
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.report import Outcome
-from refbrowse.daemon.action.viewdiff import Asked
+from refbrowse.daemon.action.viewdiff import asked_of
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.nofollow import kind_of
 from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.refs import parse_ref
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
@@ -42,12 +41,6 @@ def force(call: Call) -> bool:
     return "--force" in COMMANDS[call.name]["flags"] and bool(call.flag("--force"))
 
 
-def asked_of(selector: str, *shows: str, absent: bool = False, fold: bool = False) -> Asked | None:
-    """The change an action asks of the element `selector` names, when it is a ref the view shows."""
-    ref = parse_ref(selector)
-    return Asked(str(ref), shows, absent, fold) if ref is not None and ref.kind == "e" else None
-
-
 @handler("click")
 async def click(call: Call) -> str:
     selector = call.args[0]
@@ -62,6 +55,9 @@ async def click(call: Call) -> str:
 
 @handler("fill")
 async def fill(call: Call) -> str:
+    if len(call.args) > 2:
+        pairs = list(zip(call.args[::2], call.args[1::2], strict=True))
+        return await fields.fill_fields(call, pairs, force(call))
     selector, text = call.args[0], call.args[1]
     asked = asked_of(selector, ": " + json.dumps(text, ensure_ascii=False)) if text else None
     begun = await direct_input.begin(call, "fill", selector, text)
@@ -73,6 +69,8 @@ async def fill(call: Call) -> str:
         secret = begun.secret
     else:
         target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
+        if await fields.kind_of(target) not in ("text", "password"):  # a box or a dropdown
+            return await fields.fill_fields(call, [(selector, text)], force(call))
         outcome = await perform(
             call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
         )

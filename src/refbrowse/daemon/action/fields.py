@@ -1,0 +1,157 @@
+"""`fill` of several fields, or of a box or dropdown: each set as its kind takes it, one report.
+
+A form is filled in one call: text into fields, yes or no into boxes, an
+option's name into a <select> or a component library's dropdown. Every
+element is found and its value checked before anything is set, so a wrong
+ref, word or option changes nothing; a field that fails once the form is being
+filled says which ones were set before it. The page settles once, after the
+last field, and one report says what the form became.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+from refbrowse.daemon.action import dropdown
+from refbrowse.daemon.action.acting import InputCall
+from refbrowse.daemon.action.perform import perform
+from refbrowse.daemon.action.viewdiff import Asked, asked_of
+from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.page.resolver import aim, prepare
+from refbrowse.errors import BrowseError, PageError
+
+YES = ("yes", "true", "on", "checked", "check", "1")
+NO = ("no", "false", "off", "unchecked", "uncheck", "0")
+_ECHO_LIMIT = 40  # a value echoed in the first line up to this length
+_KIND_JS = script("field_kind")
+_OPTIONS_JS = script("select_options")
+_FILLS = (
+    "fill takes text fields, text areas and editable elements, boxes (yes or no), <select>s and"
+    " dropdowns (an option's name)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One element to set: how, what the report's first line says of it, and the change it asks."""
+
+    selector: str
+    set: Callable[[], Awaitable[object]]
+    said: str
+    asked: Asked | None
+    secret: bool = False
+
+
+async def kind_of(target: Locator) -> str:
+    """What `fill` sets on the element (see field_kind.js): 'text', 'password', 'checkbox', 'select'…"""
+    return str(await target.evaluate(_KIND_JS))
+
+
+async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool) -> str:
+    """Set every (selector, text) pair in order, settle once, and report."""
+    fields = [await _field(call, selector, text, force) for selector, text in pairs]
+    done: list[str] = []
+
+    async def fill_all() -> None:
+        for one in fields:
+            try:
+                await one.set()
+            except PlaywrightError as exc:
+                raise _partway(one.selector, done, translate(exc, f"filling {one.selector}")) from exc
+            except BrowseError as exc:
+                raise _partway(one.selector, done, exc) from exc
+            done.append(one.selector)
+
+    asked = tuple(one.asked for one in fields if one.asked is not None)
+    doing = f"filling {fields[0].selector}" if len(fields) == 1 else f"filling {len(fields)} fields"
+    outcome = await perform(call, doing, fill_all, asked=asked)
+    secret = next((one.selector for one in fields if one.secret), None)
+    if secret is not None and call.argv_text:
+        outcome.notes.append(
+            "hint: a password was in the command line, which every local user can read; next time"
+            f' give it last and pipe it in: printf %s "$PASSWORD" | browse fill … {secret} -'
+        )
+    if len(fields) == 1:
+        return outcome.report(f"Filled {fields[0].said}")
+    return outcome.report(f"Filled {len(fields)} fields: {', '.join(one.said for one in fields)}")
+
+
+async def _field(call: InputCall, selector: str, text: str, force: bool) -> Field:
+    target = await prepare(call.tab, selector, force=force, hit_test=False)
+    kind = await kind_of(target)
+    if kind in ("text", "password"):
+        return _text_field(selector, text, target, kind, force)
+    if kind == "checkbox":
+        return await _box(call, selector, text, force)
+    if kind == "select":
+        return await _select(selector, text, target, force)
+    try:
+        choose = await dropdown.opening(call.page, selector, target, text) if kind == "other" else None
+    except PageError:
+        choose = None
+    if choose is None:
+        raise PageError(f"{selector} is not a text field, box or dropdown: fill cannot set it", _FILLS)
+    return Field(selector, choose, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
+
+
+def _text_field(selector: str, text: str, target: Locator, kind: str, force: bool) -> Field:
+    async def fill() -> None:
+        await target.fill(text, force=force)
+
+    if kind == "password":
+        said = f"{selector} ({len(text)} character{'s' if len(text) != 1 else ''}, hidden)"
+        return Field(selector, fill, said, asked_of(selector), secret=True)
+    asked = asked_of(selector, ": " + json.dumps(text, ensure_ascii=False)) if text else None
+    return Field(selector, fill, f"{selector} {_echo(text)}", asked)
+
+
+async def _box(call: InputCall, selector: str, text: str, force: bool) -> Field:
+    word = text.strip().casefold()
+    if word not in YES + NO:
+        raise PageError(
+            f"{selector} is a box: fill takes yes or no for it, not {json.dumps(text, ensure_ascii=False)}",
+            f"for example: browse fill {selector} yes (or no; also true/false, on/off)",
+        )
+    on = word in YES
+    # A box hidden inside its own label: Playwright would take the label for a cover (see `check`).
+    aimed = await aim(call.tab, selector, force=force, keep="")
+
+    async def set_box() -> None:
+        await aimed.locator.set_checked(on, force=force or aimed.by_label, no_wait_after=True)
+
+    asked = asked_of(selector, "[checked]", absent=not on)
+    return Field(selector, set_box, f"{selector} {'checked' if on else 'unchecked'}", asked)
+
+
+async def _select(selector: str, text: str, target: Locator, force: bool) -> Field:
+    value, available = await target.evaluate(_OPTIONS_JS, [text])
+    if value is None:
+        named = json.dumps(text, ensure_ascii=False)
+        raise PageError(f"{selector} has no option {named}", f"its options are: {available}")
+
+    async def select() -> None:
+        await target.select_option(value=[value], force=force, no_wait_after=True)
+
+    return Field(selector, select, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
+
+
+def _echo(text: str) -> str:
+    quoted = json.dumps(text, ensure_ascii=False)
+    return quoted if len(text) <= _ECHO_LIMIT else f"({len(text)} characters)"
+
+
+def _partway(selector: str, done: list[str], error: BrowseError) -> PageError:
+    if not done:
+        return PageError(error.message, error.hint)
+    set_before = ", ".join(done)
+    return PageError(
+        f"{error.message} (after setting {set_before})",
+        f"{error.hint + '; ' if error.hint else ''}{set_before} {'stays' if len(done) == 1 else 'stay'} set;"
+        f" fix {selector} and fill it again",
+    )

@@ -1,0 +1,25 @@
+// What `fill` sets on an element: 'text', 'password', 'checkbox' (a box, radio or switch),
+// 'select' (a <select>), 'other' (maybe a dropdown drawn by a component library) or '' (nothing to fill).
+// A label, or an element inside one, stands for the control it labels, as in Playwright's own fill.
+(e) => {
+  const roleOf = (el) => (el.getAttribute('role') || '').toLowerCase();
+  const boxRoles = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
+  const native = (el) => ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable;
+  if (!native(e) && !roleOf(e)) {
+    const label = e.closest('label');
+    if (label && label.control) e = label.control;
+  }
+  const tag = e.tagName;
+  const role = roleOf(e);
+  if (tag === 'SELECT') return 'select';
+  if (tag === 'INPUT') {
+    const type = (e.type || 'text').toLowerCase();
+    if (type === 'checkbox' || type === 'radio') return 'checkbox';
+    if (['button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(type)) return '';
+    if (type === 'password' || /password/i.test(e.autocomplete || '')) return 'password';
+    return role === 'combobox' && e.readOnly ? 'other' : 'text';
+  }
+  if (boxRoles.includes(role)) return 'checkbox';
+  if (tag === 'TEXTAREA' || e.isContentEditable) return 'text';
+  return 'other';
+}

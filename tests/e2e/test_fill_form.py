@@ -1,0 +1,106 @@
+"""`fill` with several SEL TEXT pairs, and `fill` on boxes and dropdowns: a form set in one call."""
+
+from __future__ import annotations
+
+import pytest
+from test_snapshot import ref, snap
+
+from conftest import Site, Workspace
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+PAGE = "/input/booking.html"
+
+
+def refs_of(workspace: Workspace, site: Site) -> dict[str, str]:
+    workspace.ok("goto", site.url(PAGE))
+    view = snap(workspace, "-i")
+    return {
+        "guest": ref(view, "textbox", "Guest name"),
+        "secret": ref(view, "textbox", "Password"),
+        "room": ref(view, "combobox", "Room"),
+        "nights": ref(view, "spinbutton", "Nights"),
+        "breakfast": ref(view, "checkbox", "Breakfast included"),
+        "news": ref(view, "checkbox", "Send news"),
+        "arrival": ref(view, "combobox", "Arrival"),
+        "plain": ref(view, "button", "Plain"),
+        "book": ref(view, "button", "Book"),
+    }
+
+
+def booked(workspace: Workspace, book: str) -> str:
+    """What the page's own submit handler read from the form."""
+    workspace.ok("click", book)
+    line = next(line for line in workspace.ok("text").splitlines() if line.startswith("booked"))
+    return line
+
+
+def test_one_call_sets_text_select_number_boxes_and_a_dropdown(workspace: Workspace, site: Site) -> None:
+    r = refs_of(workspace, site)
+    printed = workspace.ok(
+        "fill", r["guest"], "Grace Hopper", r["room"], "Suite", r["nights"], "3",
+        r["breakfast"], "yes", r["news"], "off", r["arrival"], "noon",
+    )  # fmt: skip
+    first = printed.splitlines()[0]
+    assert first == (
+        f'Filled 6 fields: {r["guest"]} "Grace Hopper", {r["room"]} "Suite", {r["nights"]} "3",'
+        f' {r["breakfast"]} checked, {r["news"]} unchecked, {r["arrival"]} "noon"'
+    ), printed
+    assert "guest is now Grace Hopper" in printed  # one report, with what the page said back
+    assert booked(workspace, r["book"]) == 'booked: "Grace Hopper" | 0 | x | 3 | true | false | noon'
+
+
+def test_a_box_or_a_select_alone_is_set_by_fill(workspace: Workspace, site: Site) -> None:
+    r = refs_of(workspace, site)
+    assert workspace.ok("fill", r["news"], "no").splitlines()[0] == f"Filled {r['news']} unchecked"
+    assert workspace.ok("fill", r["room"], "double").splitlines()[0] == f'Filled {r["room"]} "double"'
+    assert booked(workspace, r["book"]) == 'booked: "" | 0 | d | 1 | false | false | evening'
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("breakfast", "maybe", 'is a box: fill takes yes or no for it, not "maybe"'),
+        ("room", "Penthouse", 'has no option "Penthouse"'),
+        ("plain", "x", "is not a text field, box or dropdown: fill cannot set it"),
+    ],
+)
+def test_a_value_that_cannot_be_set_changes_nothing(
+    workspace: Workspace, site: Site, field: str, value: str, said: str
+) -> None:
+    r = refs_of(workspace, site)
+    result = workspace.run("fill", r["guest"], "Grace", r[field], value)
+    assert result.code == 1, result
+    assert f"{r[field]} {said}" in result.err
+    assert booked(workspace, r["book"]) == 'booked: "" | 0 | s | 1 | false | true | evening'  # not even Grace
+
+
+def test_a_dropdown_without_the_option_says_which_fields_were_set_before_it(
+    workspace: Workspace, site: Site
+) -> None:
+    r = refs_of(workspace, site)
+    result = workspace.run("fill", r["guest"], "Grace", r["arrival"], "midnight")
+    assert result.code == 1, result
+    assert f'{r["arrival"]} has no option "midnight" (after setting {r["guest"]})' in result.err
+    assert "its options are: morning, noon, evening" in result.err
+    assert f"{r['guest']} stays set" in result.err
+    assert booked(workspace, r["book"]).startswith('booked: "Grace" | ')
+
+
+def test_a_password_comes_last_from_stdin_and_from_argv_gets_the_hint(workspace: Workspace, site: Site) -> None:
+    r = refs_of(workspace, site)
+    piped = workspace.ok("fill", r["guest"], "Ada", r["secret"], "-", input="hunter22\n")
+    assert piped.splitlines()[0] == f'Filled 2 fields: {r["guest"]} "Ada", {r["secret"]} (8 characters, hidden)'
+    assert "hunter22" not in piped and "hint:" not in piped
+    given = workspace.ok("fill", r["secret"], "hunter2", r["guest"], "Ada")
+    assert "hunter2" not in given
+    assert "hint: a password was in the command line" in given
+    assert booked(workspace, r["book"]).startswith('booked: "Ada" | 7 | ')
+
+
+def test_a_text_without_its_field_is_a_usage_error(workspace: Workspace) -> None:
+    result = workspace.run("fill", "@e2", "Ann", "@e4")
+    assert result.code == 2, result
+    assert "fill takes SEL TEXT pairs: '@e4' has no TEXT after it" in result.err
+    unquoted = workspace.run("fill", "@e2", "Ann", "Lee")
+    assert unquoted.code == 2 and "quote an argument that has spaces" in unquoted.err
