@@ -87,10 +87,13 @@ def test_a_dropdown_without_the_option_says_which_fields_were_set_before_it(
     assert booked(workspace, r["book"]).startswith('booked: "Grace" | ')
 
 
-def test_a_password_comes_last_from_stdin_and_from_argv_gets_the_hint(workspace: Workspace, site: Site) -> None:
+def test_a_password_comes_last_from_stdin_and_from_argv_gets_the_hint(
+    workspace: Workspace, site: Site
+) -> None:
     r = refs_of(workspace, site)
     piped = workspace.ok("fill", r["guest"], "Ada", r["secret"], "-", input="hunter22\n")
-    assert piped.splitlines()[0] == f'Filled 2 fields: {r["guest"]} "Ada", {r["secret"]} (8 characters, hidden)'
+    first = piped.splitlines()[0]
+    assert first == f'Filled 2 fields: {r["guest"]} "Ada", {r["secret"]} (8 characters, hidden)'
     assert "hunter22" not in piped and "hint:" not in piped
     given = workspace.ok("fill", r["secret"], "hunter2", r["guest"], "Ada")
     assert "hunter2" not in given
