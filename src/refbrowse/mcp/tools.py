@@ -151,9 +151,7 @@ def browse_tool_schema() -> dict[str, Any]:
 
 
 def browse_tool_description() -> str:
-    return (
-        "Other commands, or any with all its flags (`help CMD` explains): " + ", ".join(long_tail())
-    )
+    return "Other commands, or any with all its flags (`help CMD` explains): " + ", ".join(long_tail())
 
 
 def tool_specs() -> list[tuple[str, str, dict[str, Any]]]:
