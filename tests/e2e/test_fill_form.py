@@ -23,6 +23,8 @@ def refs_of(workspace: Workspace, site: Site) -> dict[str, str]:
         "breakfast": ref(view, "checkbox", "Breakfast included"),
         "news": ref(view, "checkbox", "Send news"),
         "arrival": ref(view, "combobox", "Arrival"),
+        "card": ref(view, "radio", "Card"),
+        "cash": ref(view, "radio", "Cash"),
         "plain": ref(view, "button", "Plain"),
         "book": ref(view, "button", "Book"),
     }
@@ -39,22 +41,22 @@ def test_one_call_sets_text_select_number_boxes_and_a_dropdown(workspace: Worksp
     r = refs_of(workspace, site)
     printed = workspace.ok(
         "fill", r["guest"], "Grace Hopper", r["room"], "Suite", r["nights"], "3",
-        r["breakfast"], "yes", r["news"], "off", r["arrival"], "noon",
+        r["breakfast"], "yes", r["news"], "off", r["arrival"], "noon", r["cash"], "yes",
     )  # fmt: skip
     first = printed.splitlines()[0]
     assert first == (
-        f'Filled 6 fields: {r["guest"]} "Grace Hopper", {r["room"]} "Suite", {r["nights"]} "3",'
-        f' {r["breakfast"]} checked, {r["news"]} unchecked, {r["arrival"]} "noon"'
+        f'Filled 7 fields: {r["guest"]} "Grace Hopper", {r["room"]} "Suite", {r["nights"]} "3",'
+        f' {r["breakfast"]} checked, {r["news"]} unchecked, {r["arrival"]} "noon", {r["cash"]} checked'
     ), printed
-    assert "guest is now Grace Hopper" in printed  # one report, with what the page said back
-    assert booked(workspace, r["book"]) == 'booked: "Grace Hopper" | 0 | x | 3 | true | false | noon'
+    assert f'-- radio "Card" {r["card"]} [checked]' in printed  # one report: what changed beyond what was asked
+    assert booked(workspace, r["book"]) == 'booked: "Grace Hopper" | 0 | x | 3 | true | false | noon | cash'
 
 
 def test_a_box_or_a_select_alone_is_set_by_fill(workspace: Workspace, site: Site) -> None:
     r = refs_of(workspace, site)
     assert workspace.ok("fill", r["news"], "no").splitlines()[0] == f"Filled {r['news']} unchecked"
     assert workspace.ok("fill", r["room"], "double").splitlines()[0] == f'Filled {r["room"]} "double"'
-    assert booked(workspace, r["book"]) == 'booked: "" | 0 | d | 1 | false | false | evening'
+    assert booked(workspace, r["book"]) == 'booked: "" | 0 | d | 1 | false | false | evening | card'
 
 
 @pytest.mark.parametrize(
@@ -63,6 +65,7 @@ def test_a_box_or_a_select_alone_is_set_by_fill(workspace: Workspace, site: Site
         ("breakfast", "maybe", 'is a box: fill takes yes or no for it, not "maybe"'),
         ("room", "Penthouse", 'has no option "Penthouse"'),
         ("plain", "x", "is not a text field, box or dropdown: fill cannot set it"),
+        ("card", "no", "is a radio button: choosing another one of its group is what clears it"),
     ],
 )
 def test_a_value_that_cannot_be_set_changes_nothing(
@@ -72,7 +75,7 @@ def test_a_value_that_cannot_be_set_changes_nothing(
     result = workspace.run("fill", r["guest"], "Grace", r[field], value)
     assert result.code == 1, result
     assert f"{r[field]} {said}" in result.err
-    assert booked(workspace, r["book"]) == 'booked: "" | 0 | s | 1 | false | true | evening'  # not even Grace
+    assert booked(workspace, r["book"]) == 'booked: "" | 0 | s | 1 | false | true | evening | card'  # not even Grace
 
 
 def test_a_dropdown_without_the_option_says_which_fields_were_set_before_it(

@@ -87,8 +87,8 @@ async def _field(call: InputCall, selector: str, text: str, force: bool) -> Fiel
     kind = await kind_of(target)
     if kind in ("text", "password"):
         return _text_field(selector, text, target, kind, force)
-    if kind == "checkbox":
-        return await _box(call, selector, text, force)
+    if kind in ("checkbox", "radio"):
+        return await _box(call, selector, text, force, radio=kind == "radio")
     if kind == "select":
         return await _select(selector, text, target, force)
     try:
@@ -111,7 +111,7 @@ def _text_field(selector: str, text: str, target: Locator, kind: str, force: boo
     return Field(selector, fill, f"{selector} {_echo(text)}", asked)
 
 
-async def _box(call: InputCall, selector: str, text: str, force: bool) -> Field:
+async def _box(call: InputCall, selector: str, text: str, force: bool, radio: bool) -> Field:
     word = text.strip().casefold()
     if word not in YES + NO:
         raise PageError(
@@ -119,6 +119,11 @@ async def _box(call: InputCall, selector: str, text: str, force: bool) -> Field:
             f"for example: browse fill {selector} yes (or no; also true/false, on/off)",
         )
     on = word in YES
+    if radio and not on:
+        raise PageError(
+            f"{selector} is a radio button: choosing another one of its group is what clears it",
+            f"fill the one you want with yes (`browse fill @eN yes`), not {selector} with {text}",
+        )
     # A box hidden inside its own label: Playwright would take the label for a cover (see `check`).
     aimed = await aim(call.tab, selector, force=force, keep="")
 

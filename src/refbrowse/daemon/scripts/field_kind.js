@@ -1,9 +1,9 @@
-// What `fill` sets on an element: 'text', 'password', 'checkbox' (a box, radio or switch),
+// What `fill` sets on an element: 'text', 'password', 'checkbox' (a box or switch), 'radio',
 // 'select' (a <select>), 'other' (maybe a dropdown drawn by a component library) or '' (nothing to fill).
 // A label, or an element inside one, stands for the control it labels, as in Playwright's own fill.
 (e) => {
   const roleOf = (el) => (el.getAttribute('role') || '').toLowerCase();
-  const boxRoles = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
+  const boxRoles = ['checkbox', 'switch', 'menuitemcheckbox'];
   const native = (el) => ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable;
   if (!native(e) && !roleOf(e)) {
     const label = e.closest('label');
@@ -14,12 +14,14 @@
   if (tag === 'SELECT') return 'select';
   if (tag === 'INPUT') {
     const type = (e.type || 'text').toLowerCase();
-    if (type === 'checkbox' || type === 'radio') return 'checkbox';
+    if (type === 'checkbox') return 'checkbox';
+    if (type === 'radio') return 'radio';
     if (['button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(type)) return '';
     if (type === 'password' || /password/i.test(e.autocomplete || '')) return 'password';
     return role === 'combobox' && e.readOnly ? 'other' : 'text';
   }
   if (boxRoles.includes(role)) return 'checkbox';
+  if (role === 'radio' || role === 'menuitemradio') return 'radio';
   if (tag === 'TEXTAREA' || e.isContentEditable) return 'text';
   return 'other';
 }
