@@ -48,7 +48,9 @@ def test_one_call_sets_text_select_number_boxes_and_a_dropdown(workspace: Worksp
         f'Filled 7 fields: {r["guest"]} "Grace Hopper", {r["room"]} "Suite", {r["nights"]} "3",'
         f' {r["breakfast"]} checked, {r["news"]} unchecked, {r["arrival"]} "noon", {r["cash"]} checked'
     ), printed
-    assert f'-- radio "Card" {r["card"]} [checked]' in printed  # one report: what changed beyond what was asked
+    assert (
+        f'-- radio "Card" {r["card"]} [checked]' in printed
+    )  # one report: what changed beyond what was asked
     assert booked(workspace, r["book"]) == 'booked: "Grace Hopper" | 0 | x | 3 | true | false | noon | cash'
 
 
@@ -75,7 +77,9 @@ def test_a_value_that_cannot_be_set_changes_nothing(
     result = workspace.run("fill", r["guest"], "Grace", r[field], value)
     assert result.code == 1, result
     assert f"{r[field]} {said}" in result.err
-    assert booked(workspace, r["book"]) == 'booked: "" | 0 | s | 1 | false | true | evening | card'  # not even Grace
+    assert (
+        booked(workspace, r["book"]) == 'booked: "" | 0 | s | 1 | false | true | evening | card'
+    )  # not even Grace
 
 
 def test_a_dropdown_without_the_option_says_which_fields_were_set_before_it(
