@@ -85,7 +85,13 @@ def test_navigate_snapshot_act_by_ref_and_read_the_effect(workspace: Workspace, 
             snap = await ok(client, "snapshot", {"i": True})
             body = strip_fence(snap)  # page text reaches the agent fenced, as in the CLI
             assert 'button "Add"' in body
-            await ok(client, "fill", {"sel": ref_of(body, "- textbox"), "text": "Ada"})
+            await ok(client, "fill", {"sel": ref_of(body, "- textbox"), "text": "Bob"})
+            form = {
+                "sel": ref_of(body, "- textbox"),
+                "text": "Ada",
+                "more": [ref_of(body, "- combobox"), "small"],
+            }
+            assert (await ok(client, "fill", form)).startswith("Filled 2 fields: ")  # a form in one call
             await ok(client, "select", {"sel": ref_of(body, "- combobox"), "value": ["large"]})
             clicked = await ok(client, "click", {"sel": ref_of(body, '- button "Add"')})
             assert clicked.startswith("Clicked") and 'button "Add"' not in clicked  # the effect, no snapshot
