@@ -26,6 +26,7 @@ def refs_of(workspace: Workspace, site: Site) -> dict[str, str]:
         "card": ref(view, "radio", "Card"),
         "cash": ref(view, "radio", "Cash"),
         "plain": ref(view, "button", "Plain"),
+        "city": ref(view, "combobox", "City"),
         "book": ref(view, "button", "Book"),
     }
 
@@ -51,14 +52,17 @@ def test_one_call_sets_text_select_number_boxes_and_a_dropdown(workspace: Worksp
     assert (
         f'-- radio "Card" {r["card"]} [checked]' in printed
     )  # one report: what changed beyond what was asked
-    assert booked(workspace, r["book"]) == 'booked: "Grace Hopper" | 0 | x | 3 | true | false | noon | cash'
+    assert (
+        booked(workspace, r["book"])
+        == 'booked: "Grace Hopper" | 0 | x | 3 | true | false | noon | cash | Lisbon'
+    )
 
 
 def test_a_box_or_a_select_alone_is_set_by_fill(workspace: Workspace, site: Site) -> None:
     r = refs_of(workspace, site)
     assert workspace.ok("fill", r["news"], "no").splitlines()[0] == f"Filled {r['news']} unchecked"
     assert workspace.ok("fill", r["room"], "double").splitlines()[0] == f'Filled {r["room"]} "double"'
-    assert booked(workspace, r["book"]) == 'booked: "" | 0 | d | 1 | false | false | evening | card'
+    assert booked(workspace, r["book"]) == 'booked: "" | 0 | d | 1 | false | false | evening | card | Lisbon'
 
 
 @pytest.mark.parametrize(
@@ -78,7 +82,7 @@ def test_a_value_that_cannot_be_set_changes_nothing(
     assert result.code == 1, result
     assert f"{r[field]} {said}" in result.err
     assert (
-        booked(workspace, r["book"]) == 'booked: "" | 0 | s | 1 | false | true | evening | card'
+        booked(workspace, r["book"]) == 'booked: "" | 0 | s | 1 | false | true | evening | card | Lisbon'
     )  # not even Grace
 
 
@@ -114,3 +118,19 @@ def test_a_text_without_its_field_is_a_usage_error(workspace: Workspace) -> None
     assert "fill takes SEL TEXT pairs: '@e4' has no TEXT after it" in result.err
     unquoted = workspace.run("fill", "@e2", "Ann", "Lee")
     assert unquoted.code == 2 and "quote an argument that has spaces" in unquoted.err
+
+
+def test_a_field_with_a_list_gets_the_option_named_as_the_text(workspace: Workspace, site: Site) -> None:
+    r = refs_of(workspace, site)
+    printed = workspace.ok("fill", r["guest"], "Ann", r["city"], "kyoto")
+    assert printed.splitlines()[0] == f'Filled 2 fields: {r["guest"]} "Ann", {r["city"]} "kyoto"', printed
+    assert booked(workspace, r["book"]).endswith("| Kyoto")  # chosen from the list, not only typed
+
+
+def test_a_field_with_a_list_without_the_option_keeps_the_text_and_says_so(
+    workspace: Workspace, site: Site
+) -> None:
+    r = refs_of(workspace, site)
+    printed = workspace.ok("fill", r["city"], "Paris")
+    assert f'{r["city"]}\'s list shows no option "Paris": the text stays typed' in printed
+    assert f"browse select {r['city']} NAME" in printed

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Awaitable, Callable
 
 from playwright.async_api import ElementHandle, Locator, Page
@@ -22,6 +23,7 @@ from refbrowse.daemon.core.scripts import script
 from refbrowse.errors import PageError
 
 OPEN_WAIT_MS = 2_000  # for the dropdown's options to show once it is clicked
+TYPED_WAIT_MS = 1_000  # for a combobox's list to show an option named as the text typed
 _LISTED = 20  # option names an error lists
 _KIND_JS = script("dropdown_kind")
 _VALUE_JS = script("dropdown_value")
@@ -78,6 +80,28 @@ async def _click_option(page: Page, selector: str, role: str, controls: str, nam
         listed = ", ".join(names)
         raise PageError(f"{selector} has no option {json.dumps(name)}", f"its options are: {listed}")
     await option.click()
+
+
+async def pick_typed(page: Page, name: str) -> bool:
+    """After text was typed into a combobox: click the option its list shows by that very name.
+
+    A select drawn as a field (Streamlit's, BaseWeb's) keeps only a chosen option: what was typed
+    filters the list and goes. A field that takes free text keeps the text when no option is named so.
+    """
+    named = re.compile(f"^\\s*{re.escape(name.strip())}\\s*$", re.IGNORECASE)
+    options = page.get_by_role("option", name=named).filter(visible=True)
+    try:
+        await options.first.wait_for(state="visible", timeout=TYPED_WAIT_MS)
+    except PlaywrightError:
+        return False
+    exact = page.get_by_role("option", name=name.strip(), exact=True).filter(visible=True)
+    if await exact.count() == 1:
+        await exact.click()
+    elif await options.count() == 1:
+        await options.click()
+    else:
+        return False
+    return True
 
 
 async def _named(scope: Page | Locator, role: str, name: str) -> Locator | None:

@@ -55,7 +55,8 @@ async def kind_of(target: Locator) -> str:
 
 async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool) -> str:
     """Set every (selector, text) pair in order, settle once, and report."""
-    fields = [await _field(call, selector, text, force) for selector, text in pairs]
+    notes: list[str] = []  # what setting a field found out, for the report
+    fields = [await _field(call, selector, text, force, notes) for selector, text in pairs]
     done: list[str] = []
 
     async def fill_all() -> None:
@@ -71,6 +72,7 @@ async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool
     asked = tuple(one.asked for one in fields if one.asked is not None)
     doing = f"filling {fields[0].selector}" if len(fields) == 1 else f"filling {len(fields)} fields"
     outcome = await perform(call, doing, fill_all, asked=asked)
+    outcome.notes += notes
     secret = next((one.selector for one in fields if one.secret), None)
     if secret is not None and call.argv_text:
         outcome.notes.append(
@@ -82,11 +84,13 @@ async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool
     return outcome.report(f"Filled {len(fields)} fields: {', '.join(one.said for one in fields)}")
 
 
-async def _field(call: InputCall, selector: str, text: str, force: bool) -> Field:
+async def _field(call: InputCall, selector: str, text: str, force: bool, notes: list[str]) -> Field:
     target = await prepare(call.tab, selector, force=force, hit_test=False)
     kind = await kind_of(target)
     if kind in ("text", "password"):
         return _text_field(selector, text, target, kind, force)
+    if kind == "combobox":
+        return _combobox(call, selector, text, target, force, notes)
     if kind in ("checkbox", "radio"):
         return await _box(call, selector, text, force, radio=kind == "radio")
     if kind == "select":
@@ -109,6 +113,22 @@ def _text_field(selector: str, text: str, target: Locator, kind: str, force: boo
         return Field(selector, fill, said, asked_of(selector), secret=True)
     asked = asked_of(selector, ": " + json.dumps(text, ensure_ascii=False)) if text else None
     return Field(selector, fill, f"{selector} {_echo(text)}", asked)
+
+
+def _combobox(
+    call: InputCall, selector: str, text: str, target: Locator, force: bool, notes: list[str]
+) -> Field:
+    """A field with a list: the text typed, then the option of that name chosen when the list shows one."""
+
+    async def fill_and_pick() -> None:
+        await target.fill(text, force=force)
+        if text and not await dropdown.pick_typed(call.page, text):
+            notes.append(
+                f"{selector}'s list shows no option {_echo(text)}: the text stays typed; if it takes"
+                f" only its options, `browse select {selector} NAME` lists them"
+            )
+
+    return Field(selector, fill_and_pick, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
 
 
 async def _box(call: InputCall, selector: str, text: str, force: bool, radio: bool) -> Field:

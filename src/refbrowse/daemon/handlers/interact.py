@@ -69,7 +69,7 @@ async def fill(call: Call) -> str:
         secret = begun.secret
     else:
         target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
-        if await fields.kind_of(target) not in ("text", "password"):  # a box or a dropdown
+        if await fields.kind_of(target) not in ("text", "password"):  # a box, a list or a dropdown
             return await fields.fill_fields(call, [(selector, text)], force(call))
         outcome = await perform(
             call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked

@@ -1,4 +1,5 @@
-// What `fill` sets on an element: 'text', 'password', 'checkbox' (a box or switch), 'radio',
+// What `fill` sets on an element: 'text', 'password', 'combobox' (a field with a list), 'checkbox'
+// (a box or switch), 'radio',
 // 'select' (a <select>), 'other' (maybe a dropdown drawn by a component library) or '' (nothing to fill).
 // A label, or an element inside one, stands for the control it labels, as in Playwright's own fill.
 (e) => {
@@ -18,7 +19,8 @@
     if (type === 'radio') return 'radio';
     if (['button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(type)) return '';
     if (type === 'password' || /password/i.test(e.autocomplete || '')) return 'password';
-    return role === 'combobox' && e.readOnly ? 'other' : 'text';
+    if (role === 'combobox') return e.readOnly ? 'other' : 'combobox';  // typed into, then its option chosen
+    return 'text';
   }
   if (boxRoles.includes(role)) return 'checkbox';
   if (role === 'radio' || role === 'menuitemradio') return 'radio';

@@ -12,7 +12,7 @@
   if (kind === 'fill') {
     const TEXT = ['text', 'search', 'email', 'url', 'tel', 'password'];
     const field = tag === 'TEXTAREA' || (tag === 'INPUT' && TEXT.includes(el.type));
-    if (!field || el.readOnly || !wanted) return null;
+    if (!field || el.readOnly || !wanted || el.getAttribute('role') === 'combobox') return null;  // see fields.py
   }
   if (kind === 'select') {
     if (tag !== 'SELECT' || el.multiple || wanted.length !== 1) return null;
