@@ -42,7 +42,7 @@ def test_skill_file_says_how_to_install_log_in_read_exit_codes_and_hand_off() ->
     body = render().partition("\n---\n")[2]
     assert "pipx install refbrowse" in body and "browse install" in body and "pipx ensurepath" in body
     login = body.split("## A login, worked", 1)[1].split("\n## ", 1)[0]
-    assert "| browse fill @e4 -" in login, "the secret goes on stdin"
+    assert '| browse fill @e3 "ada@example.com" @e4 -' in login, "the secret goes on stdin, last"
     codes = body.split("## Exit codes", 1)[1].split("\n## ", 1)[0]
     for code in ("`0`", "`1`", "`2`", "`3`", "`4`", "`130`"):
         assert f"- {code} " in codes, code

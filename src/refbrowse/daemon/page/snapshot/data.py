@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
+from refbrowse.daemon.page.snapshot.nodes import shown_states
 from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
-from refbrowse.daemon.page.snapshot.view import shown_states
 
 _REF = re.compile(r"(?<![\w@])@[ec]\d+\b")
 

@@ -13,11 +13,11 @@ import json
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
+from refbrowse.daemon.page.snapshot import nodes
 from refbrowse.daemon.page.snapshot.hints import near, row_of, structured_name
 from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import (
     CONTEXT,
-    LANDMARKS,
     MESSAGES,
     VALUE_ROLES,
     WRAPPERS,
@@ -27,11 +27,9 @@ from refbrowse.daemon.page.snapshot.roles import (
 )
 
 NAME_LIMIT = 150
-TEXT_LIMIT = 300
+TEXT_LIMIT = nodes.TEXT_LIMIT
 OPTION_LIMIT = 12  # options of one select shown one a line; more become one line that counts them
 _MESSAGE_LIMIT = 400  # page texts longer than this are never one of the messages triage found
-_SHOWN_STATES = ("checked", "disabled", "expanded", "pressed", "selected", "invalid", "level")
-_MARKED_STATES = (("required", "[required]"), ("collapsed", "[expanded=false]"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +77,16 @@ class _Builder:
     # full and compact views
 
     def full(self, node: Node, depth: int, parent: int) -> None:
-        if _says_nothing(node) or self._listed_above(node, depth, parent):
+        if nodes.says_nothing(node) or self._listed_above(node, depth, parent):
             return
-        if self._hidden_wrapper(node) or _repeats_only_child(node) or _repeats_parent(node):
+        if self._hidden_wrapper(node) or nodes.repeats_only_child(node) or nodes.repeats_parent(node):
             self.full_children(node, depth, parent)
             return
         index = self.add(depth, self.describe(node), parent, node)
         if (
             index == -2
             or self._options(node, depth + 1, index, collapse_only=True)
-            or _named_by_children(node)
+            or nodes.named_by_children(node)
         ):
             return
         self.full_children(node, depth + 1, index)
@@ -97,11 +95,13 @@ class _Builder:
         if node.value is not None and self._hidden_wrapper(node) and node.role not in VALUE_ROLES:
             self.add(depth, "- " + _quote(shorten(node.value, TEXT_LIMIT)), parent, None)
         # A field's text children are its value, already on its own line.
-        children: list[Node | str] = list(_nodes(node)) if node.role in VALUE_ROLES else node.children
+        children: list[Node | str] = (
+            list(nodes.child_nodes(node)) if node.role in VALUE_ROLES else node.children
+        )
         for index, child in enumerate(children):
             if isinstance(child, Node):
                 self.full(child, depth, parent)
-            elif child.strip() and not _labels_a_neighbour(children, index):
+            elif child.strip() and not nodes.labels_a_neighbour(children, index):
                 self.add(depth, "- " + _quote(shorten(child, TEXT_LIMIT)), parent, None)
 
     def _listed_above(self, node: Node, depth: int, parent: int) -> bool:
@@ -123,11 +123,11 @@ class _Builder:
     def interactive(self, node: Node, depth: int, parent: int) -> bool:
         """Lines for what can be acted on under `node`, and messages that matter; True if any."""
         keep = (
-            (actionable(node) and not _repeats_parent(node) and not _empty_item(node))
-            or (node.role in MESSAGES and _says_something(node))
-            or (node.role == "heading" and not _repeats_container(node))
+            (actionable(node) and not nodes.repeats_parent(node) and not nodes.empty_item(node))
+            or (node.role in MESSAGES and nodes.says_something(node))
+            or (node.role == "heading" and not nodes.repeats_container(node))
         )
-        container = _context_container(node)
+        container = nodes.context_container(node)
         if self._listed_above(node, depth, parent):
             return True
         if not keep and not container:
@@ -155,7 +155,7 @@ class _Builder:
         """A toast's Undo, a notification's Yes and No: the message line says the text, these the refs."""
         for inner in message.walk()[1:]:
             if actionable(inner) and not any(
-                a is not message and actionable(a) for a in _between(inner, message)
+                a is not message and actionable(a) for a in nodes.between(inner, message)
             ):
                 self.add(depth, self.describe(inner), parent, inner)
 
@@ -201,7 +201,7 @@ class _Builder:
         """A list box with many options (a multi-select of permissions): a count, the chosen, a few more."""
         if node.role != "listbox" or self.options.unfold:
             return False
-        options = [c for c in node.walk() if c.role == "option" and not _repeats_parent(c)]
+        options = [c for c in node.walk() if c.role == "option" and not nodes.repeats_parent(c)]
         if len(options) <= OPTION_LIMIT:
             return False
         chosen = [o for o in options if "selected" in o.attrs or "checked" in o.attrs]
@@ -232,7 +232,7 @@ class _Builder:
         if node.short_ref:
             parts.append(node.short_ref)
         parts.extend(self.context(node, name))
-        parts.extend(shown_states(node))
+        parts.extend(nodes.shown_states(node))
         if node.props.get("placeholder"):
             parts.append(f"[placeholder={_quote(node.props['placeholder'])}]")
         if "url" in node.props and not self.options.interactive:
@@ -250,7 +250,7 @@ class _Builder:
             return structured_name(node) if not node.name else ""
         if not (actionable(node) or node.role == "heading"):
             return ""
-        return text_of(node) if self.options.interactive or _named_by_children(node) else ""
+        return text_of(node) if self.options.interactive or nodes.named_by_children(node) else ""
 
     def context(self, node: Node, name: str) -> list[str]:
         """`(near "Date:")` for an unnamed control, `(row "INV-1042")` for a repeated one."""
@@ -273,7 +273,7 @@ class _Builder:
             return None
         if node.role == "combobox" and node.value is None:
             selected = [c.name for c in node.walk() if c.role == "option" and "selected" in c.attrs]
-            return ", ".join(selected) if selected else _shown_choice(node)
+            return ", ".join(selected) if selected else nodes.shown_choice(node)
         texts = [c for c in node.children if isinstance(c, str)]
         value = node.value if node.value is not None else (" ".join(texts) if texts else None)
         if value and (value in self.options.redact or "password" in node.marks):
@@ -288,118 +288,6 @@ class _Builder:
         if self.origin and url.startswith(self.origin + "/"):
             return url[len(self.origin) :]
         return url
-
-
-def _shown_choice(node: Node) -> str | None:
-    """The text a custom select shows as its choice (Material's selects keep it in spans inside).
-
-    Only when nothing inside can be acted on (an open list's options would be
-    text too), and without glyph-only words such as a drop-down arrow.
-    """
-    if any(child is not node and actionable(child) for child in node.walk()):
-        return None
-    words = [word for word in text_of(node, TEXT_LIMIT).split() if any(ch.isalnum() for ch in word)]
-    return " ".join(words) or None
-
-
-def _says_something(node: Node) -> bool:
-    """A live region with words in it: an empty one (a status area waiting for news) is no line."""
-    return bool(node.name or node.value or text_of(node))
-
-
-def _says_nothing(node: Node) -> bool:
-    """An empty, unnamed, inert node (an empty list item, a bare image): a line for nothing."""
-    empty = (
-        not node.name
-        and node.value is None
-        and not any(isinstance(child, Node) or child.strip() for child in node.children)
-    )
-    return empty and not actionable(node) and node.role not in CONTEXT
-
-
-def _repeats_only_child(node: Node) -> bool:
-    """A wrapper whose one child says the same (`cell "A"` > `link "A"`): the child's line is enough."""
-    if actionable(node) or not node.name or node.value is not None or len(node.children) != 1:
-        return False
-    child = node.children[0]
-    return isinstance(child, Node) and child.name == node.name
-
-
-def _repeats_parent(node: Node) -> bool:
-    """An option inside an option of the same name (a custom select's label inside its item)."""
-    parent = node.parent
-    return bool(node.name and parent and parent.role == node.role and parent.name == node.name)
-
-
-def _empty_item(node: Node) -> bool:
-    """A focusable list item with nothing in it: a menu's separator, no control of its own."""
-    return (
-        node.role in ("listitem", "separator")
-        and not node.name
-        and not text_of(node)
-        and not any(isinstance(child, Node) for child in node.children)
-    )
-
-
-def _named_by_children(node: Node) -> bool:
-    """A control or heading without a name whose inside is plain text (`link` > `code`): that is its name."""
-    return (
-        not node.name
-        and (actionable(node) or node.role == "heading")
-        and node.role not in VALUE_ROLES
-        and not any(actionable(n) for n in node.walk()[1:])
-    )
-
-
-def _context_container(node: Node) -> bool:
-    """Landmarks, dialogs and frames frame the controls of `-i`; an unnamed `main` says nothing."""
-    if node.role == "main" and not node.name:
-        return False
-    return node.role in LANDMARKS or node.role in ("dialog", "alertdialog", "iframe")
-
-
-def _repeats_container(heading: Node) -> bool:
-    """A heading that only repeats the name of the landmark it opens (`region "Cart"`, `heading "Cart"`)."""
-    parent = heading.parent
-    return bool(parent and parent.name and parent.name == heading.name and _context_container(parent))
-
-
-def _labels_a_neighbour(children: list[Node | str], index: int) -> bool:
-    """A label's text next to the field it names says the same thing twice."""
-    text = " ".join(str(children[index]).split())
-    for beside in children[max(index - 1, 0) : index + 2]:
-        if isinstance(beside, Node) and beside.name and beside.name == text:
-            return True
-    return False
-
-
-def _between(inner: Node, outer: Node) -> list[Node]:
-    """The nodes above `inner` up to, not including, `outer`."""
-    out = []
-    for ancestor in inner.ancestors():
-        if ancestor is outer:
-            break
-        out.append(ancestor)
-    return out
-
-
-def _nodes(node: Node) -> list[Node]:
-    return [c for c in node.children if isinstance(c, Node)]
-
-
-def shown_states(node: Node) -> list[str]:
-    out = []
-    for key in _SHOWN_STATES:
-        value = node.attrs.get(key)
-        if value is not None:
-            out.append(f"[{key}]" if value == "true" else f"[{key}={value}]")
-    if "invalid" in node.marks and "invalid" not in node.attrs:
-        out.append("[invalid]")
-    if "expanded" not in node.attrs:
-        out.extend(shown for mark, shown in _MARKED_STATES if mark in node.marks)
-    elif "required" in node.marks:
-        out.append("[required]")
-    return out
 
 
 def _quote(text: str) -> str:

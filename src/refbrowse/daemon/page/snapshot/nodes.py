@@ -1,0 +1,122 @@
+"""What one node of the parsed tree says: the tests the view uses to keep, fold or drop its line."""
+
+from __future__ import annotations
+
+from refbrowse.daemon.page.snapshot.parse import Node
+from refbrowse.daemon.page.snapshot.roles import CONTEXT, LANDMARKS, VALUE_ROLES, actionable, text_of
+
+TEXT_LIMIT = 300
+_SHOWN_STATES = ("checked", "disabled", "expanded", "pressed", "selected", "invalid", "level")
+_MARKED_STATES = (("required", "[required]"), ("collapsed", "[expanded=false]"))
+
+
+def shown_choice(node: Node) -> str | None:
+    """The text a custom select shows as its choice (Material's selects keep it in spans inside).
+
+    Only when nothing inside can be acted on (an open list's options would be
+    text too), and without glyph-only words such as a drop-down arrow.
+    """
+    if any(child is not node and actionable(child) for child in node.walk()):
+        return None
+    words = [word for word in text_of(node, TEXT_LIMIT).split() if any(ch.isalnum() for ch in word)]
+    return " ".join(words) or None
+
+
+def says_something(node: Node) -> bool:
+    """A live region with words in it: an empty one (a status area waiting for news) is no line."""
+    return bool(node.name or node.value or text_of(node))
+
+
+def says_nothing(node: Node) -> bool:
+    """An empty, unnamed, inert node (an empty list item, a bare image): a line for nothing."""
+    empty = (
+        not node.name
+        and node.value is None
+        and not any(isinstance(child, Node) or child.strip() for child in node.children)
+    )
+    return empty and not actionable(node) and node.role not in CONTEXT
+
+
+def repeats_only_child(node: Node) -> bool:
+    """A wrapper whose one child says the same (`cell "A"` > `link "A"`): the child's line is enough."""
+    if actionable(node) or not node.name or node.value is not None or len(node.children) != 1:
+        return False
+    child = node.children[0]
+    return isinstance(child, Node) and child.name == node.name
+
+
+def repeats_parent(node: Node) -> bool:
+    """An option inside an option of the same name (a custom select's label inside its item)."""
+    parent = node.parent
+    return bool(node.name and parent and parent.role == node.role and parent.name == node.name)
+
+
+def empty_item(node: Node) -> bool:
+    """A focusable list item with nothing in it: a menu's separator, no control of its own."""
+    return (
+        node.role in ("listitem", "separator")
+        and not node.name
+        and not text_of(node)
+        and not any(isinstance(child, Node) for child in node.children)
+    )
+
+
+def named_by_children(node: Node) -> bool:
+    """A control or heading without a name whose inside is plain text (`link` > `code`): that is its name."""
+    return (
+        not node.name
+        and (actionable(node) or node.role == "heading")
+        and node.role not in VALUE_ROLES
+        and not any(actionable(n) for n in node.walk()[1:])
+    )
+
+
+def context_container(node: Node) -> bool:
+    """Landmarks, dialogs and frames frame the controls of `-i`; an unnamed `main` says nothing."""
+    if node.role == "main" and not node.name:
+        return False
+    return node.role in LANDMARKS or node.role in ("dialog", "alertdialog", "iframe")
+
+
+def repeats_container(heading: Node) -> bool:
+    """A heading that only repeats the name of the landmark it opens (`region "Cart"`, `heading "Cart"`)."""
+    parent = heading.parent
+    return bool(parent and parent.name and parent.name == heading.name and context_container(parent))
+
+
+def labels_a_neighbour(children: list[Node | str], index: int) -> bool:
+    """A label's text next to the field it names says the same thing twice."""
+    text = " ".join(str(children[index]).split())
+    for beside in children[max(index - 1, 0) : index + 2]:
+        if isinstance(beside, Node) and beside.name and beside.name == text:
+            return True
+    return False
+
+
+def between(inner: Node, outer: Node) -> list[Node]:
+    """The nodes above `inner` up to, not including, `outer`."""
+    out = []
+    for ancestor in inner.ancestors():
+        if ancestor is outer:
+            break
+        out.append(ancestor)
+    return out
+
+
+def child_nodes(node: Node) -> list[Node]:
+    return [c for c in node.children if isinstance(c, Node)]
+
+
+def shown_states(node: Node) -> list[str]:
+    out = []
+    for key in _SHOWN_STATES:
+        value = node.attrs.get(key)
+        if value is not None:
+            out.append(f"[{key}]" if value == "true" else f"[{key}={value}]")
+    if "invalid" in node.marks and "invalid" not in node.attrs:
+        out.append("[invalid]")
+    if "expanded" not in node.attrs:
+        out.extend(shown for mark, shown in _MARKED_STATES if mark in node.marks)
+    elif "required" in node.marks:
+        out.append("[required]")
+    return out
