@@ -46,6 +46,8 @@ command), so a login done once holds for every later command.
    a line, each with a ref such as `@e3` (the same view as `browse snapshot -i`; a long page is
    cut to about 1,000 tokens, what is in view first).
 2. Act by ref: `browse click @e3`, `browse fill @e5 "text"`, `browse select @e7 Large`, `browse press Enter`.
+   A menu is one call too: `browse select @e9 Publish` opens the menu button `@e9` ("More actions",
+   a column's menu icon) and clicks its item named Publish; the report gives that click's effect.
 3. Read the effect the action prints (its report), then act on the refs it gave. Take
    `browse snapshot -i` only when the report says it left something out.
 

@@ -2,6 +2,7 @@
 
 Component libraries draw their dropdowns as an ARIA combobox or a button
 that pops up a listbox or a menu; a person opens one and clicks the option.
+A menu button drawn without those roles is left to `menu`.
 Done as one action, its report says what the dropdown shows now, and the
 agent saves the click that opens it and the look for the option's ref.
 """
@@ -14,6 +15,7 @@ import json
 from playwright.async_api import ElementHandle, Locator, Page
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon.action import menu
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked
@@ -35,10 +37,13 @@ async def choose(
     if kind is None:
         raise PageError(
             f"{selector} is not a <select> or a dropdown",
-            "for a custom control, click it, then the option (`browse snapshot -i` shows both)",
+            "select does not open a link, a submit button or a field as a menu:"
+            " `browse click` or `browse fill` it",
         )
     if len(wanted) != 1:
         raise PageError(f"{selector} is a dropdown: it takes one option", "select one option per call")
+    if kind["popup"] in ("disclosure", "clickable"):  # a menu drawn without menu roles
+        return await menu.choose(call, page, selector, target, wanted[0], asked)
     role = "menuitem" if kind["popup"] == "menu" else "option"
 
     async def open_and_choose() -> None:
