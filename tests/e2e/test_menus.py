@@ -33,6 +33,16 @@ def test_an_icon_with_no_role_that_shows_links_gets_the_link_it_shows_clicked(
     assert "sorted by population descending" in workspace.ok("text")
 
 
+def test_an_element_that_says_nothing_of_its_popup_gets_the_option_it_shows_clicked(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url(PAGE))
+    order = ref(snap(workspace, "-i"), "button", "Order: newest")
+    printed = workspace.ok("select", order, "Oldest")
+    assert printed.splitlines()[0] == f'Clicked "Oldest" in the menu of {order}', printed
+    assert ref(snap(workspace, "-i"), "button", "Order: oldest")
+
+
 def test_a_missing_item_lists_what_the_menu_showed_and_closes_it(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url(PAGE))
     icon = ref(snap(workspace, "-i"), "img", "")

@@ -26,7 +26,7 @@ from refbrowse.errors import PageError
 OPEN_WAIT_MS = 2_000  # for the menu's items to show once it is clicked
 _POLL_S = 0.1
 _LISTED = 20  # item names an error lists
-_ROLES = ("menuitem", "menuitemcheckbox", "menuitemradio", "button", "link")
+_ROLES = ("menuitem", "menuitemcheckbox", "menuitemradio", "option", "button", "link")
 _ITEMS_JS = script("menu_items")
 _NEW_JS = script("menu_item_new")
 _OUTSIDE_JS = script("click_outside")

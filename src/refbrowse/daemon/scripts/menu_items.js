@@ -1,10 +1,10 @@
 // uses: dom
-// The buttons, links and menu items a person sees, through open shadow roots. Called before a menu
+// The buttons, links, menu items and options a person sees, through open shadow roots. Called before a menu
 // button is clicked (no `before`), it returns them as a Set; called after with that Set, the ones the
 // click revealed: the names a person reads (its label, else its text), in page order.
 (before) => {
   const ITEMS = 'a[href], button, summary, input[type=button], input[type=submit], [role=button], [role=link], '
-    + '[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]';
+    + '[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option]';
   const shown = (e) => {
     const r = e.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && e.checkVisibility({ visibilityProperty: true, opacityProperty: true });
