@@ -51,33 +51,34 @@ async def choose(
 
 
 async def _item(page: Page, selector: str, target: Locator, before: JSHandle, name: str) -> Locator:
-    """The revealed item of that name; else the menu is closed again and the error lists its items."""
-    names = await _revealed(page, before)
+    """The revealed item of that name, once it shows (a menu may fill in after it opens); else the
+    menu is closed again and the error lists the items it showed."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + OPEN_WAIT_MS / 1000
+    while True:
+        names = await _revealed(page, before)
+        item = await _named(page, before, name) if names else None
+        if item is not None:
+            return item
+        if loop.time() >= deadline:
+            break
+        await asyncio.sleep(_POLL_S)
     if not names:
         raise PageError(
             f"{selector} is not a <select> or a dropdown: clicking it showed no new buttons or links",
             "it was clicked once; look at the page with `browse snapshot -i`",
         )
-    item = await _named(page, before, name)
-    if item is None:
-        await _close(page, target, before)
-        listed = ", ".join(names[:_LISTED])
-        raise PageError(f"the menu of {selector} has no item {json.dumps(name)}", f"its items are: {listed}")
-    return item
+    await _close(page, target, before)
+    listed = ", ".join(names[:_LISTED])
+    raise PageError(f"the menu of {selector} has no item {json.dumps(name)}", f"its items are: {listed}")
 
 
 async def _revealed(page: Page, before: JSHandle) -> list[str]:
-    """The names of the items the click revealed, once some have shown (none if none did in time)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + OPEN_WAIT_MS / 1000
-    while True:
-        try:
-            names: list[str] = await page.evaluate(_ITEMS_JS, before)
-        except PlaywrightError:  # the click went to another page: it opened no menu here
-            return []
-        if names or loop.time() >= deadline:
-            return names
-        await asyncio.sleep(_POLL_S)
+    """The names of the items the click revealed so far."""
+    try:
+        return list(await page.evaluate(_ITEMS_JS, before))
+    except PlaywrightError:  # the click went to another page: it opened no menu here
+        return []
 
 
 async def _named(page: Page, before: JSHandle, name: str) -> Locator | None:
