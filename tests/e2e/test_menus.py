@@ -23,6 +23,15 @@ def test_a_toggle_that_says_it_expands_gets_the_button_it_reveals_clicked(
     assert "published: Opening hours" in workspace.ok("text")
 
 
+def test_a_flyout_that_lists_its_links_a_moment_after_it_opens_gets_the_link_clicked(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url(PAGE))
+    pages = ref(snap(workspace, "-i"), "button", "Pages")
+    workspace.ok("select", pages, "Home")  # its "Close explorer" button shows first, Home after a fetch
+    assert "exploring home" in workspace.ok("text")
+
+
 def test_an_icon_with_no_role_that_shows_links_gets_the_link_it_shows_clicked(
     workspace: Workspace, site: Site
 ) -> None:
