@@ -268,7 +268,8 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": _FORCE,
         "help": (
             "choose options of a <select> by value or label; a custom dropdown (combobox,"
-            " listbox or menu button) is opened and its option named VALUE clicked"
+            " listbox or menu button) is opened and its option named VALUE clicked; any other"
+            " menu button (it expands, or its click shows buttons or links): clicks the item of that name"
         ),
     },
     "check": {

@@ -48,6 +48,8 @@ command), so a login done once holds for every later command.
 2. Act by ref: `browse click @e3`, `browse fill @e5 "text"`, `browse select @e7 Large`, `browse press Enter`.
    A whole form is one call: `browse fill @e5 "Ada" @e6 Suite @e8 yes` (text, an option's name, yes/no
    for a box), settled once with one report.
+   A menu is one call too: `browse select @e9 Publish` opens the menu button `@e9` ("More actions",
+   a column's menu icon) and clicks its item named Publish; the report gives that click's effect.
 3. Read the effect the action prints (its report), then act on the refs it gave. Take
    `browse snapshot -i` only when the report says it left something out.
 

@@ -2,6 +2,7 @@
 
 Component libraries draw their dropdowns as an ARIA combobox or a button
 that pops up a listbox or a menu; a person opens one and clicks the option.
+A menu button drawn without those roles is left to `menu`.
 Done as one action, its report says what the dropdown shows now, and the
 agent saves the click that opens it and the look for the option's ref.
 """
@@ -16,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from playwright.async_api import ElementHandle, Locator, Page
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon.action import menu
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked
@@ -25,6 +27,7 @@ from refbrowse.errors import PageError
 OPEN_WAIT_MS = 2_000  # for the dropdown's options to show once it is clicked
 TYPED_WAIT_MS = 1_000  # for a combobox's list to show an option named as the text typed
 _LISTED = 20  # option names an error lists
+MENUS_WITHOUT_ROLES = ("disclosure", "clickable")  # kinds `menu` handles: no popup role said
 _KIND_JS = script("dropdown_kind")
 _VALUE_JS = script("dropdown_value")
 _NAMES_JS = script("option_names")
@@ -34,10 +37,12 @@ async def choose(
     call: ActingCall, page: Page, selector: str, target: Locator, wanted: list[str], asked: Asked | None
 ) -> str:
     """Open the dropdown `target` and click its option named `wanted[0]`; the report."""
+    kind = await _kind(selector, target)
     if len(wanted) != 1:
-        await opening(page, selector, target, "")  # says first when it is no dropdown at all
         raise PageError(f"{selector} is a dropdown: it takes one option", "select one option per call")
-    open_and_choose = await opening(page, selector, target, wanted[0])
+    if kind["popup"] in MENUS_WITHOUT_ROLES:
+        return await menu.choose(call, page, selector, target, wanted[0], asked)
+    open_and_choose = _opener(page, selector, target, kind, wanted[0])
     held = await target.element_handle()  # the element itself: a ref by name is stale once the name changes
     outcome = await perform(call, f"selecting in {selector}", open_and_choose, asked=asked)
     now = await _shown(held)
@@ -46,13 +51,33 @@ async def choose(
 
 
 async def opening(page: Page, selector: str, target: Locator, name: str) -> Callable[[], Awaitable[None]]:
-    """The action that opens the dropdown `target` and clicks its option `name`; an error if it is none."""
+    """The action that opens the dropdown `target` and clicks its option `name` (for `fill`).
+
+    Only a dropdown that says it is one: a menu drawn without roles is found
+    out by clicking it, which a fill must not do.
+    """
+    kind = await _kind(selector, target)
+    if kind["popup"] in MENUS_WITHOUT_ROLES:
+        raise PageError(
+            f"{selector} is a menu, not a dropdown", f"`browse select {selector} ITEM` clicks its item"
+        )
+    return _opener(page, selector, target, kind, name)
+
+
+async def _kind(selector: str, target: Locator) -> dict[str, str]:
     kind = await target.evaluate(_KIND_JS)
     if kind is None:
         raise PageError(
             f"{selector} is not a <select> or a dropdown",
-            "for a custom control, click it, then the option (`browse snapshot -i` shows both)",
+            "select does not open a link, a submit button or a field as a menu:"
+            " `browse click` or `browse fill` it",
         )
+    return dict(kind)
+
+
+def _opener(
+    page: Page, selector: str, target: Locator, kind: dict[str, str], name: str
+) -> Callable[[], Awaitable[None]]:
     role = "menuitem" if kind["popup"] == "menu" else "option"
 
     async def open_and_choose() -> None:
