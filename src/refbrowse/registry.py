@@ -231,6 +231,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "about": (
             "Several SEL TEXT pairs fill a form in one call: each element is found and its value checked"
             " before anything is set, the page settles once, and one report says what changed."
+            " A text's last key is released after it, so a page that searches as one types sees it."
             " TEXT `-` (the last one) reads the text from stdin (one trailing newline dropped), which keeps"
             " a password out of the process list."
         ),

@@ -134,3 +134,15 @@ def test_a_field_with_a_list_without_the_option_keeps_the_text_and_says_so(
     printed = workspace.ok("fill", r["city"], "Paris")
     assert f'{r["city"]}\'s list shows no option "Paris": the text stays typed' in printed
     assert f"browse select {r['city']} NAME" in printed
+
+
+def test_a_search_that_reads_its_field_on_keyup_sees_what_was_filled(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/input/keyup_search.html"))
+    search = ref(snap(workspace, "-i"), "searchbox", "Search")
+    printed = workspace.ok("fill", search, "foot")
+    assert 'link "Footnotes"' in printed, printed  # the result's ref, in fill's own report
+    cleared = workspace.ok("fill", search, "")
+    assert 'link "Footnotes"' in cleared and "-" in cleared  # emptied: the result went
+    assert 'link "Footnotes"' not in snap(workspace, "-i")

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator
+from playwright.async_api import Locator, Page
 
 from refbrowse.daemon.action import dropdown
 from refbrowse.daemon.action.acting import InputCall
@@ -107,6 +107,7 @@ async def _field(call: InputCall, selector: str, text: str, force: bool, notes: 
 def _text_field(selector: str, text: str, target: Locator, kind: str, force: bool) -> Field:
     async def fill() -> None:
         await target.fill(text, force=force)
+        await last_key_up(target.page, text)
 
     if kind == "password":
         said = f"{selector} ({len(text)} character{'s' if len(text) != 1 else ''}, hidden)"
@@ -122,6 +123,7 @@ def _combobox(
 
     async def fill_and_pick() -> None:
         await target.fill(text, force=force)
+        await last_key_up(call.page, text)
         if text and not await dropdown.pick_typed(call.page, text):
             notes.append(
                 f"{selector}'s list shows no option {_echo(text)}: the text stays typed; if it takes"
@@ -164,6 +166,17 @@ async def _select(selector: str, text: str, target: Locator, force: bool) -> Fie
         await target.select_option(value=[value], force=force, no_wait_after=True)
 
     return Field(selector, select, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
+
+
+async def last_key_up(page: Page, text: str) -> None:
+    """The release of the text's last key, as a person's last keystroke ends: a page that reads its
+    field on `keyup` (a search that filters as one types) sees what was filled. Backspace's for an
+    emptied field; none after a space or a line break, nor for a character no key types."""
+    last = text[-1:] or "\b"
+    if last == "\b":
+        await page.keyboard.up("Backspace")
+    elif last.isascii() and last.isprintable() and not last.isspace():
+        await page.keyboard.up(last)
 
 
 def _echo(text: str) -> str:

@@ -63,17 +63,26 @@ async def fill(call: Call) -> str:
     begun = await direct_input.begin(call, "fill", selector, text)
     target: Locator | None = None
     if begun is not None:
+        act = begun.act
+
+        async def fill_then_release() -> None:
+            await act()
+            await fields.last_key_up(call.page, text)
+
         outcome = await perform(
-            call, f"filling {selector}", begun.act, asked=asked, begun=begun.before, held=begun.held
+            call, f"filling {selector}", fill_then_release, asked=asked, begun=begun.before, held=begun.held
         )
         secret = begun.secret
     else:
         target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
         if await fields.kind_of(target) not in ("text", "password"):  # a box, a list or a dropdown
             return await fields.fill_fields(call, [(selector, text)], force(call))
-        outcome = await perform(
-            call, f"filling {selector}", lambda: target.fill(text, force=force(call)), asked=asked
-        )
+
+        async def fill_then_release() -> None:
+            await target.fill(text, force=force(call))
+            await fields.last_key_up(call.page, text)
+
+        outcome = await perform(call, f"filling {selector}", fill_then_release, asked=asked)
         secret = call.argv_text and bool(text) and await _is_password(target)
     if call.argv_text and text and secret:
         outcome.notes.append(
