@@ -8,7 +8,8 @@ while it fetches what goes there), and a page that shows a loading indicator the
 `role=progressbar`, `aria-busy`, a "Loading…" text) while a fetch runs. For
 those, `until_answered` looks again every `_STEP_MS` until the view has
 something in it and has stopped growing, or the indicator is gone, up to a
-cap; it says whether the cap was hit, and the report says so.
+cap (a longer one while the page is still changing: a slow boot is waited
+out, a stuck page is not); it says whether the cap was hit, and the report says so.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from playwright.async_api import Page
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.pageprobe import Shown
 
-CAP_MS = 4_000  # the longest an action waits beyond its settle for the page to answer
+CAP_MS = 4_000  # the longest an action waits beyond its settle for a page that has stopped changing
+AT_WORK_CAP_MS = 10_000  # …and for one still at work: a change in the last `_AT_WORK_MS` (a slow boot)
+_AT_WORK_MS = 1_000
 _STEP_MS = 150
 _GROWN_MS = 600  # an empty document unchanged this long has stopped growing
 _LOOK_LIMIT_S = 1.0
@@ -105,8 +108,8 @@ async def until_answered(page: Page, before: PageState | None, now: PageState | 
     while last is not None and not _gone(last, before):
         if not (_unfinished(last, before) or last.loading > loading_before):
             return ""
-        if time.monotonic() - started >= CAP_MS / 1000:
-            return _cap_note(last, loading_before)
+        if _capped(_since(started), _since(still_since)):
+            return _cap_note(last, loading_before, _since(started))
         await asyncio.sleep(_STEP_MS / 1000)
         now = await _look(page)
         if now is None or _gone(now, before):
@@ -138,12 +141,20 @@ def _still_long_enough(now: PageState, before: PageState | None, still_s: float)
     return now.empty and now.loading <= before.loading and still_s >= _GROWN_MS / 1000
 
 
+def _capped(waited_s: float, still_s: float) -> bool:
+    """Waited long enough: past the cap, and past the longer one too unless the page changed just now
+    (a large app booting on a loaded machine keeps drawing and fetching; a stuck one does not)."""
+    if waited_s < CAP_MS / 1000:
+        return False
+    return waited_s >= AT_WORK_CAP_MS / 1000 or still_s >= _AT_WORK_MS / 1000
+
+
 def _since(moment: float) -> float:
     return time.monotonic() - moment
 
 
-def _cap_note(state: PageState, loading_before: int) -> str:
-    seconds = f"{CAP_MS / 1000:g}"
+def _cap_note(state: PageState, loading_before: int, waited_s: float) -> str:
+    seconds = f"{waited_s:.0f}"
     if state.loading > loading_before:
         what = "still shows a loading indicator"
     else:
