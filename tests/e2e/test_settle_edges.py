@@ -310,3 +310,28 @@ def test_a_click_that_asks_an_open_socket_reports_what_its_answer_shows(
     printed = workspace.ok("goto", url)
     printed = workspace.ok("click", ref(printed, "button", "Compute"))
     assert 'status: "Total: 42"' in fenced_part(printed), printed
+
+
+def test_a_click_whose_server_shows_it_is_at_work_only_after_a_moment_reports_the_answer(
+    workspace: Workspace, site: Site
+) -> None:
+    # Streamlit's way: the server says at once that the script started, says it is running a moment
+    # later (the page shows "Running..."), and sends the result when the script ends, seconds after.
+    answer = (
+        ("send", 0, "hello"), ("hear", 0, ""), ("send", 0, "started"), ("send", 0.7, "running"),
+        ("send", 1.5, "Total: 42"),
+    )  # fmt: skip
+    site.route("/edges/slow-socket", _socket(*answer))
+    url = site.page(
+        "/edges/slow",
+        "<title>Slow</title><h1>Quarterly figures</h1><p>Totals are computed on the server.</p>"
+        "<button onclick=\"ws.send('go')\">Compute</button><button>Export</button><p role=status id=out></p>"
+        "<div id=sign hidden aria-label='Running...'><svg width=10 height=10></svg></div>"
+        "<script>const ws = new WebSocket(`ws://${location.host}/edges/slow-socket`);"
+        "ws.onmessage = e => { if (e.data === 'running') sign.hidden = false;"
+        " else if (e.data.startsWith('Total')) { sign.hidden = true; out.textContent = e.data } }"
+        "</script>",
+    )
+    printed = workspace.ok("goto", url)
+    printed = workspace.ok("click", ref(printed, "button", "Compute"))
+    assert 'status: "Total: 42"' in fenced_part(printed), printed

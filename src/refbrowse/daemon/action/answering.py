@@ -27,6 +27,9 @@ from refbrowse.daemon.page.pageprobe import Shown
 CAP_MS = 4_000  # the longest an action waits beyond its settle for a page that has stopped changing
 AT_WORK_CAP_MS = 10_000  # …and for one still at work: a change in the last `_AT_WORK_MS` (a slow boot)
 _AT_WORK_MS = 1_000
+# A page that asked its server over a socket may show that the server is at work (Streamlit's "Running...")
+# only this long after asking: the look for a loading indicator waits for it.
+BUSY_SIGN_MS = 800
 _STEP_MS = 150
 _GROWN_MS = 600  # an empty document unchanged this long has stopped growing
 _LOOK_LIMIT_S = 1.0

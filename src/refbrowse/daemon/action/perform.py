@@ -10,6 +10,8 @@ the page is fenced as untrusted content; the rest is refbrowse's own words.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeGuard
@@ -242,7 +244,12 @@ async def _answered(
     note when the cap was hit."""
     if options.budget_ms == 0 or tab.page.is_closed() or watch.busy:
         return ""
-    return await answering.until_answered(tab.page, *states)
+    showing, now = states
+    sign_due = watch.spoke_at + answering.BUSY_SIGN_MS / 1000 - time.monotonic()
+    if sign_due > 0:  # a socket app shows that its server is at work only after a moment (Streamlit)
+        await asyncio.sleep(sign_due)
+        now = None
+    return await answering.until_answered(tab.page, showing, now)
 
 
 async def _describe(acted: _Acted, out: Outcome) -> None:

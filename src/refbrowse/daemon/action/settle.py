@@ -130,6 +130,11 @@ class ActionWatch:
             self.pending.add(request)
             self.drained.clear()
 
+    @property
+    def spoke_at(self) -> float:
+        """When the page last sent a message on a socket during the action (time.monotonic()), or -inf."""
+        return max((watch.asked_at for watch in self._sockets), default=float("-inf"))
+
     def _socket(self, socket: WebSocket) -> None:
         trace.note(f"settle: socket opened {socket.url}")
         self._sockets.append(SocketWatch(socket, self._awaiting, self._done))
@@ -186,7 +191,7 @@ class SocketWatch:
         self._awaiting = awaiting
         self._answered = answered
         self._timer: asyncio.TimerHandle | None = None
-        self._asked_at = float("-inf")  # when the page last spoke (time.monotonic())
+        self.asked_at = float("-inf")  # when the page last spoke (time.monotonic())
         self._heard_at = 0.0
         socket.on("framesent", self._sent)
         socket.on("framereceived", self._received)
@@ -196,12 +201,12 @@ class SocketWatch:
             self._sent()
 
     def _sent(self, *_: object) -> None:
-        self._asked_at = time.monotonic()
+        self.asked_at = time.monotonic()
         self._await(SOCKET_ANSWER_MS)
 
     def _received(self, *_: object) -> None:
         self._heard_at = time.monotonic()
-        left_ms = SOCKET_ANSWER_MS - (self._heard_at - self._asked_at) * 1000
+        left_ms = SOCKET_ANSWER_MS - (self._heard_at - self.asked_at) * 1000
         if left_ms > 0:
             self._await(min(SOCKET_PART_MS, left_ms))
         else:

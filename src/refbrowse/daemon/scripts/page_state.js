@@ -8,9 +8,12 @@
     const max = e.tagName === 'PROGRESS' ? e.getAttribute('max') || '1' : e.getAttribute('aria-valuemax') || '100';
     return now !== null && now !== '' && Number(now) >= Number(max);
   };
+  // a busy sign named so for screen readers ("Loading…", Streamlit's "Running..." while its script runs)
+  const busyLabel = /^(loading|running|please wait)\b.{0,12}$/i;
   const indicators = Array.from(body.querySelectorAll(
-    '[role=progressbar], [aria-busy=true], progress, [class*=spinner i], [class*=loading i]'))
-    .filter(e => shown(e) && !complete(e));
+    '[role=progressbar], [aria-busy=true], progress, [class*=spinner i], [class*=loading i], [aria-label]'))
+    .filter(e => (!e.matches('[aria-label]:not([role=progressbar], [aria-busy=true], progress, [class*=spinner i],'
+      + ' [class*=loading i])') || busyLabel.test(e.getAttribute('aria-label').trim())) && shown(e) && !complete(e));
   let said = 0;
   const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(), seen = 0; n && seen < 5000; n = walker.nextNode(), seen++) {
