@@ -68,7 +68,9 @@ async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -
     """The action begun with its element ready and the look taken; None to take the Playwright path."""
     if not ENABLED or call.flags.get("--force") or call.tab.memory.of(StoppedAnswering).busy:
         return None
+    trace.mark("begin")
     query = _query(call.tab, selector)
+    trace.mark("query")
     if query is None:
         return None
     key = "__refbrowse_aim_" + secrets.token_hex(8)

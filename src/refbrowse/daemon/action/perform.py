@@ -45,7 +45,7 @@ from refbrowse.daemon.action.viewdiff import (
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, answered, observe
+from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, Probe, answered, observe
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
@@ -90,6 +90,7 @@ async def perform(
     `held` the key under which that call holds the action's field or box:
     the look after reads what it holds then (`Outcome.held`).
     """
+    trace.mark("perform")
     options = settle_options(call.flags)
     tab = tab or call.tab
     if tab.memory.of(StoppedAnswering).busy:
@@ -98,18 +99,25 @@ async def perform(
     answering_for = not navigation and options.wait  # the page's state before is wanted
     before, baseline = await _looks_before(tab, navigation, begun, answering_for)
     # a page whose script did not answer the look before is not asked again: the look would wait too
+    trace.mark("looked before")
     showing = await _showing(page, before) if answering_for else None
+    trace.mark("showing")
     counter = await trace.timed("popup counter", call.services.popups.of(call.session.context.browser))
     settings = call.services.settings  # a new tab gets the session's settings before it loads anything
+    trace.mark("counter")
     await settings.ready(page)
+    trace.mark("settings ready")
     marks = settings.marks(call.session)  # so the report can name the requests routes answered
     early = EarlyReading(tab)
     with (
         ActionWatch(page, tab.sockets) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
+        watch.looks, watch.held = True, held  # the last wait for quiet brings the look after
+        trace.mark("watching")
         more = (call.nav_timeout_ms, early, showing)
         capped = await _act(page, doing, action, lambda: _settle(tab, watch, doing, options, more))
+        trace.mark("settled")
         if watch.busy:
             tab.memory.of(StoppedAnswering).busy = True
         outcome = Outcome(page.url, call.raw, call.json)
@@ -123,7 +131,9 @@ async def perform(
             closed_itself(call.session, outcome)  # it closed while the report looked at it
         finally:
             early.finish_later()
+        trace.mark("described")
     outcome.notes += settings.report(call.session, marks, outcome.url)
+    trace.mark("performed")
     return outcome
 
 
@@ -242,6 +252,8 @@ async def _answered(
     note when the cap was hit."""
     if options.budget_ms == 0 or tab.page.is_closed() or watch.busy:
         return ""
+    if answering.waits(tab.page, *states):
+        watch.look = None  # the look as settling ended is not the page once it has answered
     return await answering.until_answered(tab.page, *states)
 
 
@@ -348,7 +360,12 @@ async def _look_after(
     its view and the snapshot it came from if asked; None while a navigation is in flight."""
     if watch.navigating:
         return None
-    looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab, held))))
+    if watch.look is not None:  # taken as settling ended, nothing awaited since
+        if held is not None:
+            Probe(tab).release(held)
+        looked: tuple[PageReport | None] | None = (watch.look,)
+    else:
+        looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab, held))))
     if looked is None:
         return None
     after = looked[0]
