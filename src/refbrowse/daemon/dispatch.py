@@ -79,10 +79,8 @@ class Dispatcher:
             result["notes"] = notes
         for watcher in self.wiring.results:
             watcher.on_result(name, session, result)
-        trace.mark("watchers")
         for recorder in self.wiring.recorders:
             await recorder.record(request, result, started, parent)
-        trace.mark("recorded")
         return result
 
     async def _run(self, name: str, request: Request) -> Result:
@@ -123,7 +121,6 @@ class Dispatcher:
 
         name = request.command
         call = await bounded(self._call(request), left(), name)
-        trace.mark("call made")
         tab = call.current_tab
         # A nested command dispatches other commands, which take the tab's lock themselves.
         locked = tab is not None and COMMANDS[name]["cat"] != "meta" and not COMMANDS[name].get("nested")
@@ -132,7 +129,6 @@ class Dispatcher:
                 return await bounded(self.handlers[name](call), left(), name)
             # wait_for, not bounded: a lock won just as time runs out must not be lost.
             await asyncio.wait_for(tab.lock.acquire(), left())
-            trace.mark("locked")
             try:
                 return await bounded(self._on_tab(call), left(), name)
             finally:
@@ -181,7 +177,6 @@ class Dispatcher:
         page.set_default_timeout(call.action_timeout_ms)
         page.set_default_navigation_timeout(call.nav_timeout_ms)
         guard = self.services.tab_guard
-        trace.mark("guarding")
         return await guard.guard(call.session, call.tab, lambda: self.handlers[call.name](call), call.name)
 
 

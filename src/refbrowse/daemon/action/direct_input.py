@@ -67,7 +67,6 @@ async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -
         return None
     trace.mark("begin")
     query = _query(call.tab, selector)
-    trace.mark("query")
     if query is None:
         return None
     key = "__refbrowse_aim_" + secrets.token_hex(8)

@@ -90,7 +90,6 @@ async def perform(
     `held` the key under which that call holds the action's field or box:
     the look after reads what it holds then (`Outcome.held`).
     """
-    trace.mark("perform")
     options = settle_options(call.flags)
     tab = tab or call.tab
     if tab.memory.of(StoppedAnswering).busy:
@@ -99,14 +98,10 @@ async def perform(
     answering_for = not navigation and options.wait  # the page's state before is wanted
     before, baseline = await _looks_before(tab, navigation, begun, answering_for)
     # a page whose script did not answer the look before is not asked again: the look would wait too
-    trace.mark("looked before")
     showing = await _showing(page, before) if answering_for else None
-    trace.mark("showing")
     counter = await trace.timed("popup counter", call.services.popups.of(call.session.context.browser))
     settings = call.services.settings  # a new tab gets the session's settings before it loads anything
-    trace.mark("counter")
     await settings.ready(page)
-    trace.mark("settings ready")
     marks = settings.marks(call.session)  # so the report can name the requests routes answered
     early = EarlyReading(tab)
     with (
@@ -133,7 +128,6 @@ async def perform(
             early.finish_later()
         trace.mark("described")
     outcome.notes += settings.report(call.session, marks, outcome.url)
-    trace.mark("performed")
     return outcome
 
 
