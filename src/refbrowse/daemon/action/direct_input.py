@@ -1,4 +1,4 @@
-"""Click, fill, select and check begun in one page call, with input through the DevTools protocol.
+"""Click, fill, select and check begun in one page call, then the input at once.
 
 The usual way costs several round trips before the input: the look before
 the action, resolving the element, hit-testing it, then Playwright's own
@@ -7,9 +7,9 @@ call finds the element (strictly, still what its ref was), checks it is ready
 (in the top frame, visible, enabled, no animation moving it or an ancestor,
 in view, reached by a click at its centre; for a field, editable; for a
 select, the options exist), keeps it in the page under a fresh name and, only
-then, takes the probe's look before (`pageprobe`). The input follows on the
-page's DevTools session (the mouse at that point, inserted text), or, for a
-select, as Playwright's own selection does it in the page.
+then, takes the probe's look before (`pageprobe`). The input follows: the
+mouse at that point (Playwright's), the text inserted on the page's DevTools
+session, or, for a select, as Playwright's own selection does it in the page.
 
 Whenever the check is not sure (a frame, a covered or moving element, a
 an empty fill, a `--force`, a tab found busy), nothing has
@@ -20,7 +20,6 @@ off: the tests compare the two.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import secrets
@@ -117,18 +116,10 @@ async def _session(call: InputCall) -> CDPSession | None:
 
 
 async def _mouse(call: InputCall, point: list[float]) -> None:
-    x, y = float(point[0]), float(point[1])
-    cdp = await _session(call)
-    if cdp is None:
-        await call.page.mouse.click(x, y)
-        return
-    press = {"x": x, "y": y, "button": "left", "clickCount": 1}
-    # sent together: the session delivers them in order, and one round trip is waited for, not three
-    await asyncio.gather(
-        cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}),
-        cdp.send("Input.dispatchMouseEvent", {"type": "mousePressed", **press}),
-        cdp.send("Input.dispatchMouseEvent", {"type": "mouseReleased", **press}),
-    )
+    # Playwright's mouse: one message to its driver, which sends the move, press and release on
+    # from there (measured quicker than sending the three on the DevTools session from here), and
+    # its own idea of where the mouse is stays true for a later `hover` or drag.
+    await call.page.mouse.click(float(point[0]), float(point[1]))
 
 
 async def _in_page(call: InputCall, name: str, arg: object) -> Any:
