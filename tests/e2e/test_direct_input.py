@@ -105,3 +105,26 @@ def test_a_covered_element_still_fails_as_covered(pair: Pair, site: Site) -> Non
     done = pair.direct.run("click", ref)
     assert done.code == 1
     assert "is covered by another element" in done.err
+
+
+def test_the_look_after_comes_with_the_wait_and_lets_the_field_go(pair: Pair, site: Site) -> None:
+    """Fills on a page that answers at once: the look after is the one the last wait for quiet
+    took (no look of its own), it reads what the field holds and what the page answered, and the
+    fields are let go."""
+    url = site.page(
+        "/direct/fields.html",
+        '<label for="who">Name</label> <input id="who">'
+        ' <label for="note">Note</label> <input id="note"> <p id="out"></p>'
+        "<script>note.oninput = () => { out.textContent = note.value.length + ' typed' }</script>",
+    )
+    shown = pair.direct.ok("goto", url)
+    name, note = [m.group(3) for m in map(LINE.match, shown.splitlines()) if m and m.group(1) == "textbox"]
+    log = pair.direct.state_dir / "daemon.log"
+    looks = log.read_text().count("trace: look after ")
+    assert pair.direct.ok("fill", name, "ada").startswith(f'Filled {name} (3 characters): now "ada"')
+    assert "3 typed" in pair.direct.ok("fill", note, "bob")  # the page's answer, in the look as it went quiet
+    assert log.read_text().count("trace: look after ") == looks
+    held = pair.direct.ok(
+        "js", "Object.getOwnPropertyNames(window).filter(k => k.startsWith('__refbrowse_aim'))"
+    )
+    assert "[]" in held, held

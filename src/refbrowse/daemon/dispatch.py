@@ -132,6 +132,7 @@ class Dispatcher:
             try:
                 return await bounded(self._on_tab(call), left(), name)
             finally:
+                trace.mark("handled")
                 tab.lock.release()
         finally:
             for watcher in self.wiring.after_command:

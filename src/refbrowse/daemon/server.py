@@ -232,10 +232,11 @@ class Daemon:
             command = Request.from_body(await intake.read_command(request))
         except intake.BadRequest as exc:
             return exc.response()
+        trace.command_started()
         losses, started = self.reviver.losses, time.monotonic()
         self._in_flight += 1
         try:
-            result = await self.dispatch(command)
+            result = await trace.timed("command", self.dispatch(command))
             if await self._lost_under(command, result, losses, started):
                 await self.reviver.settled()
                 if self._stop.is_set():  # not restarted again: the CLI sends it to a fresh daemon
@@ -255,6 +256,7 @@ class Daemon:
         if self._first_command:
             self._first_command = False
             trace.start_step("first command answered")
+        trace.mark("rendering")
         return _render(result, as_json=command.json)
 
     async def _lost_under(self, command: Request, result: Result, losses: int, started: float) -> bool:

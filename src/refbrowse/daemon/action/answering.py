@@ -95,6 +95,16 @@ def _gone(state: PageState | None, before: PageState | None) -> bool:
     return state is None or (state is _BUSY and before is not None)
 
 
+def waits(page: Page, before: PageState | None, now: PageState | None) -> bool:
+    """Whether `until_answered` would look at the page again: not when `now` shows it answered."""
+    if not page.url.startswith(("http:", "https:", "file:")):
+        return False
+    if now is None:
+        return True
+    loading_before = before.loading if before else 0
+    return not _gone(now, before) and (_unfinished(now, before) or now.loading > loading_before)
+
+
 async def until_answered(page: Page, before: PageState | None, now: PageState | None = None) -> str:
     """Wait while the view is empty and growing, or shows more loading indicators than `before`.
 

@@ -1,4 +1,4 @@
-"""Click, fill, select and check begun in one page call, with input through the DevTools protocol.
+"""Click, fill, select and check begun in one page call, then the input at once.
 
 The usual way costs several round trips before the input: the look before
 the action, resolving the element, hit-testing it, then Playwright's own
@@ -7,9 +7,9 @@ call finds the element (strictly, still what its ref was), checks it is ready
 (in the top frame, visible, enabled, no animation moving it or an ancestor,
 in view, reached by a click at its centre; for a field, editable; for a
 select, the options exist), keeps it in the page under a fresh name and, only
-then, takes the probe's look before (`pageprobe`). The input follows on the
-page's DevTools session (the mouse at that point, inserted text), or, for a
-select, as Playwright's own selection does it in the page.
+then, takes the probe's look before (`pageprobe`). The input follows: the
+mouse at that point (Playwright's), the text inserted on the page's DevTools
+session, or, for a select, as Playwright's own selection does it in the page.
 
 Whenever the check is not sure (a frame, a covered or moving element, a
 an empty fill, a `--force`, a tab found busy), nothing has
@@ -20,7 +20,6 @@ off: the tests compare the two.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import secrets
@@ -35,7 +34,7 @@ from refbrowse.daemon.action.acting import InputCall
 from refbrowse.daemon.action.perform import StoppedAnswering
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.scripts import called, script
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageBusy, PageReport, answered, page_report, probe_key
 from refbrowse.daemon.page.resolver import strict_selector
@@ -45,9 +44,6 @@ ENABLED = os.environ.get("BROWSE_DIRECT_INPUT", "1") != "0"
 
 _BEGIN_FAST_JS = script("input_begin_fast")  # where the document has the probe already
 _BEGIN_JS = script("input_begin")
-_FOCUS_JS = script("held_focus")
-_SELECT_JS = script("held_select")
-_CHECKED_JS = script("held_checked")
 
 
 class NotDone(PageError):
@@ -68,6 +64,7 @@ async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -
     """The action begun with its element ready and the look taken; None to take the Playwright path."""
     if not ENABLED or call.flags.get("--force") or call.tab.memory.of(StoppedAnswering).busy:
         return None
+    trace.mark("begin")
     query = _query(call.tab, selector)
     if query is None:
         return None
@@ -119,22 +116,30 @@ async def _session(call: InputCall) -> CDPSession | None:
 
 
 async def _mouse(call: InputCall, point: list[float]) -> None:
-    x, y = float(point[0]), float(point[1])
+    # Playwright's mouse: one message to its driver, which sends the move, press and release on
+    # from there (measured quicker than sending the three on the DevTools session from here), and
+    # its own idea of where the mouse is stays true for a later `hover` or drag.
+    await call.page.mouse.click(float(point[0]), float(point[1]))
+
+
+async def _in_page(call: InputCall, name: str, arg: object) -> Any:
+    """The value of the page script `name` called with `arg`, in the page's main world.
+
+    Sent on the page's DevTools session: Playwright's own `evaluate` goes through its utility
+    script (its own serialisation of the argument and the value) and costs a little more each time.
+    """
     cdp = await _session(call)
     if cdp is None:
-        await call.page.mouse.click(x, y)
-        return
-    press = {"x": x, "y": y, "button": "left", "clickCount": 1}
-    # sent together: the session delivers them in order, and one round trip is waited for, not three
-    await asyncio.gather(
-        cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}),
-        cdp.send("Input.dispatchMouseEvent", {"type": "mousePressed", **press}),
-        cdp.send("Input.dispatchMouseEvent", {"type": "mouseReleased", **press}),
-    )
+        return await call.page.evaluate(script(name), arg)
+    found = await cdp.send("Runtime.evaluate", {"expression": called(name, arg), "returnByValue": True})
+    if "exceptionDetails" in found:
+        details = found["exceptionDetails"]
+        raise PlaywrightError(str(details.get("exception", {}).get("description") or details.get("text")))
+    return found["result"].get("value")
 
 
 async def _fill(call: InputCall, key: str, text: str) -> None:
-    if not await call.page.evaluate(_FOCUS_JS, key):
+    if not await _in_page(call, "held_focus", key):
         raise NotDone("the field went away before the text could be typed", "take a new `snapshot -i`")
     cdp = await _session(call)
     if cdp is None:
@@ -144,7 +149,7 @@ async def _fill(call: InputCall, key: str, text: str) -> None:
 
 
 async def _select(call: InputCall, key: str, value: object) -> None:
-    if not await call.page.evaluate(_SELECT_JS, [key, value]):
+    if not await _in_page(call, "held_select", [key, value]):
         raise NotDone("the select went away before the option could be chosen", "take a new `snapshot -i`")
 
 
@@ -152,7 +157,7 @@ async def _check(call: InputCall, key: str, point: list[float] | None, checked: 
     if point is None:  # already as asked: nothing to click, as Playwright's own check does
         return
     await _mouse(call, point)
-    state = await call.page.evaluate(_CHECKED_JS, key)
+    state = await _in_page(call, "held_checked", key)
     if state is not None and state != checked:
         raise NotDone(
             f"clicking did not change the box's state (checked: {json.dumps(state)})",

@@ -47,7 +47,7 @@ from refbrowse.daemon.action.viewdiff import (
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, answered, observe
+from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, Probe, answered, observe
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
@@ -110,8 +110,11 @@ async def perform(
         ActionWatch(page, tab.sockets) as watch,
         TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
     ):
+        watch.looks, watch.held = True, held  # the last wait for quiet brings the look after
+        trace.mark("watching")
         more = (call.nav_timeout_ms, early, showing)
         capped = await _act(page, doing, action, lambda: _settle(tab, watch, doing, options, more))
+        trace.mark("settled")
         if watch.busy:
             tab.memory.of(StoppedAnswering).busy = True
         outcome = Outcome(page.url, call.raw, call.json)
@@ -125,6 +128,7 @@ async def perform(
             closed_itself(call.session, outcome)  # it closed while the report looked at it
         finally:
             early.finish_later()
+        trace.mark("described")
     outcome.notes += settings.report(call.session, marks, outcome.url)
     return outcome
 
@@ -249,6 +253,8 @@ async def _answered(
     if sign_due > 0:  # a socket app shows that its server is at work only after a moment (Streamlit)
         await asyncio.sleep(sign_due)
         now = None
+    if answering.waits(tab.page, showing, now):
+        watch.look = None  # the look as settling ended is not the page once it has answered
     return await answering.until_answered(tab.page, showing, now)
 
 
@@ -355,7 +361,12 @@ async def _look_after(
     its view and the snapshot it came from if asked; None while a navigation is in flight."""
     if watch.navigating:
         return None
-    looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab, held))))
+    if watch.look is not None:  # taken as settling ended, nothing awaited since
+        if held is not None:
+            Probe(tab).release(held)
+        looked: tuple[PageReport | None] | None = (watch.look,)
+    else:
+        looked = await unless_navigation(watch, answered(trace.timed("look after", _report(tab, held))))
     if looked is None:
         return None
     after = looked[0]

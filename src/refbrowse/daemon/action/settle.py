@@ -39,7 +39,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, Probe, Shown, answered
+from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, Probe, Shown, answered
 from refbrowse.errors import UsageError
 
 T = TypeVar("T")
@@ -97,6 +97,11 @@ class ActionWatch:
         self.busy = False  # the page stopped answering while the action settled
         self.answered_at = 0.0  # when the last awaited request or socket answered (time.monotonic())
         self._sockets: list[SocketWatch] = []
+        # The look after the action, taken as the last wait for quiet ended (see `settle`): asked
+        # for when `looks`, with what the element held under `held` holds (kept held).
+        self.looks = False
+        self.held: str | None = None
+        self.look: PageReport | None = None
 
     def __enter__(self) -> ActionWatch:
         self.page.on("request", self._request)
@@ -260,8 +265,12 @@ async def settle(
 
     `looking` is called as each wait for quiet begins: work that can share the wait starts then.
     With `shown`, the page's state as the last wait for quiet ended, when settling ended there.
+    When `watch.looks`, the page's look as settling ended is `watch.look` (None if it did not end
+    on a wait for quiet).
     """
     deadline = time.monotonic() + budget_ms / 1000
+    watch.look = None
+    also = Also(shown=shown, report=watch.looks, held=watch.held, keep=True)
     loaded = False
     floor = 0  # the first look counts from the action's start; later ones follow a request's end
     while not tab.page.is_closed():
@@ -275,7 +284,7 @@ async def settle(
         try:
             # about:blank never shows anything: waiting for content there only runs out the budget
             need_content = watch.committed and tab.page.url != "about:blank"
-            quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, need_content, IDLE_MS, shown)
+            quiet = Probe(tab).quiet(AFTER_CHANGE_MS, left, floor, need_content, IDLE_MS, also)
             found = None
             with suppress(PlaywrightError):  # a navigation replaced the document: loop and follow it
                 waiting = unless_navigation(
@@ -297,6 +306,8 @@ async def settle(
             continue
         # An answer that came while the page was looked at may not be on the page yet: look again.
         if (watch.drained.is_set() and watch.answered_at < looked_at) or _left_ms(deadline) <= 0:
+            # the look as the wait ended is the look after, unless a navigation asked for was awaited since
+            watch.look = found.report if found is not None and not found.leaving else None
             return found.shown if found is not None else None
         with suppress(TimeoutError):
             await asyncio.wait_for(watch.drained.wait(), _left_ms(deadline) / 1000)

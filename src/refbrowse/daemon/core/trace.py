@@ -24,6 +24,22 @@ def note(what: str) -> None:
         log.info("trace: %s", what)
 
 
+_command_at = 0.0  # when the command being traced began (time.perf_counter())
+
+
+def command_started() -> None:
+    """The start `mark` counts from: a command's arrival."""
+    global _command_at
+    if TRACING:
+        _command_at = time.perf_counter()
+
+
+def mark(label: str) -> None:
+    """A point in the current command, with its time since the command arrived."""
+    if TRACING:
+        log.info("trace: at %s %.1f ms", label, (time.perf_counter() - _command_at) * 1000)
+
+
 def start_step(label: str) -> None:
     """A step of the daemon's start (up to its first answer), with its time since the daemon began."""
     if TRACING:

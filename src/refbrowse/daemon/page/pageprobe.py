@@ -16,11 +16,13 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Awaitable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.tab import Tab
@@ -33,6 +35,7 @@ _CALL_JS = script("probe_call")
 
 # The probe's stamp of the page (null when this document has no probe yet) and its element count.
 LOOK_JS = script("look")
+_RELEASE_JS = script("held_release")
 
 ANSWER_MS = 2_000  # a page that takes longer to answer a look is busy (a script that does not yield)
 T = TypeVar("T")
@@ -78,6 +81,10 @@ class Quiet:
     leaving: str
     shown: Shown | None = None  # the page's state once quiet, when asked for
     empty: bool = False  # it ended on an empty document that nothing will fill (no script, loaded)
+    report: PageReport | None = None  # what the page reported as the wait ended, when asked for
+
+
+_ALSO = ("shown", "report", "held", "keep")  # `Also`'s fields, as `probe.js` reads them
 
 
 class Probe:
@@ -94,7 +101,8 @@ class Probe:
 
     async def _call(self, op: str, *args: object, also: Also | None = None) -> tuple[Any, dict[str, Any]]:
         """The probe's answer, and what `also` asked besides (see `probe_call.js`)."""
-        wanted = {"shown": also.shown, "held": also.held} if also else None
+        asked = (also.shown, also.report, also.held, also.keep) if also else ()
+        wanted = {name: value for name, value in zip(_ALSO, asked, strict=False) if value} or None
         payload = [_KEY, op, list(args), wanted]
         found = await self.tab.page.evaluate(_FAST_JS, payload)
         if found is None:
@@ -113,17 +121,23 @@ class Probe:
         floor_ms: int,
         need_content: bool,
         idle_ms: int | None = None,
-        shown: bool = False,
+        also: Also | None = None,
     ) -> Quiet:
         """Wait until no mutation for `quiet_ms` since the action began (and at least `floor_ms`
         from now), and, if asked, until the page shows something. With `idle_ms` and no floor, a
         page where nothing changed since the action began waits only that long. The wait counts
         from the action's last input too, and ends early when the document asks to navigate away.
-        With `shown`, the page's state once quiet comes back too."""
+        `also` asks for the page's state once quiet and the look at that moment (`Also`)."""
         args: list[object] = [quiet_ms, max(limit_ms, 0), floor_ms, need_content]
         idle = [idle_ms] if idle_ms is not None else []
-        (waited, leaving, empty), extra = await self._call("quiet", *args, *idle, also=Also(shown=shown))
-        return Quiet(int(waited), str(leaving), _shown(extra.get("shown")), bool(empty))
+        (waited, leaving, empty), extra = await self._call("quiet", *args, *idle, also=also)
+        look = page_report(extra["report"], extra) if extra.get("report") else None
+        return Quiet(int(waited), str(leaving), _shown(extra.get("shown")), bool(empty), look)
+
+    def release(self, key: str) -> None:
+        """Free the element held under `key` (a look that kept it has been used), in the background."""
+        if not self.tab.page.is_closed():
+            spawn(_release(self.tab, key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +146,8 @@ class Also:
 
     shown: bool = False  # the page's state (see `answering`)
     held: str | None = None  # the key an element is held under: what it holds now (the key is freed)
+    report: bool = False  # the look with its stamp, as `report` gives it (for a wait: as it ends)
+    keep: bool = False  # the held element stays held (a later look may read it again)
 
 
 def _shown(raw: Any) -> Shown | None:
@@ -163,6 +179,11 @@ class DocumentStartCounting:
 
     async def on_new_session(self, session: Session) -> None:
         await session.context.add_init_script(pagework.from_document_start(_KEY + "_work"))
+
+
+async def _release(tab: Tab, key: str) -> None:
+    with suppress(PlaywrightError):  # the page went meanwhile: so did what it held
+        await tab.page.evaluate(_RELEASE_JS, key)
 
 
 def probe_key() -> str:

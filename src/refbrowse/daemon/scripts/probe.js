@@ -192,14 +192,16 @@
     work.track(true, false);
     return report(false);
   };
-  // What `also` asks besides an op's value: `shown`, the page's state (`page_state`); `held`, what the
-  // element held under that key holds now (`element_state`; null when it went), the key freed.
+  // What `also` asks besides an op's value: `shown`, the page's state (`page_state`); `report`, the
+  // look with its stamp (a wait that ends with the look after the action); `held`, what the element
+  // held under that key holds now (`element_state`; null when it went), the key freed unless `keep`.
   const extra = also => {
     const out = {};
     if (also && also.shown) out.shown = page_state();
+    if (also && also.report) out.report = report(true);
     if (also && also.held) {
       const held = window[also.held];
-      delete window[also.held];
+      if (!also.keep) delete window[also.held];
       const el = held && held.deref();
       out.held = el && el.isConnected ? element_state(el) : null;
     }
@@ -209,8 +211,13 @@
     report,
     stamp,
     begin,
-    // `stamped_triage`: the stamp is read before the facts, so no mutation can fall between.
-    stampedTriage: () => ({stamp: stamp(), facts: triage(), blank: blank_document()}),
+    // `stamped_triage`: the stamp is read before the facts, so no mutation can fall between. A
+    // document of more than `limit` elements (when given) answers with its count alone.
+    stampedTriage: limit => {
+      const elements = document.getElementsByTagName('*').length;
+      if (limit && elements > limit) return {elements};
+      return {stamp: stamp(), facts: triage(), blank: blank_document(), elements};
+    },
     // One op, as [value, extra] once its value is known (a wait's, when it ends).
     call: (op, args, also) => {
       const value = probe[op](...args);

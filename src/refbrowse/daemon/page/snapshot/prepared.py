@@ -64,14 +64,19 @@ class Look:
     elements: int
 
 
-async def read(tab: Tab, timeout_ms: float | None = None) -> Reading:
+async def read(
+    tab: Tab, timeout_ms: float | None = None, triaged: tuple[Triage, str | None] | None = None
+) -> Reading:
     """Triage and the ai snapshot of the whole page; kept for the next `snapshot`.
 
-    `timeout_ms` bounds Playwright's snapshot (default: the tab's action timeout).
+    `timeout_ms` bounds Playwright's snapshot (default: the tab's action timeout). `triaged` is the
+    triage and stamp when the caller has just taken them.
     """
     page = tab.page
     try:
-        facts, stamp = await trace.timed("read: triage", stamped_triage(page))
+        facts, stamp = (
+            triaged if triaged is not None else await trace.timed("read: triage", stamped_triage(page))
+        )
         kept = served(tab, Look(stamp, 0))
         if kept is not None:
             return kept  # unchanged since the kept reading: Playwright's snapshot would be the same

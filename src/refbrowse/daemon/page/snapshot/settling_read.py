@@ -27,6 +27,7 @@ from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.pageprobe import observe
 from refbrowse.daemon.page.snapshot import prepared
 from refbrowse.daemon.page.snapshot.prepared import KeptReading, Reading
+from refbrowse.daemon.page.snapshot.triage import stamped_triage_within
 from refbrowse.errors import BrowseError
 
 log = logging.getLogger("refbrowse")
@@ -57,6 +58,14 @@ class EarlyReading:
 
     async def _read(self) -> Reading | None:
         tab = self.tab
+        if len(tab.page.frames) != 1:
+            return None
+        # Where the probe is in place, one round trip tells the size and triages a page not too big.
+        triaged = await trace.timed("read: triage", stamped_triage_within(tab.page, EARLY_ELEMENTS))
+        if triaged == "too big":
+            return None
+        if not isinstance(triaged, str):
+            return await prepared.read(tab, triaged=triaged)
         # The probe's own look: it installs the probe in a new document, so the stamp is never missing.
         seen = await observe(tab, stamp=True)
         if seen is None or seen[1].elements > EARLY_ELEMENTS or len(tab.page.frames) != 1:

@@ -69,9 +69,25 @@ async def triage(page: Page) -> Triage:
 
 async def stamped_triage(page: Page) -> tuple[Triage, str | None]:
     """The triage, and the probe's stamp of the page at that moment (None without a probe)."""
-    found: dict[str, Any] | None = await page.evaluate(_STAMPED_TRIAGE_FAST_JS, probe_key())
+    found: dict[str, Any] | None = await page.evaluate(_STAMPED_TRIAGE_FAST_JS, [probe_key(), 0])
     if found is None:
         found = await page.evaluate(_STAMPED_TRIAGE_JS, probe_key())
+    return await _stamped(page, found)
+
+
+async def stamped_triage_within(page: Page, limit: int) -> tuple[Triage, str] | str:
+    """`stamped_triage` in one round trip where the document has the probe and at most `limit`
+    elements; else why not: "no probe" (the probe's own look installs it) or "too big"."""
+    found: dict[str, Any] | None = await page.evaluate(_STAMPED_TRIAGE_FAST_JS, [probe_key(), limit])
+    if found is None:
+        return "no probe"
+    if "facts" not in found:
+        return "too big"
+    facts, stamp = await _stamped(page, found)
+    return (facts, stamp) if stamp is not None else "no probe"
+
+
+async def _stamped(page: Page, found: dict[str, Any]) -> tuple[Triage, str | None]:
     facts: dict[str, Any] = found["facts"]
     blank = bool(found.get("blank")) and len(page.frames) == 1
     frame_captcha = any(_CAPTCHA_FRAME.search(frame.url) for frame in page.frames[1:])
