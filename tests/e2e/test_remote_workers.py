@@ -1,7 +1,7 @@
 """BROWSE_ALLOWED_HOSTS in the workers of a remote browser: their WebSockets to another host are refused.
 
 The page of a real site on 127.0.0.1 starts a dedicated worker (which starts a
-nested one), a shared worker and a worker from a blob; each opens a WebSocket to
+nested one), a shared worker, a worker from a blob and a service worker; each opens a WebSocket to
 a small WebSocket server on 127.0.0.2 (outside the policy) and to one on
 127.0.0.1 (inside), and tells the page what happened.
 """
@@ -118,6 +118,8 @@ def worker_pages(site: Site, outside: SocketServer, inside: SocketServer) -> str
     to_port = both("shared", "m => port.postMessage(m)")
     shared = f"onconnect = event => {{ const port = event.ports[0]; {to_port} }};"
     site.route("/wk/shared.js", _script(shared))  # type: ignore[arg-type]
+    to_client = both("service", "m => event.source.postMessage(m)")
+    site.route("/wk/service.js", _script(f"onmessage = event => {{ {to_client} }};"))  # type: ignore[arg-type]
     blob = (ATTEMPT + both("blob", "postMessage")).replace("`", "\\`").replace("${", "\\${")
     return site.page(
         "/wk/page",
@@ -126,12 +128,15 @@ def worker_pages(site: Site, outside: SocketServer, inside: SocketServer) -> str
         "new Worker('/wk/dedicated.js').onmessage = event => log(event.data);"
         "new SharedWorker('/wk/shared.js').port.onmessage = event => log(event.data);"
         f"new Worker(URL.createObjectURL(new Blob([`{blob}`]))).onmessage = event => log(event.data);"
+        "navigator.serviceWorker.onmessage = event => log(event.data);"
+        "navigator.serviceWorker.register('/wk/service.js');"
+        "navigator.serviceWorker.ready.then(ready => ready.active.postMessage('go'));"
         "</script>",
     )
 
 
 NESTED = "new Worker('/wk/nested.js').onmessage = event => postMessage(event.data);"
-KINDS = ("dedicated", "nested", "shared", "blob")
+KINDS = ("dedicated", "nested", "shared", "blob", "service")
 
 
 def _log_lines(ws: Workspace, count: int) -> set[str]:
