@@ -1,9 +1,10 @@
 """BROWSE_ALLOWED_HOSTS in the workers of a remote browser: their WebSockets to another host are refused.
 
 The page of a real site on 127.0.0.1 starts a dedicated worker (which starts a
-nested one), a shared worker, a worker from a blob and a service worker; each opens a WebSocket to
-a small WebSocket server on 127.0.0.2 (outside the policy) and to one on
-127.0.0.1 (inside), and tells the page what happened.
+nested one), a shared worker, a worker from a blob and a service worker; each
+opens a WebSocket (the page a WebSocketStream) to a small WebSocket server on
+127.0.0.2 (outside the policy) and to one on 127.0.0.1 (inside), and tells the
+page what happened.
 """
 
 from __future__ import annotations
@@ -131,12 +132,23 @@ def worker_pages(site: Site, outside: SocketServer, inside: SocketServer) -> str
         "navigator.serviceWorker.onmessage = event => log(event.data);"
         "navigator.serviceWorker.register('/wk/service.js');"
         "navigator.serviceWorker.ready.then(ready => ready.active.postMessage('go'));"
+        f"{stream('outside', outside)}{stream('inside', inside)}"
         "</script>",
     )
 
 
+def stream(where: str, server: SocketServer) -> str:
+    """The page's own WebSocketStream, which the page's WebSocket route does not see."""
+    return (
+        f"try {{ new WebSocketStream('{server.url('/stream')}').opened"
+        ".then(({readable}) => readable.getReader().read())"
+        f".then(({{value}}) => log('stream {where} got ' + value), () => log('stream {where} error')); }}"
+        f" catch (error) {{ log('stream {where} refused ' + error.name); }}"
+    )
+
+
 NESTED = "new Worker('/wk/nested.js').onmessage = event => postMessage(event.data);"
-KINDS = ("dedicated", "nested", "shared", "blob", "service")
+KINDS = ("dedicated", "nested", "shared", "blob", "service")  # and the page's own WebSocketStream
 
 
 def _log_lines(ws: Workspace, count: int) -> set[str]:
@@ -165,9 +177,9 @@ def test_a_remote_browsers_workers_cannot_open_a_websocket_outside_the_allowed_h
     ws.ok("goto", "about:blank")
     assert "Now remote (cdp" in ws.ok("connect", "--cdp", remote.url)
     ws.ok("goto", url)
-    lines = _log_lines(ws, 2 * len(KINDS))
-    assert outside.paths == [], f"a worker's WebSocket reached a host outside BROWSE_ALLOWED_HOSTS: {lines}"
-    for kind in KINDS:
+    lines = _log_lines(ws, 2 * len(KINDS) + 2)
+    assert outside.paths == [], f"a socket reached a host outside BROWSE_ALLOWED_HOSTS: {lines}"
+    for kind in (*KINDS, "stream"):
         assert f"{kind} outside refused SecurityError" in lines, lines
         assert f"{kind} inside got hello" in lines, f"a worker's socket inside the policy connects: {lines}"
-    assert sorted(inside.paths) == sorted(f"/{kind}" for kind in KINDS)
+    assert sorted(inside.paths) == sorted(f"/{kind}" for kind in (*KINDS, "stream"))

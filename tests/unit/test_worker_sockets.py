@@ -52,7 +52,9 @@ def test_the_guards_regular_expressions_match_the_hosts_the_policy_allows() -> N
 
 
 def test_the_guard_refuses_a_socket_outside_the_allowed_hosts_by_every_way_to_its_constructor() -> None:
-    guard = called("worker_sockets", [glob_regex("127.0.0.1"), glob_regex("*.localhost")])
+    guard = called(
+        "worker_sockets", [glob_regex("127.0.0.1"), glob_regex("*.localhost")], ["WebSocket", "WebTransport"]
+    )
     tries = {
         "outside": "new WebSocket('ws://127.0.0.2:9/x')",
         "outside by http": "new WebSocket('http://evil.test/')",

@@ -1,8 +1,9 @@
-// In a worker (dedicated, shared or service) of a remote browser, before the worker's own script runs:
-// its WebSocket, WebSocketStream and WebTransport refuse a URL whose host is outside BROWSE_ALLOWED_HOSTS.
-// `patterns` holds one regular expression per allowed host pattern (`Policy.host_regexes`). The
-// constructors are replaced for good, and so is each prototype's `constructor`, the one other way to them.
-patterns => {
+// In a worker (dedicated, shared or service) of a remote browser before the worker's own script runs, or
+// in a page or frame before its documents' scripts: the socket constructors named in `names` (WebSocket,
+// WebSocketStream, WebTransport) refuse a URL whose host is outside BROWSE_ALLOWED_HOSTS. `patterns` holds
+// one regular expression per allowed host pattern (`Policy.host_regexes`). The constructors are replaced
+// for good, and so is each prototype's `constructor`, the one other way to them.
+(patterns, names) => {
   const allowed = patterns.map(source => new RegExp('^(?:' + source + ')$', 's'));
   const refusedHost = url => {
     let parts;
@@ -15,7 +16,7 @@ patterns => {
     const host = parts.hostname.toLowerCase().replace(/^\[|\]$/g, '');
     return allowed.some(pattern => pattern.test(host)) ? '' : host;
   };
-  for (const name of ['WebSocket', 'WebSocketStream', 'WebTransport']) {
+  for (const name of names) {
     const original = self[name];
     if (typeof original !== 'function') continue;
     const guarded = new Proxy(original, {

@@ -6,11 +6,13 @@ frames, and DevTools `Fetch` does not see WebSocket handshakes, so a worker
 of the daemon's own (`rawcdp`) auto-attaches to every target of the remote
 browser with each new one paused at its start, and before letting a worker run
 puts `worker_sockets.js` in it: its WebSocket, WebSocketStream and WebTransport
-refuse a URL whose host the policy refuses. Every attached target auto-attaches
-its own children the same way (a nested worker, a frame in another process, a
-page's workers), so no worker starts unseen. Only a browser reached by a
-DevTools URL (`connect --cdp`, `BROWSE_CDP_URL`) can be watched so; a
-Playwright server (`BROWSE_WS_ENDPOINT`) offers no such connection.
+refuse a URL whose host the policy refuses. Pages and frames get the same
+script for WebSocketStream and WebTransport, which the route does not see.
+Every attached target auto-attaches its own children the same way (a nested
+worker, a frame in another process, a page's workers), so no worker starts
+unseen. Only a browser reached by a DevTools URL (`connect --cdp`,
+`BROWSE_CDP_URL`) can be watched so; a Playwright server (`BROWSE_WS_ENDPOINT`)
+offers no such connection.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ from refbrowse.daemon.services.policy import Policy
 log = logging.getLogger("refbrowse")
 
 WORKERS = ("worker", "shared_worker", "service_worker")
+DOCUMENTS = ("page", "iframe")
+WORKER_SOCKETS = ["WebSocket", "WebSocketStream", "WebTransport"]
+# A page's WebSocket is refused by the daemon's WebSocket route, which closes it as a server would.
+DOCUMENT_SOCKETS = ["WebSocketStream", "WebTransport"]
 PAUSED_AT_START = {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True}
 
 
@@ -62,8 +68,13 @@ class WorkerSockets:
         session, kind = event["sessionId"], event["targetInfo"]["type"]
         try:
             if kind in WORKERS:
-                guard = called("worker_sockets", self.policy.host_regexes())
+                guard = called("worker_sockets", self.policy.host_regexes(), WORKER_SOCKETS)
                 await link.send("Runtime.evaluate", {"expression": guard}, session)
+            elif kind in DOCUMENTS:
+                guard = called("worker_sockets", self.policy.host_regexes(), DOCUMENT_SOCKETS)
+                script = {"source": guard, "runImmediately": True}
+                await link.send("Page.enable", None, session)  # its new-document scripts run only when on
+                await link.send("Page.addScriptToEvaluateOnNewDocument", script, session)
             await link.send("Target.setAutoAttach", PAUSED_AT_START, session)
         except CdpError as exc:  # the target went away meanwhile
             log.debug("a %s target ended before it was watched: %s", kind, exc)
