@@ -44,15 +44,22 @@ def _asset(h: BaseHTTPRequestHandler) -> None:
     h.wfile.write(b"{}")
 
 
-def _traced_heap(ws: Workspace) -> str:
+def _log(ws: Workspace) -> str:
     log = ws.state_dir / "daemon.log"
-    found = HEAP.findall(log.read_text(errors="replace")) if log.exists() else []
+    return log.read_text(errors="replace") if log.exists() else ""
+
+
+def _traced_heap(ws: Workspace) -> str:
+    found = HEAP.findall(_log(ws))
     return f"{found[-1]} MB" if found else "-"
 
 
 def _sample(ws: Workspace, daemon: int, done: int, started: float, watch: bool) -> None:
     mb = {role: sum(rss_mb(p) for p in pids) for role, pids in roles(daemon).items()}
     heap = f" · traced heap {_traced_heap(ws)}" if watch else ""
+    # A tab the daemon found stuck is reopened, which frees what its page held: a drop, not a plateau.
+    reopened = _log(ws).count("reopened at about:blank")
+    heap += f" · tab reopened {reopened} times" if reopened else ""
     print(
         f"{done:6d} gotos · {time.monotonic() - started:6.0f} s · daemon {mb['daemon']:6.1f} MB"
         f" · driver {mb['driver']:6.1f} MB · chromium {mb['chromium']:6.0f} MB{heap}",

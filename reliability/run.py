@@ -45,10 +45,15 @@ KNOWN_GAPS = """## Not held, or not measured
 
 - A remote browser (`connect --cdp`, `BROWSE_CDP_URL`, `BROWSE_WS_ENDPOINT`) with `BROWSE_ALLOWED_HOSTS`:
   every redirect hop (of a `goto`, an image, a clicked link, a popup, a cross-site frame) and a page's or
-  frame's WebSocket to another host are refused (test_remote.py), but a WebSocket a worker opens is not:
-  the daemon's WebSocket route covers page scripts only, and a remote browser's resolver flags are not
+  frame's WebSocket to another host are refused (test_remote.py). Reached by a DevTools URL (`connect
+  --cdp`, `BROWSE_CDP_URL`), so are the WebSockets of its dedicated, nested, blob, shared and service
+  workers and a page's WebSocketStream (test_remote_workers.py: the server outside sees no connection,
+  the page sees a SecurityError, the one inside still connects); WebTransport gets the same guard
+  (tried in Node only: no HTTP/3 server here). Not held: a Playwright server (`BROWSE_WS_ENDPOINT`)
+  offers no DevTools connection of the daemon's own, so its workers' WebSockets and its pages'
+  WebSocketStream and WebTransport still reach any host; and a remote browser's resolver flags are not
   the daemon's to set (a browser the daemon launches resolves no other host at all). While the daemon is
-  connected, the remote browser's other tabs, not the daemon's, are held to the host policy too.
+  connected, the remote browser's other tabs and workers, not the daemon's, are held to the policy too.
 - The daemon's memory grows with every navigation of a long-lived tab: about 21 KB a `goto` (800
   `goto`s of one small page: 50 → 67 MB), in Playwright's Python objects kept while the page lives
   (request and response objects, transport handles; `BROWSE_TRACEMALLOC=1` shows them). The tab's
