@@ -64,23 +64,28 @@ class WorkerSockets:
             log.warning("cannot watch the remote browser's workers: %s", exc)
 
     async def _arm(self, link: RawCdp, event: dict[str, Any]) -> None:
-        """Guard a worker's sockets and watch the target's children, then let it run."""
+        """Guard the target's sockets and watch its children, then let it run."""
         session, kind = event["sessionId"], event["targetInfo"]["type"]
         try:
-            if kind in WORKERS:
-                guard = called("worker_sockets", self.policy.host_regexes(), WORKER_SOCKETS)
-                await link.send("Runtime.evaluate", {"expression": guard}, session)
-            elif kind in DOCUMENTS:
-                guard = called("worker_sockets", self.policy.host_regexes(), DOCUMENT_SOCKETS)
-                script = {"source": guard, "runImmediately": True}
-                await link.send("Page.enable", None, session)  # its new-document scripts run only when on
-                await link.send("Page.addScriptToEvaluateOnNewDocument", script, session)
+            await self._guard(link, session, kind)
             await link.send("Target.setAutoAttach", PAUSED_AT_START, session)
         except CdpError as exc:  # the target went away meanwhile
             log.debug("a %s target ended before it was watched: %s", kind, exc)
         finally:
             if event.get("waitingForDebugger"):
                 await _quietly_run(link, session)
+
+    async def _guard(self, link: RawCdp, session: str, kind: str) -> None:
+        hosts = self.policy.host_regexes()
+        if kind in WORKERS:
+            guard = called("worker_sockets", hosts, WORKER_SOCKETS)
+            ran = await link.send("Runtime.evaluate", {"expression": guard}, session)
+            if "exceptionDetails" in ran:
+                log.warning("could not guard a %s's sockets: %s", kind, ran["exceptionDetails"].get("text"))
+        elif kind in DOCUMENTS:
+            script = {"source": called("worker_sockets", hosts, DOCUMENT_SOCKETS), "runImmediately": True}
+            await link.send("Page.enable", None, session)  # its new-document scripts run only when on
+            await link.send("Page.addScriptToEvaluateOnNewDocument", script, session)
 
 
 async def _quietly_run(link: RawCdp, session: str) -> None:
