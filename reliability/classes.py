@@ -29,7 +29,7 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("headed mode's private display", ("test_private_display.py",)),
     ("secrets in clear: argv, logs, the activity feed", ("test_secret_leaks.py", "test_secrets.py")),
     ("MCP: every chain step checked as a direct call; short calls answer", ("test_mcp_guard.py",)),
-    ("a remote browser (`connect --cdp`) and the proxy", ("test_remote.py",)),
+    ("a remote browser (`connect --cdp`) and the proxy", ("test_remote.py", "test_remote_workers.py")),
     ("paths: other workspaces' state, key folders, symlink swaps, FIFOs", ("test_paths.py",)),
     ("hosts: redirects and WebSockets past BROWSE_ALLOWED_HOSTS", ("test_hosts.py",)),
     (

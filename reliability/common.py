@@ -92,13 +92,14 @@ class Workspace:
         self.state_dir = self.root / ".refbrowse"
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("BROWSE_")}
 
-    def run(self, *args: str, timeout: float = 90, **env: str) -> Run:
+    def run(self, *args: str, timeout: float = 90, stdin: str | None = None, **env: str) -> Run:
         start = time.monotonic()
         try:
             proc = subprocess.run(
                 [BROWSE, *args],
                 cwd=self.root,
                 env={**self.env, **env},
+                input=stdin,
                 capture_output=True,
                 text=True,
                 timeout=timeout,

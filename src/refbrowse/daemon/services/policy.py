@@ -229,6 +229,41 @@ class Policy:
         host = host.lower().strip("[]")
         return any(fnmatch.fnmatchcase(host, pattern) for pattern in self.allowed_hosts)
 
+    def host_regexes(self) -> list[str]:
+        """The allowed host patterns as JavaScript regular expressions matching what `host_allowed` does."""
+        return [glob_regex(pattern) for pattern in self.allowed_hosts]
+
+
+def glob_regex(pattern: str) -> str:
+    """An fnmatch pattern as the source of a JavaScript regular expression (anchored by its user).
+
+    Written out rather than taken from `fnmatch.translate`, whose output uses
+    Python-only syntax (atomic groups, `\\Z`).
+    """
+    out, i = [], 0
+    while i < len(pattern):
+        char, i = pattern[i], i + 1
+        if char == "*":
+            out.append(".*")
+        elif char == "?":
+            out.append(".")
+        elif char == "[" and (end := _bracket_end(pattern, i)) > 0:
+            inner, i = pattern[i:end].replace("\\", "\\\\"), end + 1
+            negated = inner.startswith("!")
+            inner = inner[1:] if negated else inner
+            inner = "\\" + inner if inner[:1] in ("]", "^", "[") else inner
+            out.append(f"[{'^' if negated else ''}{inner}]")
+        else:
+            out.append(char if char.isalnum() else "\\" + char)
+    return "".join(out)
+
+
+def _bracket_end(pattern: str, start: int) -> int:
+    """Where the `[...]` set opened just before `start` closes, as fnmatch reads it; -1 if it does not."""
+    j = start + (pattern[start : start + 1] == "!")
+    j += pattern[j : j + 1] == "]"
+    return pattern.find("]", j)
+
 
 def write_new(path: str, data: bytes) -> None:
     """Write `data` to the checked, resolved `path` (see `open_new`)."""

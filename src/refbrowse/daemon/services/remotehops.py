@@ -7,7 +7,8 @@ So, once connected to a remote browser, a browser-wide DevTools session pauses
 every request (`Fetch`, which pauses each redirect hop again; browser-wide, so
 popups, cross-site frames and workers are paused from their first request) and
 fails the ones to another host; and each session's WebSocket route closes
-sockets to another host before they reach it. The pausing covers the whole
+sockets to another host before they reach it; and `workersockets` puts the
+same check in the WebSocket of every worker. The pausing covers the whole
 remote browser while this daemon is connected, other clients' tabs included.
 """
 
@@ -24,7 +25,9 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.target import BrowserTarget
 from refbrowse.daemon.services.policy import Policy
+from refbrowse.daemon.services.workersockets import WorkerSockets
 
 log = logging.getLogger("refbrowse")
 
@@ -36,9 +39,10 @@ EVERY_REQUEST = {"patterns": [{"urlPattern": "*", "requestStage": "Request"}]}
 class RemoteHops:
     """Gates each request hop (DevTools `Fetch`) and WebSocket of a remote browser by host."""
 
-    def __init__(self, policy: Policy, remote: Callable[[], bool]) -> None:
+    def __init__(self, policy: Policy, target: Callable[[], BrowserTarget]) -> None:
         self.policy = policy
-        self.remote = remote
+        self.target = target
+        self.workers = WorkerSockets(policy)
         self._gated: weakref.WeakKeyDictionary[Browser, CDPSession] = weakref.WeakKeyDictionary()
 
     def outside(self, url: str) -> bool:
@@ -46,11 +50,14 @@ class RemoteHops:
         return parts.scheme in GATED_SCHEMES and not self.policy.host_allowed(parts.hostname or "")
 
     async def on_new_session(self, session: Session) -> None:
-        if not (self.policy.allowed_hosts and self.remote()):
+        target = self.target()
+        if not (self.policy.allowed_hosts and target.remote):
             return
         browser = session.context.browser
         if browser is not None and browser not in self._gated:
             self._gated[browser] = await self._pause_requests(browser)
+            if target.cdp_url:
+                await self.workers.watch(browser, target.cdp_url)
         await session.context.route_web_socket(self.outside, _refuse_socket)
 
     async def _pause_requests(self, browser: Browser) -> CDPSession:

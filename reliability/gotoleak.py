@@ -1,0 +1,118 @@
+"""Does the daemon's memory plateau over thousands of `goto`s of one long-lived tab?
+
+Every `goto` makes Playwright create a Request and a Response object (in the
+driver and in the daemon's Python client) for each of the page's requests.
+Playwright's driver disposes the oldest objects of a kind past a cap per kind
+(10,000 Request, 10,000 Response, ...) and the client drops the ones it is told
+are disposed, so the daemon should grow until the caps are reached and then
+stay flat. This probe drives one tab through `--gotos` navigations of a page
+making `--images` + 4 requests and prints the RSS of the daemon and the
+driver every `--every` gotos (with `--tracemalloc`, also the daemon's traced
+Python heap, read from the `memwatch:` lines of daemon.log). The gotos run in
+chains of `--every`; a chain stops at a goto that fails, and the count says so.
+A tab the daemon reopens as stuck (a loaded machine) frees what its page held:
+the sample says so, and the figures after it start over.
+
+    .venv/bin/python reliability/gotoleak.py --images 40 --gotos 1000 --every 50 [--tracemalloc]
+
+Not part of `make reliability` (it runs for many minutes); its figures are quoted
+in RELIABILITY.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+
+from common import BaseHTTPRequestHandler, Site, Workspace, roles, rss_mb
+
+ASSETS = ("a.css", "b.js", "c.png", "d.json")
+PAGE = (
+    "<title>g{n}</title><link rel=stylesheet href='/g/a.css?{n}'><script src='/g/b.js?{n}'></script>"
+    "<h1>Page {n}</h1>{images}<script>fetch('/g/d.json?{n}')</script>"
+)
+IMAGE = "<img src='/g/c.png?{n}-{i}'>"
+HEAP = re.compile(r"memwatch: traced heap ([0-9.]+) MB")
+
+
+def _asset(h: BaseHTTPRequestHandler) -> None:
+    h.send_response(200)
+    h.send_header("Content-Type", "text/plain")
+    h.send_header("Content-Length", "2")
+    h.send_header("Cache-Control", "no-store")
+    h.end_headers()
+    h.wfile.write(b"{}")
+
+
+def _log(ws: Workspace) -> str:
+    log = ws.state_dir / "daemon.log"
+    return log.read_text(errors="replace") if log.exists() else ""
+
+
+def _traced_heap(ws: Workspace) -> str:
+    found = HEAP.findall(_log(ws))
+    return f"{found[-1]} MB" if found else "-"
+
+
+def _sample(ws: Workspace, daemon: int, done: int, started: float, watch: bool) -> None:
+    mb = {role: sum(rss_mb(p) for p in pids) for role, pids in roles(daemon).items()}
+    heap = f" · traced heap {_traced_heap(ws)}" if watch else ""
+    # A tab the daemon found stuck is reopened, which frees what its page held: a drop, not a plateau.
+    reopened = _log(ws).count("reopened at about:blank")
+    heap += f" · tab reopened {reopened} times" if reopened else ""
+    print(
+        f"{done:6d} gotos · {time.monotonic() - started:6.0f} s · daemon {mb['daemon']:6.1f} MB"
+        f" · driver {mb['driver']:6.1f} MB · chromium {mb['chromium']:6.0f} MB{heap}",
+        flush=True,
+    )
+
+
+STEP = re.compile(r"step (\d+) of \d+")
+
+
+def _gotos(ws: Workspace, site: Site, args: argparse.Namespace) -> None:
+    """`--gotos` navigations in chains of `--every`; a chain stops at a failed step, the count says so."""
+    daemon, started, done, failed = ws.daemon_pid() or 0, time.monotonic(), 0, 0
+    _sample(ws, daemon, 0, started, args.tracemalloc)
+    while done < args.gotos:
+        steps = [["goto", site.url(f"/g/{n % 10}")] for n in range(args.every)]
+        batch = ws.run("chain", stdin=json.dumps(steps), timeout=args.every * 30)
+        stopped = STEP.search(batch.err) if batch.code != 0 else None
+        done += int(stopped.group(1)) - 1 if stopped else args.every
+        failed += batch.code != 0
+        _sample(ws, daemon, done, started, args.tracemalloc)
+    print(f"{failed} gotos failed (each stopped its chain)", flush=True)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--gotos", type=int, default=3000)
+    parser.add_argument("--every", type=int, default=250, help="gotos a sample")
+    parser.add_argument("--images", type=int, default=16, help="images on the page (more: caps come sooner)")
+    parser.add_argument("--tracemalloc", action="store_true", help="BROWSE_TRACEMALLOC=1 in the daemon")
+    args = parser.parse_args(argv)
+    site = Site()
+    for n in range(10):
+        images = "".join(IMAGE.format(n=n, i=i) for i in range(args.images))
+        site.page(f"/g/{n}", PAGE.format(n=n, images=images))
+    for name in ASSETS:
+        site.route(f"/g/{name}", _asset)
+    ws = Workspace("gotoleak")
+    env = {"BROWSE_TRACEMALLOC": "1"} if args.tracemalloc else {}
+    print(f"{args.images + 4} requests a goto, one tab", flush=True)
+    try:
+        first = ws.run("goto", site.url("/g/0"), **env)
+        if first.code != 0:
+            print(first.err, file=sys.stderr)
+            return 1
+        _gotos(ws, site, args)
+    finally:
+        ws.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

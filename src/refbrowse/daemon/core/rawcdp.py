@@ -1,0 +1,126 @@
+"""A DevTools connection of the daemon's own to a remote browser, beside Playwright's.
+
+Playwright's DevTools sessions speak to one target each and drop the messages of
+sessions they did not open, so watching every target of a browser from its very
+start (a browser-wide auto-attach, which DevTools offers in its flat mode only,
+where each attached target speaks under its own session id) needs a connection
+that routes those session ids itself. This is that connection: commands with an
+optional session id, events handed to a handler with the session id they came on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import aiohttp
+
+log = logging.getLogger("refbrowse")
+
+Handler = Callable[[str, dict[str, Any]], None]  # (session id, "" for the browser; the event's params)
+ANSWER_S = 10.0
+MAX_MESSAGE = 64 * 1024 * 1024
+
+
+class CdpError(Exception):
+    """A command the browser refused, or a connection that ended before it answered."""
+
+
+def version_url(endpoint: str) -> str:
+    """Where a `http://host:port/...` endpoint names its browser's WebSocket (`json/version/`, query kept)."""
+    parts = urlsplit(endpoint)
+    path = parts.path if parts.path.endswith("/") else parts.path + "/"
+    return urlunsplit(parts._replace(path=path + "json/version/"))
+
+
+async def browser_socket_url(http: aiohttp.ClientSession, endpoint: str) -> str:
+    if urlsplit(endpoint).scheme in ("ws", "wss"):
+        return endpoint
+    async with http.get(version_url(endpoint), timeout=aiohttp.ClientTimeout(total=ANSWER_S)) as reply:
+        reply.raise_for_status()
+        return str((await reply.json(content_type=None))["webSocketDebuggerUrl"])
+
+
+class RawCdp:
+    """One WebSocket to a browser's DevTools endpoint; commands answered by id, events by method."""
+
+    def __init__(self, http: aiohttp.ClientSession, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self._http, self._socket = http, socket
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._handlers: dict[str, Handler] = {}
+        self._reader = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def connect(cls, endpoint: str) -> RawCdp:
+        http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=ANSWER_S))
+        try:
+            url = await browser_socket_url(http, endpoint)
+            quiet_is_fine = aiohttp.ClientWSTimeout(ws_receive=None, ws_close=ANSWER_S)
+            socket = await http.ws_connect(url, max_msg_size=MAX_MESSAGE, timeout=quiet_is_fine)
+        except BaseException:
+            await http.close()
+            raise
+        return cls(http, socket)
+
+    @property
+    def closed(self) -> bool:
+        return self._socket.closed
+
+    def on(self, method: str, handler: Handler) -> None:
+        self._handlers[method] = handler
+
+    async def send(
+        self, method: str, params: dict[str, Any] | None = None, session: str = ""
+    ) -> dict[str, Any]:
+        """The result of `method` on `session` (the browser when ""); CdpError if refused or unanswered."""
+        ident = next(self._ids)
+        message: dict[str, Any] = {"id": ident, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        answer = self._waiting[ident] = asyncio.get_running_loop().create_future()
+        try:
+            await self._socket.send_str(json.dumps(message))
+            return await asyncio.wait_for(answer, ANSWER_S)
+        except (TimeoutError, ConnectionError, RuntimeError) as exc:
+            raise CdpError(f"{method}: {exc or 'no answer'}") from None
+        finally:
+            self._waiting.pop(ident, None)
+
+    async def close(self) -> None:
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._reader
+        await self._socket.close()
+        await self._http.close()
+
+    async def _read(self) -> None:
+        try:
+            async for frame in self._socket:
+                if frame.type == aiohttp.WSMsgType.TEXT:
+                    self._take(json.loads(frame.data))
+        finally:
+            for answer in self._waiting.values():
+                if not answer.done():
+                    answer.set_exception(CdpError("the DevTools connection closed"))
+
+    def _take(self, message: dict[str, Any]) -> None:
+        answer = self._waiting.get(message.get("id", -1))
+        if answer is not None and not answer.done():
+            if "error" in message:
+                answer.set_exception(CdpError(str(message["error"].get("message", message["error"]))))
+            else:
+                answer.set_result(message.get("result", {}))
+            return
+        handler = self._handlers.get(message.get("method", ""))
+        if handler is not None:
+            try:
+                handler(message.get("sessionId", ""), message.get("params", {}))
+            except Exception:  # a handler's bug must not end the connection that keeps the gate
+                log.exception("a DevTools event handler failed")
