@@ -264,3 +264,31 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 _RUN_TMP = pytest.StashKey[str]()
+
+# The modules that take longest, longest first. `make test` hands whole files to its workers in
+# collection order: started first, these end while the short ones fill the other workers, instead
+# of one long file running alone at the end.
+LONG_MODULES = (
+    "test_remote.py",
+    "test_kills.py",
+    "test_prepared_snapshot.py",
+    "test_state.py",
+    "test_headed.py",
+    "test_storage_budget.py",
+    "test_stuck_tabs.py",
+    "test_hung_pages.py",
+    "test_grid.py",
+    "test_pool.py",
+    "test_direct_input.py",
+    "test_bounds.py",
+    "test_log_bounds.py",
+    "test_emulation.py",
+    "test_lifecycle.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long modules first; every other test keeps its place (a stable sort)."""
+    rank = {name: place for place, name in enumerate(LONG_MODULES)}
+    last = len(rank)
+    items.sort(key=lambda item: rank.get(item.path.name, last) if "e2e" in item.path.parts else last)
