@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -146,7 +147,10 @@ class Workspace:
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
     def start(self, *args: str) -> subprocess.Popen[str]:
-        """Start `browse ARGS` without waiting for it (stdout and stderr piped)."""
+        """Start `browse ARGS` without waiting for it (stdout and stderr piped).
+
+        It gets Ctrl-C as from a terminal even when the suite runs as a background job, whose
+        processes inherit SIGINT ignored (and Python then never raises KeyboardInterrupt)."""
         return subprocess.Popen(
             [BROWSE, *args],
             cwd=self.root,
@@ -154,6 +158,7 @@ class Workspace:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
 
     def ok(self, *args: str, **kwargs: str) -> str:
