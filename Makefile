@@ -40,9 +40,15 @@ demo: install-runtime chromium
 	@echo "make: running \`$(BIN)/browse demo\`: the browser starts (a few seconds), then each step prints"
 	@$(BIN)/browse demo
 
+# Test files run in parallel, TEST_WORKERS at a time (pytest-xdist; a file's tests stay together
+# on one worker, where they share their module's daemon; tests/conftest.py starts the long files
+# first). Three keep two cores busy while the tests wait on their browsers;
+# `make test TEST_WORKERS=0` runs them one at a time.
+TEST_WORKERS ?= 3
+
 # The wheel's own check (`-m wheel`) is `make wheel-smoke`: CI runs it after this.
 test: install chromium xvfb
-	$(BIN)/python -m pytest -q --durations=15 -m "not wheel"
+	$(BIN)/python -m pytest -q --durations=15 -m "not wheel" -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # The tests that need no browser and no daemon (tests/unit): seconds, for the edit-test loop. CI runs `test`.
 test-fast: install

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -146,7 +147,10 @@ class Workspace:
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
     def start(self, *args: str) -> subprocess.Popen[str]:
-        """Start `browse ARGS` without waiting for it (stdout and stderr piped)."""
+        """Start `browse ARGS` without waiting for it (stdout and stderr piped).
+
+        It gets Ctrl-C as from a terminal even when the suite runs as a background job, whose
+        processes inherit SIGINT ignored (and Python then never raises KeyboardInterrupt)."""
         return subprocess.Popen(
             [BROWSE, *args],
             cwd=self.root,
@@ -154,6 +158,7 @@ class Workspace:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
 
     def ok(self, *args: str, **kwargs: str) -> str:
@@ -264,3 +269,31 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 _RUN_TMP = pytest.StashKey[str]()
+
+# The modules that take longest, longest first. `make test` hands whole files to its workers in
+# collection order: started first, these end while the short ones fill the other workers, instead
+# of one long file running alone at the end.
+LONG_MODULES = (
+    "test_remote.py",
+    "test_kills.py",
+    "test_prepared_snapshot.py",
+    "test_state.py",
+    "test_headed.py",
+    "test_storage_budget.py",
+    "test_stuck_tabs.py",
+    "test_hung_pages.py",
+    "test_grid.py",
+    "test_pool.py",
+    "test_direct_input.py",
+    "test_bounds.py",
+    "test_log_bounds.py",
+    "test_emulation.py",
+    "test_lifecycle.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long modules first; every other test keeps its place (a stable sort)."""
+    rank = {name: place for place, name in enumerate(LONG_MODULES)}
+    last = len(rank)
+    items.sort(key=lambda item: rank.get(item.path.name, last) if "e2e" in item.path.parts else last)
