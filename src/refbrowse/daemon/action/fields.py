@@ -21,6 +21,7 @@ from refbrowse.daemon.action import dropdown
 from refbrowse.daemon.action.acting import InputCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked, asked_of
+from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.page.resolver import aim, prepare
@@ -174,9 +175,9 @@ async def last_key_up(page: Page, text: str) -> None:
     emptied field; none after a space or a line break, nor for a character no key types."""
     last = text[-1:] or "\b"
     if last == "\b":
-        await page.keyboard.up("Backspace")
+        await trace.timed("key up", page.keyboard.up("Backspace"))
     elif last.isascii() and last.isprintable() and not last.isspace():
-        await page.keyboard.up(last)
+        await trace.timed("key up", page.keyboard.up(last))
 
 
 def _echo(text: str) -> str:
