@@ -1,7 +1,7 @@
 """`BROWSE_TRACEMALLOC=1` in the daemon's environment: what the daemon's Python heap keeps, in daemon.log.
 
 Off by default and free when off. When on, allocations are traced from the start
-and every `EVERY_S` the lines that grew most since the first look are logged
+and every `EVERY_S`, after a full collection, the lines that grew most since the first look are logged
 (`memwatch:` lines, with their count of blocks): a structure kept per command
 shows as a line whose size rises with the commands run, under a load.
 """
@@ -9,6 +9,7 @@ shows as a line whose size rises with the commands run, under a load.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import tracemalloc
@@ -28,6 +29,7 @@ async def watch() -> None:
     first = tracemalloc.take_snapshot()
     while True:
         await asyncio.sleep(EVERY_S)
+        gc.collect()  # what is kept, not garbage in cycles that the next full collection frees
         now = tracemalloc.take_snapshot().filter_traces((tracemalloc.Filter(False, tracemalloc.__file__),))
         grew = now.compare_to(first, "traceback")[:TOP]
         total = sum(stat.size for stat in now.statistics("filename"))
