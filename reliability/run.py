@@ -54,20 +54,21 @@ KNOWN_GAPS = """## Not held, or not measured
   WebSocketStream and WebTransport still reach any host; and a remote browser's resolver flags are not
   the daemon's to set (a browser the daemon launches resolves no other host at all). While the daemon is
   connected, the remote browser's other tabs and workers, not the daemon's, are held to the policy too.
-- The daemon's memory grows with the requests a long-lived tab makes, and no bound is shown. Playwright's
-  driver keeps at most 10,000 objects of a kind (Request, Response, Route, ...) per connection and
-  disposes of the oldest 1,000 past that; plain Playwright in one process stays under it, counted after
-  a full collection: 9,500, 9,600 and 9,700 live Request objects after 500, 600 and 700 `goto`s of a
-  page of 21 requests, the same with a `request` listener added and removed around each `goto` as an
-  action's watch does (`reliability/plain_requests.py --gotos 700 [--toggle]`). The daemon does not: with `BROWSE_TRACEMALLOC=1` (which now collects before each
-  look, so the figure is what is kept) its traced heap rose linearly, 27 → 118 MB over 134 `goto`s of a
-  page of 64 requests (about 0.9 MB a `goto`, still rising past 8,500 requests, on a quiet machine); the
-  biggest growth is the driver's decoded messages (the objects' initializers) and Playwright's event
-  wrappers, so something of the daemon's keeps Playwright's per-request objects past their disposal.
-  What, is not found yet (not the network log, which keeps strings). Closing a tab frees what its page
-  held at once (traced heap 59.7 → 10.0 MB when a tab was reopened as stuck), so a tab's life bounds
-  it. Rerun: `.venv/bin/python reliability/gotoleak.py --images 60 --gotos 600 --every 50 --tracemalloc`
-  (slow: about 5 s a `goto` with allocations traced).
+- The daemon's memory grows with the requests a long-lived tab makes, and no bound is shown.
+  Playwright's driver keeps at most 10,000 objects of a kind (Request, Response, Route, ...) per
+  connection and disposes of the oldest 1,000 past that; plain Playwright in one process stays under it,
+  counted after a full collection: 9,500, 9,600 and 9,700 live Request objects after 500, 600 and 700
+  `goto`s of a page of 21 requests, the same with a `request` listener added and removed around each
+  `goto` as an action's watch does (`reliability/plain_requests.py --gotos 700 [--toggle]`). The daemon
+  does not: with `BROWSE_TRACEMALLOC=1` (which now collects before each look, so the figure is what is
+  kept) its traced heap rose linearly, 27 → 118 MB over 134 `goto`s of a page of 64 requests (about 0.9
+  MB a `goto`, still rising past 8,500 requests, on a quiet machine); the biggest growth is the driver's
+  decoded messages (the objects' initializers) and Playwright's event wrappers, so something of the
+  daemon's keeps Playwright's per-request objects past their disposal. What, is not found yet (not the
+  network log, which keeps strings). Closing a tab frees what its page held at once (traced heap 59.7 →
+  10.0 MB when a tab was reopened as stuck), so a tab's life bounds it. Rerun: `.venv/bin/python
+  reliability/gotoleak.py --images 60 --gotos 600 --every 50 --tracemalloc` (slow: about 5 s a `goto`
+  with allocations traced).
   The driver's growth in the load table is collected late, not kept: its RSS rose 116 → 228 MB over
   1,400 `goto`s and fell to 143 MB by 1,600 (plain Playwright does the same).
 """
