@@ -15,10 +15,9 @@ import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
-from test_remote import RemoteChromium
+from test_remote import RemoteChromium, remote  # noqa: F401 - fixtures
 
 from conftest import FixtureHandler, Site, Workspace
 
@@ -77,14 +76,6 @@ class SocketServer:
     def close(self) -> None:
         self.http.shutdown()
         self.http.server_close()
-
-
-@pytest.fixture
-def remote(tmp_path: Path) -> Iterator[RemoteChromium]:
-    chromium = RemoteChromium(tmp_path / "remote-profile")
-    chromium.start()
-    yield chromium
-    chromium.kill()
 
 
 @pytest.fixture
@@ -167,7 +158,7 @@ def _log_lines(ws: Workspace, count: int) -> set[str]:
 def test_a_remote_browsers_workers_cannot_open_a_websocket_outside_the_allowed_hosts(
     fresh_workspace: Workspace,
     site: Site,
-    remote: RemoteChromium,
+    remote: RemoteChromium,  # noqa: F811
     sockets: tuple[SocketServer, SocketServer],
 ) -> None:
     ws = fresh_workspace

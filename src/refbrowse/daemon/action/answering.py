@@ -63,6 +63,16 @@ def _unfinished(state: PageState, before: PageState | None) -> bool:
     return state.empty or (before is None and bool(state.bare_main))
 
 
+async def busy_sign_due(spoke_at: float) -> bool:
+    """Until `BUSY_SIGN_MS` after the page last asked its server over a socket (`spoke_at`,
+    time.monotonic()): a socket app shows that its server is at work only after a moment (Streamlit).
+    Whether it waited."""
+    due = spoke_at + BUSY_SIGN_MS / 1000 - time.monotonic()
+    if due > 0:
+        await asyncio.sleep(due)
+    return due > 0
+
+
 def state_of(shown: Shown | None) -> PageState | None:
     """A look's `page_state` as a `PageState` (None when the look did not take it)."""
     return PageState(*shown) if shown is not None else None

@@ -10,8 +10,6 @@ the page is fenced as untrusted content; the rest is refbrowse's own words.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeGuard
@@ -249,10 +247,8 @@ async def _answered(
     if options.budget_ms == 0 or tab.page.is_closed() or watch.busy:
         return ""
     showing, now = states
-    sign_due = watch.spoke_at + answering.BUSY_SIGN_MS / 1000 - time.monotonic()
-    if sign_due > 0:  # a socket app shows that its server is at work only after a moment (Streamlit)
-        await asyncio.sleep(sign_due)
-        now = None
+    if await answering.busy_sign_due(watch.spoke_at):
+        now = None  # the page may show a sign of work since settling ended
     if answering.waits(tab.page, showing, now):
         watch.look = None  # the look as settling ended is not the page once it has answered
     return await answering.until_answered(tab.page, showing, now)
