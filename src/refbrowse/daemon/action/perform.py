@@ -394,5 +394,7 @@ def _prepare_unless_read(tab: Tab, after: PageReport | None, early: EarlyReading
 def _busy(out: Outcome, watch: ActionWatch, before: PageReport | None, navigation: bool) -> None:
     if not navigation:
         navigation_line(out, watch, before, None, True)
+    if watch.navigating:  # the look waited on a document being replaced, not on a script
+        return
     out.notes.append(f"the page is busy: its script has not answered for {ANSWER_MS} ms or more")
     out.fields["busy"] = True
