@@ -34,6 +34,10 @@ log = logging.getLogger("refbrowse")
 # Pages up to this size are read early. A bigger page's reading takes the page's own thread long
 # enough to delay what it does in reaction to the action, and may have to be taken again after.
 EARLY_ELEMENTS = 3_000
+# Playwright's snapshot of a document that goes away under it (the action navigated) tries again on
+# the next document 1 s later. An early read gives up before that: a snapshot taken behind the
+# report's back would renumber the refs the report gives, and the report need not wait for it.
+EARLY_ARIA_MS = 900
 
 
 class EarlyReading:
@@ -42,10 +46,13 @@ class EarlyReading:
     def __init__(self, tab: Tab) -> None:
         self.tab = tab
         self._task: asyncio.Task[Reading | None] | None = None
+        self._taking: str | None = None  # the stamp the read in flight is taken with, once known
+        self._stale = False  # the page changed while it was read: no one waits for that read
 
     def start(self) -> None:
         """Read the page now, unless a read is still under way (its stamp says if it is still good)."""
         if self._task is None or self._task.done():
+            self._taking, self._stale = None, False
             self._task = asyncio.ensure_future(trace.timed("early read", self._bounded()))
             spawn(_settled(self._task))  # held until it ends, even if the action stops caring
 
@@ -65,16 +72,21 @@ class EarlyReading:
         if triaged == "too big":
             return None
         if not isinstance(triaged, str):
-            return await prepared.read(tab, triaged=triaged)
+            self._taking = triaged[1]
+            return await prepared.read(tab, EARLY_ARIA_MS, triaged=triaged)
         # The probe's own look: it installs the probe in a new document, so the stamp is never missing.
         seen = await observe(tab, stamp=True)
         if seen is None or seen[1].elements > EARLY_ELEMENTS or len(tab.page.frames) != 1:
             return None
-        return await prepared.read(tab)
+        return await prepared.read(tab, EARLY_ARIA_MS)
 
     async def matching(self, stamp: str | None) -> Reading | None:
         """The reading, if the page's stamp now is still the one it was read with."""
         if self._task is None or stamp is None:
+            return None
+        if not self._task.done() and self._taking not in (None, stamp):
+            self._stale = True  # it ends by itself within EARLY_ARIA_MS, with a stamp no look matches
+            trace.note("early reading not used: the page changed while it was read")
             return None
         reading = await self._task
         if reading is None or reading.stamp != stamp or reading.page is not self.tab.page:
@@ -98,7 +110,7 @@ class EarlyReading:
     def finish_later(self) -> None:
         """A read still in flight ends before the tab's next command (which waits for the tab's lock)."""
         task = self._task
-        if task is not None and not task.done():
+        if task is not None and not task.done() and not self._stale:
             spawn(_finish(self.tab, task))
 
 
