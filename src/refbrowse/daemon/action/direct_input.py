@@ -84,6 +84,7 @@ async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -
 async def _begin(call: InputCall, query: str, args: list[Any]) -> Any:
     found = await call.page.eval_on_selector(query, _BEGIN_FAST_JS, args, strict=True)
     if found is False:  # a document without the probe yet: again with its source
+        trace.note("begin: no probe in this document yet")
         found = await call.page.eval_on_selector(query, _BEGIN_JS, args, strict=True)
     return found
 
