@@ -38,3 +38,31 @@ def test_a_click_that_changes_nothing_says_nothing_more(workspace: Workspace, si
     workspace.ok("goto", site.url("/reports/reveal.html"))
     nothing = ref(snap(workspace, "-i"), "button", "Does nothing")
     assert workspace.ok("click", nothing).strip() == f"Clicked {nothing}"
+
+
+# Tabs whose panels are a form and a page of prose: switching to the prose hides the form's controls
+# and brings none, so the diff alone would say only that the form went.
+TABS = """<!doctype html><title>Tabs</title>
+<div role="tablist">
+  <button role="tab" id="t1" aria-selected="true" aria-controls="p1">Book</button>
+  <button role="tab" id="t2" aria-selected="false" aria-controls="p2">About</button>
+</div>
+<div role="tabpanel" id="p1"><label>Guest <input></label><label>City <input></label></div>
+<div role="tabpanel" id="p2" hidden><p>Rooms are held for 24 hours.</p></div>
+<script>
+for (const tab of document.querySelectorAll('[role=tab]')) tab.onclick = () => {
+  for (const other of document.querySelectorAll('[role=tab]')) {
+    other.setAttribute('aria-selected', String(other === tab));
+    document.getElementById(other.getAttribute('aria-controls')).hidden = other !== tab;
+  }
+};
+</script>"""
+
+
+def test_a_tab_whose_panel_brings_no_controls_says_its_text(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/reports/tabs.html", TABS))
+    about = ref(snap(workspace, "-i"), "tab", "About")
+    printed = fenced_part(workspace.ok("click", about))
+    assert f'tab "About" {about} [selected]' in printed, printed  # the diff, as before
+    assert 'textbox "Guest"' in printed, printed  # …with what went
+    assert printed.splitlines()[-1] == 'text appeared: "Rooms are held for 24 hours."', printed

@@ -1,10 +1,11 @@
-"""Text an action brought into view while the interactive view stayed the same.
+"""Text an action brought into view while no new control came with it.
 
 An accordion that opens, a "Show details" button, a panel of prose: the
 controls do not change, so the diff of the interactive view is empty and a
 report that said only "Clicked @e26" read the same as a click that did
-nothing. The text that appeared is quoted instead (a few lines), with the
-command that reads the rest.
+nothing. A tab whose panel is prose shows only that the tab is selected and
+the other panel's controls went. The text that appeared is quoted (a few
+lines, after the diff if there is one), with the command that reads the rest.
 """
 
 from __future__ import annotations

@@ -303,17 +303,19 @@ def _view_change(
         out.fields["page"] = found.data
         return
     quoted = change.quoted
-    if not quoted and not out.quoted:  # the controls stayed: say the text the action brought, if any
+    if quoted:
+        out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
+        out.quoted += quoted
+        out.trailer += change.trailer
+        out.add("view", *quoted[1:])
+        out.add("notes", *change.trailer)
+    elif out.quoted:
+        return  # what the page said (a message, a dialog) is quoted already
+    if not change.came:  # no element came (a tab's prose, a total): the text the action brought says it
         appeared, more = new_text.lines(was, now)
         out.quoted += appeared
         out.trailer += more
         out.add("text", *appeared)
-        return
-    out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
-    out.quoted += quoted
-    out.trailer += change.trailer
-    out.add("view", *quoted[1:])
-    out.add("notes", *change.trailer)
 
 
 def _page_lines(

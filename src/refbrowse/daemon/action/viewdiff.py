@@ -146,6 +146,7 @@ class Change:
     quoted: list[str] = field(default_factory=list)
     trailer: list[str] = field(default_factory=list)
     most: bool = False
+    came: bool = False  # elements came that were not there before (not only states that changed)
 
 
 def view_change(
@@ -168,12 +169,12 @@ def view_change(
     share = (len(gone) + len(came)) / max(len(old), len(new), 1)
     if len(came) > _CAME_SHORT and (share > _A_LOT_SHARE or len(gone) + len(came) > _A_LOT * 4):
         return Change(most=True)
-    lines = _ordered(old, new, gone, came)
+    lines, brought = _ordered(old, new, gone, came)
     shown, more = _within(lines, budget_tokens * 4)
     trailer = (
         [f"… {more} more line{'s' if more != 1 else ''} of the diff, run `snapshot -i -D`"] if more else []
     )
-    return Change(["changed in the interactive view:", *shown], trailer)
+    return Change(["changed in the interactive view:", *shown], trailer, came=brought)
 
 
 def _edits(old: list[str], new: list[str]) -> tuple[list[int], list[int]]:
@@ -197,8 +198,9 @@ def _depth(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _ordered(old: list[str], new: list[str], gone: list[int], came: list[int]) -> list[str]:
-    """Diff lines by need: dialogs, what came, states that changed (was, now), what went."""
+def _ordered(old: list[str], new: list[str], gone: list[int], came: list[int]) -> tuple[list[str], bool]:
+    """Diff lines by need: dialogs, what came, states that changed (was, now), what went; and
+    whether elements came."""
     gone_refs = {ref: i for i in gone if (ref := _ref(old[i]))}
     came_refs = {ref for j in came if (ref := _ref(new[j]))}
     dialogs = _in_dialogs(new)
@@ -211,7 +213,7 @@ def _ordered(old: list[str], new: list[str], gone: list[int], came: list[int]) -
         for pair in ("-" + old[gone_refs[ref]], "+" + new[j])
     ]
     went = [i for i in gone if _ref(old[i]) not in came_refs]
-    return first + added + states + _removed(old, went)
+    return first + added + states + _removed(old, went), bool(first or added)
 
 
 def _in_dialogs(lines: list[str]) -> set[int]:
