@@ -226,12 +226,14 @@ COMMANDS: dict[str, CommandSpec] = {
         "stdin_arg": "TEXT",
         "help": (
             "set a field, or several in one call: text into an input, textarea or editable element,"
-            " yes/no into a checkbox, an option's name into a select or custom dropdown (TEXT `-`: stdin)"
+            " yes/no into a checkbox, an option's name into a select or custom dropdown, a number into a"
+            " slider (TEXT `-`: stdin)"
         ),
         "about": (
             "Several SEL TEXT pairs fill a form in one call: each element is found and its value checked"
             " before anything is set, the page settles once, and one report says what changed."
             " A text's last key is released after it, so a page that searches as one types sees it."
+            " A slider drawn by a component library is moved with its arrow keys, as a person would."
             " TEXT `-` (the last one) reads the text from stdin (one trailing newline dropped), which keeps"
             " a password out of the process list."
         ),

@@ -146,3 +146,36 @@ def test_a_search_that_reads_its_field_on_keyup_sees_what_was_filled(
     cleared = workspace.ok("fill", search, "")
     assert 'link "Footnotes"' in cleared and "-" in cleared  # emptied: the result went
     assert 'link "Footnotes"' not in snap(workspace, "-i")
+
+
+def test_sliders_native_and_drawn_are_set_to_a_number(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/sliders.html"))
+    view = snap(workspace, "-i")
+    quantity, volume = ref(view, "slider", "Quantity"), ref(view, "slider", "Volume")
+    printed = workspace.ok("fill", quantity, "7", volume, "65")
+    assert printed.splitlines()[0] == f'Filled 2 fields: {quantity} "7", {volume} "65"', printed
+    assert 'text appeared: "quantity 7, volume 65"' in printed, printed  # the page's own handlers saw both
+    workspace.ok("fill", volume, "0")  # an end: Home
+    assert "quantity 7, volume 0" in workspace.ok("text")
+
+
+def test_a_slider_value_between_its_steps_ends_on_the_nearest_and_says_so(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/input/sliders.html"))
+    volume = ref(snap(workspace, "-i"), "slider", "Volume")
+    printed = workspace.ok("fill", volume, "42")
+    assert f"{volume} moves in steps that miss 42: it holds 40" in printed, printed
+    assert "volume 40" in workspace.ok("text")
+
+
+def test_a_slider_value_out_of_its_range_changes_nothing(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/sliders.html"))
+    view = snap(workspace, "-i")
+    quantity, volume = ref(view, "slider", "Quantity"), ref(view, "slider", "Volume")
+    done = workspace.run("fill", quantity, "5", volume, "120")
+    assert done.code == 1, done
+    assert f"{volume} is a slider from 0 to 100: fill takes a number in that range, not '120'" in done.err
+    failed = workspace.run("fill", volume, "loud")
+    assert failed.code == 1 and "not 'loud'" in failed.err, failed
+    assert "quantity 2, volume 20" in workspace.ok("text")  # checked before anything moved

@@ -1,7 +1,8 @@
 """`fill` of several fields, or of a box or dropdown: each set as its kind takes it, one report.
 
 A form is filled in one call: text into fields, yes or no into boxes, an
-option's name into a <select> or a component library's dropdown. Every
+option's name into a <select> or a component library's dropdown, a number
+into a slider (`slider`). Every
 element is found and its value checked before anything is set, so a wrong
 ref, word or option changes nothing; a field that fails once the form is being
 filled says which ones were set before it. The page settles once, after the
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
-from refbrowse.daemon.action import dropdown
+from refbrowse.daemon.action import dropdown, slider
 from refbrowse.daemon.action.acting import InputCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked, asked_of
@@ -34,7 +35,7 @@ _KIND_JS = script("field_kind")
 _OPTIONS_JS = script("select_options")
 _FILLS = (
     "fill takes text fields, text areas and editable elements, boxes (yes or no), <select>s and"
-    " dropdowns (an option's name)"
+    " dropdowns (an option's name), sliders (a number)"
 )
 
 
@@ -96,6 +97,8 @@ async def _field(call: InputCall, selector: str, text: str, force: bool, notes: 
         return await _box(call, selector, text, force, radio=kind == "radio")
     if kind == "select":
         return await _select(selector, text, target, force)
+    if kind == "slider":
+        return await _slider(selector, text, target, notes)
     try:
         choose = await dropdown.opening(call.page, selector, target, text) if kind == "other" else None
     except PageError:
@@ -167,6 +170,14 @@ async def _select(selector: str, text: str, target: Locator, force: bool) -> Fie
         await target.select_option(value=[value], force=force, no_wait_after=True)
 
     return Field(selector, select, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
+
+
+async def _slider(selector: str, text: str, target: Locator, notes: list[str]) -> Field:
+    span = await slider.range_of(selector, target)
+    wanted = slider.wanted_value(selector, text, span)
+    native = await target.evaluate("e => e.tagName === 'INPUT'")
+    move = slider.setter(selector, target, wanted, native, notes)
+    return Field(selector, move, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
 
 
 async def last_key_up(page: Page, text: str) -> None:

@@ -1,5 +1,5 @@
 // What `fill` sets on an element: 'text', 'password', 'combobox' (a field with a list), 'checkbox'
-// (a box or switch), 'radio',
+// (a box or switch), 'radio', 'slider' (a native range or an ARIA slider),
 // 'select' (a <select>), 'other' (maybe a dropdown drawn by a component library) or '' (nothing to fill).
 // A label, or an element inside one, stands for the control it labels, as in Playwright's own fill.
 (e) => {
@@ -17,6 +17,7 @@
     const type = (e.type || 'text').toLowerCase();
     if (type === 'checkbox') return 'checkbox';
     if (type === 'radio') return 'radio';
+    if (type === 'range') return 'slider';
     if (['button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(type)) return '';
     if (type === 'password' || /password/i.test(e.autocomplete || '')) return 'password';
     if (role === 'combobox') return e.readOnly ? 'other' : 'combobox';  // typed into, then its option chosen
@@ -24,6 +25,7 @@
   }
   if (boxRoles.includes(role)) return 'checkbox';
   if (role === 'radio' || role === 'menuitemradio') return 'radio';
+  if (role === 'slider') return 'slider';
   if (tag === 'TEXTAREA' || e.isContentEditable) return 'text';
   return 'other';
 }

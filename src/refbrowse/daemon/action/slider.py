@@ -1,0 +1,119 @@
+"""`fill` on a slider: a native range is set as Playwright's fill sets it, a drawn one is moved by its keys.
+
+A slider drawn by a component library (role=slider: Radix, MUI, BaseWeb…)
+takes no typed value. As a person would, `fill` focuses it and presses the
+keys the slider pattern promises: Home and End for its ends, else an arrow
+once to learn its step, then as many presses as the distance takes, then a
+few more to correct, reading aria-valuenow between runs. The value is checked
+against the slider's range before anything moves; a value between its steps
+ends on the nearest one, and the report says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from playwright.async_api import Locator
+
+from refbrowse.daemon.core.scripts import script
+from refbrowse.errors import PageError
+
+_STATE_JS = script("slider_state")
+MAX_PRESSES = 500  # a slider further than this many steps from the value is not walked there
+_CORRECTIONS = 4  # presses after the run, one at a time, to land on the value
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    now: float
+    low: float
+    high: float
+
+
+async def range_of(selector: str, target: Locator) -> Range:
+    """The slider's value and range; an error when the page gives none to go by."""
+    found = await target.evaluate(_STATE_JS)
+    if found["now"] is None or found["min"] is None or found["max"] is None:
+        raise PageError(
+            f"{selector} is a slider without a value or range the page tells (aria-valuenow, -min, -max)",
+            f"move it with its keys (browse click {selector}, then browse press ArrowRight) or drag it",
+        )
+    return Range(float(found["now"]), float(found["min"]), float(found["max"]))
+
+
+def wanted_value(selector: str, text: str, span: Range) -> float:
+    """The number `text` asks for, within the slider's range."""
+    try:
+        wanted = float(text)
+    except ValueError:
+        wanted = float("nan")
+    if not span.low <= wanted <= span.high:  # NaN fails this too
+        raise PageError(
+            f"{selector} is a slider from {_number(span.low)} to {_number(span.high)}: fill takes a number"
+            f" in that range, not {text!r}",
+            f"for example: browse fill {selector} {_number(span.low)}",
+        )
+    return wanted
+
+
+def setter(
+    selector: str, target: Locator, wanted: float, native: bool, notes: list[str]
+) -> Callable[[], Awaitable[None]]:
+    """What sets the slider to `wanted` (and notes where it ended when its steps miss the value)."""
+
+    async def set_value() -> None:
+        if native:
+            await target.fill(_number(wanted))
+        else:
+            await _walk(selector, target, wanted)
+        ended = (await range_of(selector, target)).now
+        if not _same(ended, wanted):
+            notes.append(f"{selector} moves in steps that miss {_number(wanted)}: it holds {_number(ended)}")
+
+    return set_value
+
+
+async def _walk(selector: str, target: Locator, wanted: float) -> None:
+    span = await range_of(selector, target)
+    if _same(span.now, wanted):
+        return
+    await target.focus()
+    keyboard = target.page.keyboard
+    if _same(wanted, span.low) or _same(wanted, span.high):
+        await keyboard.press("Home" if _same(wanted, span.low) else "End")
+        return
+    key = "ArrowRight" if wanted > span.now else "ArrowLeft"
+    await keyboard.press(key)
+    moved = await _now(selector, target)
+    step = abs(moved - span.now)
+    if step == 0:
+        raise PageError(
+            f"{selector} did not move when {key} was pressed on it",
+            f"drag it instead: browse drag {selector} <another element>",
+        )
+    for _ in range(min(round(abs(wanted - moved) / step), MAX_PRESSES)):
+        await keyboard.press(key)
+    await _correct(selector, target, wanted, step)
+
+
+async def _correct(selector: str, target: Locator, wanted: float, step: float) -> None:
+    """A few single presses towards `wanted`, stopping on it or on the step nearest to it."""
+    keyboard = target.page.keyboard
+    for _ in range(_CORRECTIONS):
+        now = await _now(selector, target)
+        if _same(now, wanted) or abs(now - wanted) < step / 2:
+            return
+        await keyboard.press("ArrowRight" if wanted > now else "ArrowLeft")
+
+
+async def _now(selector: str, target: Locator) -> float:
+    return (await range_of(selector, target)).now
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
