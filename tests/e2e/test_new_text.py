@@ -66,3 +66,15 @@ def test_a_tab_whose_panel_brings_no_controls_says_its_text(workspace: Workspace
     assert f'tab "About" {about} [selected]' in printed, printed  # the diff, as before
     assert 'textbox "Guest"' in printed, printed  # …with what went
     assert printed.splitlines()[-1] == 'text appeared: "Rooms are held for 24 hours."', printed
+
+
+TOTAL = """<!doctype html><title>Total</title><button onclick="
+document.getElementById('out').innerHTML = 'Selected population: <strong>1254</strong> thousand'">Compute</button>
+<p id="out"></p>"""
+
+
+def test_text_with_an_element_inside_is_quoted_as_one_line(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/reports/total.html", TOTAL))
+    compute = ref(snap(workspace, "-i"), "button", "Compute")
+    printed = fenced_part(workspace.ok("click", compute))
+    assert printed == 'text appeared: "Selected population: 1254 thousand"', printed

@@ -346,3 +346,22 @@ def test_a_fields_clickable_frame_gets_no_ref_of_its_own_but_a_clickable_row_kee
     out = snap(workspace, "-i")
     assert re.search(r'^- combobox "Priority" @e\d+ \[expanded=false\]: "Normal"$', out, re.M), out
     assert "arrow_drop_down" not in out and out.count("@e") == 3, out  # the field, the row, its checkbox
+
+
+# A data grid as component libraries draw one: every column's header holds the same two buttons.
+GRID = """<!doctype html><title>Grid</title>
+<table>
+  <tr><th><input type="checkbox" aria-label="Select all"></th>
+      <th><div><div>city</div><button>Sort column ascending</button><button>Column options</button></div></th>
+      <th><div><div>pop</div><button>Sort column ascending</button><button>Column options</button></div></th></tr>
+  <tr><td><input type="checkbox" aria-label="Select row"></td><td>Lisbon</td><td>545</td></tr>
+  <tr><td><input type="checkbox" aria-label="Select row"></td><td>Oslo</td><td>709</td></tr>
+</table>"""
+
+
+def test_a_columns_own_buttons_say_their_column(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/real/grid.html", GRID))
+    out = snap(workspace, "-i")
+    assert re.search(r'- button "Sort column ascending" @e\d+ \(column "city"\)', out), out
+    assert re.search(r'- button "Column options" @e\d+ \(column "pop"\)', out), out
+    assert re.search(r'- checkbox "Select row" @e\d+ \(row "Oslo"\)', out), out  # rows keep their row

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import INTERACTIVE
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 
@@ -23,18 +24,37 @@ LINE_CHARS = 150  # characters of one quoted line
 def texts(snapshot: PageSnapshot | None) -> tuple[str, ...] | None:
     """The page's text as the snapshot holds it, a line a piece, in document order; None when unread.
 
-    Controls' names and values are left out: the interactive view says those.
+    Controls' names and values are left out: the interactive view says those. Text with
+    elements inside it reads as one line.
     """
     if snapshot is None:
         return None
     out: list[str] = []
-    for node in snapshot.tree.walk():
+    stack = [snapshot.tree]
+    while stack:
+        node = stack.pop()
         if node.role in INTERACTIVE:
             continue
-        pieces = [c for c in node.children if isinstance(c, str)]
+        # "Total: <b>42</b> items": the bold number is read with the words around it
+        mixed = any(isinstance(c, str) and c.strip() for c in node.children)
+        inline = [c for c in node.children if isinstance(c, str) or (mixed and _leaf(c))]
+        pieces = [c if isinstance(c, str) else _leaf_text(c) for c in inline]
         pieces += [node.value] if node.value else []
-        out += [flat for piece in pieces if (flat := " ".join(piece.split()))]
+        if flat := " ".join(" ".join(pieces).split()):
+            out.append(flat)
+        joined = {id(c) for c in inline}
+        stack += reversed([c for c in node.children if not isinstance(c, str) and id(c) not in joined])
     return tuple(out)
+
+
+def _leaf(node: Node) -> bool:
+    """Text inside a line of text (a bold number, a code word): no element of its own inside it."""
+    return node.role not in INTERACTIVE and all(isinstance(c, str) for c in node.children)
+
+
+def _leaf_text(node: Node) -> str:
+    words = [c for c in node.children if isinstance(c, str)]
+    return " ".join([*words, node.value] if node.value else words)
 
 
 def lines(before: tuple[str, ...] | None, after: tuple[str, ...] | None) -> tuple[list[str], list[str]]:

@@ -3,7 +3,8 @@
 An unnamed field gets the nearest label-like text of its own cell or container,
 else the nearest before it (`near "Date:"`);
 a control repeated in a table or list (`button "Refund"` three times) gets the
-text of its row. Both are read from the parsed tree, so they cost no round trip.
+text of its row, or of its column's header for a header's own buttons (`Sort`).
+Both are read from the parsed tree, so they cost no round trip.
 """
 
 from __future__ import annotations
@@ -34,6 +35,31 @@ def row_of(node: Node) -> str:
             if ancestor.name and ancestor.name != node.name:
                 return shorten(ancestor.name, HINT_LIMIT)
             return _first_text(ancestor, node)
+    return ""
+
+
+def column_of(node: Node) -> str:
+    """The text of the column header that holds `node` (a column's own sort or menu button): the
+    header row's text is the same for every column's buttons."""
+    for ancestor in node.ancestors():
+        if ancestor.role == "columnheader":
+            return _text_outside_controls(ancestor)
+        if ancestor.role in _ROWS:
+            return ""
+    return ""
+
+
+def _text_outside_controls(container: Node) -> str:
+    """The first words in `container` that are not inside a control (a header's name, not its buttons')."""
+    for child in container.children:
+        if isinstance(child, str):
+            if _words(child):
+                return shorten(child, HINT_LIMIT)
+        elif not actionable(child):
+            if child.value and _words(child.value):
+                return shorten(child.value, HINT_LIMIT)
+            if found := _text_outside_controls(child):
+                return found
     return ""
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 from refbrowse.daemon.page.snapshot import nodes
-from refbrowse.daemon.page.snapshot.hints import near, row_of, structured_name
+from refbrowse.daemon.page.snapshot.hints import column_of, near, row_of, structured_name
 from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import (
     CONTEXT,
@@ -253,13 +253,17 @@ class _Builder:
         return text_of(node) if self.options.interactive or nodes.named_by_children(node) else ""
 
     def context(self, node: Node, name: str) -> list[str]:
-        """`(near "Date:")` for an unnamed control, `(row "INV-1042")` for a repeated one."""
+        """`(near "Date:")` for an unnamed control, `(row "INV-1042")` for a repeated one (`(column
+        "City")` for one in a column's header)."""
         if not actionable(node):
             return []
         if not name:
             hint = near(node)
             return [f"(near {_quote(hint)})"] if hint else []
         if (node.role, node.name) in self.options.repeated:
+            column = column_of(node)
+            if column:
+                return [f"(column {_quote(column)})"]
             row = row_of(node)
             return [f"(row {_quote(row)})"] if row else []
         return []
