@@ -68,8 +68,8 @@ def test_a_tab_whose_panel_brings_no_controls_says_its_text(workspace: Workspace
     assert printed.splitlines()[-1] == 'text appeared: "Rooms are held for 24 hours."', printed
 
 
-TOTAL = """<!doctype html><title>Total</title><button onclick="
-document.getElementById('out').innerHTML = 'Selected population: <strong>1254</strong> thousand'">Compute</button>
+TOTAL = """<!doctype html><title>Total</title><button onclick="document.getElementById('out').innerHTML =
+'Selected population: <strong>1254</strong> thousand'">Compute</button>
 <p id="out"></p>"""
 
 

@@ -352,8 +352,10 @@ def test_a_fields_clickable_frame_gets_no_ref_of_its_own_but_a_clickable_row_kee
 GRID = """<!doctype html><title>Grid</title>
 <table>
   <tr><th><input type="checkbox" aria-label="Select all"></th>
-      <th><div><div>city</div><button>Sort column ascending</button><button>Column options</button></div></th>
-      <th><div><div>pop</div><button>Sort column ascending</button><button>Column options</button></div></th></tr>
+      <th><div><div>city</div><button>Sort column ascending</button><button>Column options</button></div>
+      </th>
+      <th><div><div>pop</div><button>Sort column ascending</button><button>Column options</button></div>
+      </th></tr>
   <tr><td><input type="checkbox" aria-label="Select row"></td><td>Lisbon</td><td>545</td></tr>
   <tr><td><input type="checkbox" aria-label="Select row"></td><td>Oslo</td><td>709</td></tr>
 </table>"""
