@@ -159,6 +159,15 @@ def test_sliders_native_and_drawn_are_set_to_a_number(workspace: Workspace, site
     assert "quantity 7, volume 0" in workspace.ok("text")
 
 
+def test_a_drawn_sliders_value_is_in_the_snapshot(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/sliders.html"))
+    view = snap(workspace, "-i")
+    volume = ref(view, "slider", "Volume")
+    assert f'- slider "Volume" {volume}: "20"' in view, view  # aria-valuenow, which Playwright leaves out
+    workspace.ok("fill", volume, "35")
+    assert f'- slider "Volume" {volume}: "35"' in snap(workspace, "-i")
+
+
 def test_a_slider_value_between_its_steps_ends_on_the_nearest_and_says_so(
     workspace: Workspace, site: Site
 ) -> None:

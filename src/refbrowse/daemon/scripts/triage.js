@@ -83,7 +83,7 @@
     return inOrder.get(parent);
   };
   const MARKED = 'input, select, textarea, summary, iframe, frame, [aria-haspopup], [tabindex], '
-    + '[aria-required], [aria-expanded], [aria-invalid]';
+    + '[aria-required], [aria-expanded], [aria-invalid], [role=slider], [role=spinbutton]';
   for (const e of deep(MARKED)) {
     if (marks.length >= 5000) break;
     const f = [];
@@ -103,6 +103,15 @@
     if (e.getAttribute('aria-invalid') === 'true') {
       f.push('invalid');
       note = byId(e, [e.getAttribute('aria-errormessage'), e.getAttribute('aria-describedby')].join(' '));
+    }
+    const role = e.getAttribute('role');
+    if ((role === 'slider' || role === 'spinbutton') && e.tagName !== 'INPUT' && !note) {
+      // a drawn slider's value, which Playwright's snapshot leaves out
+      const value = flat(e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow') || '');
+      if (value) {
+        f.push('valued');
+        note = value;
+      }
     }
     if (!f.length && !note) continue;
     const r = e.getBoundingClientRect();  // only for elements with something to say: rects cost
