@@ -356,8 +356,10 @@ GRID = """<!doctype html><title>Grid</title>
       </th>
       <th><div><div>pop</div><button>Sort column ascending</button><button>Column options</button></div>
       </th></tr>
-  <tr><td><input type="checkbox" aria-label="Select row"></td><td>Lisbon</td><td>545</td></tr>
-  <tr><td><input type="checkbox" aria-label="Select row"></td><td>Oslo</td><td>709</td></tr>
+  <tr><td tabindex="0"><input type="checkbox" aria-label="Select row"></td><td tabindex="-1">Lisbon</td>
+      <td tabindex="-1">545</td></tr>
+  <tr><td tabindex="-1"><input type="checkbox" aria-label="Select row"></td><td tabindex="-1">Oslo</td>
+      <td tabindex="-1">709</td></tr>
 </table>"""
 
 
@@ -367,3 +369,6 @@ def test_a_columns_own_buttons_say_their_column(workspace: Workspace, site: Site
     assert re.search(r'- button "Sort column ascending" @e\d+ \(column "city"\)', out), out
     assert re.search(r'- button "Column options" @e\d+ \(column "pop"\)', out), out
     assert re.search(r'- checkbox "Select row" @e\d+ \(row "Oslo"\)', out), out  # rows keep their row
+    # The grid's cells are focusable: a cell of text keeps its ref, one that only wraps the box does not.
+    assert re.search(r'- cell "Lisbon" @e\d+', out), out
+    assert 'cell "Select row"' not in out, out

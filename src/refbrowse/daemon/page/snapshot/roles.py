@@ -71,7 +71,22 @@ def actionable(node: Node) -> bool:
         return False
     if node.role in INTERACTIVE or pointer_target(node) or node.marks & _TOGGLES:
         return True
-    return "focusable" in node.marks and node.role in _FOCUSABLE_ITEMS
+    return "focusable" in node.marks and node.role in _FOCUSABLE_ITEMS and not _wraps_one_control(node)
+
+
+def _wraps_one_control(node: Node) -> bool:
+    """A grid's cell that holds one control and no text of its own (a row's "Select row" box): the
+    control is what to act on, and the cell's ref would say the same line twice."""
+    if node.role not in ("cell", "gridcell"):
+        return False
+    inside = node.walk()[1:]
+    controls = [n for n in inside if n.role in INTERACTIVE]
+    said = [
+        n
+        for n in inside
+        if n.role not in INTERACTIVE and (n.value or any(isinstance(c, str) for c in n.children))
+    ]
+    return len(controls) == 1 and not said
 
 
 def referable(node: Node) -> bool:
