@@ -345,7 +345,7 @@ COMMANDS: dict[str, CommandSpec] = {
             **SETTLE_FLAGS,
         },
         "example": "upload @e3 photo.jpg",
-        "help": "set files on a file input",
+        "help": "set files on a file input, or the drop zone or button that opens one",
     },
     # inspect
     "js": {

@@ -264,3 +264,31 @@ def test_check_and_uncheck_a_box_hidden_inside_its_label_toggle_it_at_once(
         result = workspace.run(action, box, "--timeout", "2000")
         assert result.code == 0, result.err
         assert ("[checked]" in snap(workspace, "-i")) is (action == "check")
+
+
+# How component libraries draw an upload: a drop zone holding a hidden input, and a button that
+# opens a hidden input elsewhere in the page; and a button that opens nothing.
+DROPZONES = """<!doctype html><title>Uploads</title>
+<div id="zone" role="button" tabindex="0">Drop files here<input type="file" id="inner" hidden></div>
+<button id="pick" onclick="document.getElementById('far').click()">Choose a file</button>
+<input type="file" id="far" style="display:none">
+<button>Does nothing</button>
+<p id="got"></p>
+<script>
+for (const id of ['inner', 'far']) document.getElementById(id).onchange = (e) =>
+  document.getElementById('got').textContent = id + ': ' + [...e.target.files].map(f => f.name).join();
+</script>"""
+
+
+def test_upload_goes_through_a_drop_zone_or_the_button_that_opens_a_file_chooser(
+    workspace: Workspace, site: Site, tmp_path: Path
+) -> None:
+    workspace.ok("goto", site.page("/forms/dropzones.html", DROPZONES))
+    out = snap(workspace, "-i")
+    (tmp_path / "notes.txt").write_text("notes")
+    zone = ref(out, "button", "Drop files here")
+    assert 'text appeared: "inner: notes.txt"' in workspace.ok("upload", zone, str(tmp_path / "notes.txt"))
+    picked = workspace.ok("upload", ref(out, "button", "Choose a file"), str(tmp_path / "notes.txt"))
+    assert 'text appeared: "far: notes.txt"' in picked, picked
+    nothing = workspace.run("upload", ref(out, "button", "Does nothing"), str(tmp_path / "notes.txt"))
+    assert nothing.code == 1 and "opened no file chooser" in nothing.err, nothing

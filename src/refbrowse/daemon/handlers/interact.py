@@ -15,6 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from refbrowse.daemon.action import direct_input, dropdown, fields
+from refbrowse.daemon.action.file_input import put_files
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.viewdiff import asked_of
@@ -352,7 +353,9 @@ async def upload(call: Call) -> str:
     # a FIFO or device is refused by the check, before the driver could block reading it.
     real = [policy.input_path(path, call.flag(ALLOW_PATH_FLAG)) for path in files]
     target = await resolve_one(call.tab, selector)
-    outcome = await perform(call, f"uploading to {selector}", lambda: target.set_input_files(real))
+    outcome = await perform(
+        call, f"uploading to {selector}", lambda: put_files(call.page, selector, target, real)
+    )
     names = ", ".join(os.path.basename(path) for path in files)
     plural = "s" if len(files) != 1 else ""
     return outcome.report(f"Uploaded {len(files)} file{plural} to {selector}: {names}")
