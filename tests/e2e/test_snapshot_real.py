@@ -372,3 +372,16 @@ def test_a_columns_own_buttons_say_their_column(workspace: Workspace, site: Site
     # The grid's cells are focusable: a cell of text keeps its ref, one that only wraps the box does not.
     assert re.search(r'- cell "Lisbon" @e\d+', out), out
     assert 'cell "Select row"' not in out, out
+
+
+CHAT = """<!doctype html><title>Chat</title>
+<div role="log" aria-label="conversation">
+  <div>user: hello</div><div>bot: The answer is 42. <button>Copy message</button><button>Retry</button></div>
+</div>"""
+
+
+def test_a_chat_logs_line_says_its_messages_not_its_buttons(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/real/chat.html", CHAT))
+    out = snap(workspace, "-i")
+    assert re.search(r'- log "conversation": "user: hello bot: The answer is 42\."\n', out), out
+    assert re.search(r'  - button "Copy message" @e\d+', out), out  # the buttons keep their own lines

@@ -93,13 +93,17 @@ def referable(node: Node) -> bool:
     return bool(node.pw_ref) and (node.role in REFERABLE or actionable(node))
 
 
-def text_of(node: Node, limit: int = 80) -> str:
-    """The visible text under a node, for nodes whose accessible name is empty."""
+def text_of(node: Node, limit: int = 80, controls: bool = True) -> str:
+    """The visible text under a node, for nodes whose accessible name is empty; without the names
+    of the controls inside when not `controls` (a chat log's "Copy message" buttons)."""
     parts: list[str] = []
     if node.value:
         parts.append(node.value)
     for child in node.children:
-        parts.append(child if isinstance(child, str) else (child.name or text_of(child, limit)))
+        if isinstance(child, str):
+            parts.append(child)
+        elif controls or child.role not in INTERACTIVE:
+            parts.append(child.name or text_of(child, limit, controls))
         if sum(len(p) for p in parts) > limit:
             break
     return shorten(" ".join(p for p in parts if p), limit)

@@ -270,7 +270,7 @@ class _Builder:
 
     def value(self, node: Node) -> str | None:
         if node.role in MESSAGES:
-            said = node.value or text_of(node, TEXT_LIMIT)
+            said = node.value or text_of(node, TEXT_LIMIT, controls=False)  # the controls have lines
             self.said.add(" ".join(said.split()))
             return said or None
         if node.role not in VALUE_ROLES and not (node.value and not self.options.interactive):
