@@ -369,3 +369,23 @@ def test_a_number_outside_any_form_is_not_called_invalid_for_its_step(
     printed = workspace.ok("click", ref(out, "button", "Wait"))
     assert 'status: "slept 2.5 s"' in fenced_part(printed), printed
     assert "invalid" not in printed, printed
+
+
+# A chat as component libraries draw one: the conversation in a log, and a live region for screen
+# readers that says the new messages again, without the labels the log's messages carry.
+CHAT = """<!doctype html><title>Chat</title>
+<div role="log" aria-label="conversation" id="log"></div>
+<div aria-live="polite" id="said" style="position:absolute;left:-9999px"></div>
+<button onclick="
+  document.getElementById('log').innerHTML = '<p>user: hello</p><p>bot: The answer is 42.</p>';
+  document.getElementById('said').textContent = 'hello The answer is 42.'">Send</button>"""
+
+
+def test_a_live_region_that_repeats_a_chat_logs_new_line_is_said_once(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/effects/chat.html", CHAT))
+    send = ref(snap(workspace, "-i"), "button", "Send")
+    printed = fenced_part(workspace.ok("click", send))
+    assert 'log "conversation": "user: hello bot: The answer is 42."' in printed, printed
+    assert "live region" not in printed, printed

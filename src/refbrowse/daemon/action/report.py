@@ -10,6 +10,7 @@ again when the diff of the view already shows them). Our own words go in
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from refbrowse.daemon.page.pageprobe import Message, PageReport
 
 TEXT_LIMIT = 150  # characters of one quoted message
 MESSAGE_LIMIT = 8  # messages listed; the rest are counted
+_WORD = re.compile(r"\w+")
 _SAID_IN_DIFF = frozenset(("dialog opened", "dialog closed", "alert", "status", "message", "live region"))
 
 
@@ -66,7 +68,17 @@ def in_diff(message: str, diff: list[str]) -> bool:
         start = quoted[:40]  # the overlay line shortens long labels
         sign = "+" if kind == "dialog opened" else "-"
         return any(_shows_dialog(line, sign, start) for line in diff)
-    return any(line.startswith("+") and line.endswith(f": {quoted}") for line in diff)
+    return any(line.startswith("+") and _says(line, quoted) for line in diff)
+
+
+def _says(line: str, quoted: str) -> bool:
+    """The diff line's value is the message, or holds its words in order (a chat log's line, whose
+    labels the page hides from sight: "user: hello bot: 42" for the live region's "hello 42")."""
+    if line.endswith(f": {quoted}"):
+        return True
+    words = iter(_WORD.findall(line.partition(": ")[2]))
+    wanted = _WORD.findall(quoted)
+    return len(wanted) >= 3 and all(word in words for word in wanted)
 
 
 def _shows_dialog(line: str, sign: str, start: str) -> bool:
