@@ -185,6 +185,9 @@ def test_a_slider_value_out_of_its_range_changes_nothing(workspace: Workspace, s
     done = workspace.run("fill", quantity, "5", volume, "120")
     assert done.code == 1, done
     assert f"{volume} is a slider from 0 to 100: fill takes a number in that range, not '120'" in done.err
+    years = ref(view, "textbox", "Years")
+    read_only = workspace.run("fill", quantity, "5", years, "15")
+    assert read_only.code == 1 and f"{years} is read-only" in read_only.err, read_only
     failed = workspace.run("fill", volume, "loud")
     assert failed.code == 1 and "not 'loud'" in failed.err, failed
     assert "quantity 2, volume 20" in workspace.ok("text")  # checked before anything moved

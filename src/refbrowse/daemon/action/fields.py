@@ -99,6 +99,11 @@ async def _field(call: InputCall, selector: str, text: str, force: bool, notes: 
         return await _select(selector, text, target, force)
     if kind == "slider":
         return await _slider(selector, text, target, notes)
+    if kind == "readonly":
+        raise PageError(
+            f"{selector} is read-only: the page sets it itself, fill cannot type into it",
+            "set the control that goes with it instead (a slider or a picker beside it: browse snapshot -i)",
+        )
     try:
         choose = await dropdown.opening(call.page, selector, target, text) if kind == "other" else None
     except PageError:

@@ -1,6 +1,7 @@
 // What `fill` sets on an element: 'text', 'password', 'combobox' (a field with a list), 'checkbox'
 // (a box or switch), 'radio', 'slider' (a native range or an ARIA slider),
-// 'select' (a <select>), 'other' (maybe a dropdown drawn by a component library) or '' (nothing to fill).
+// 'select' (a <select>), 'readonly' (a field the page fills itself), 'other' (maybe a dropdown drawn
+// by a component library) or '' (nothing to fill).
 // A label, or an element inside one, stands for the control it labels, as in Playwright's own fill.
 (e) => {
   const roleOf = (el) => (el.getAttribute('role') || '').toLowerCase();
@@ -21,11 +22,13 @@
     if (['button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(type)) return '';
     if (type === 'password' || /password/i.test(e.autocomplete || '')) return 'password';
     if (role === 'combobox') return e.readOnly ? 'other' : 'combobox';  // typed into, then its option chosen
+    if (e.readOnly) return 'readonly';
     return 'text';
   }
   if (boxRoles.includes(role)) return 'checkbox';
   if (role === 'radio' || role === 'menuitemradio') return 'radio';
   if (role === 'slider') return 'slider';
-  if (tag === 'TEXTAREA' || e.isContentEditable) return 'text';
+  if (tag === 'TEXTAREA') return e.readOnly ? 'readonly' : 'text';
+  if (e.isContentEditable) return 'text';
   return 'other';
 }
