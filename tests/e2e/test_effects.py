@@ -389,3 +389,17 @@ def test_a_live_region_that_repeats_a_chat_logs_new_line_is_said_once(
     printed = fenced_part(workspace.ok("click", send))
     assert 'log "conversation": "user: hello bot: The answer is 42."' in printed, printed
     assert "live region" not in printed, printed
+
+
+RESULT = """<!doctype html><title>Loan</title><button onclick="
+document.getElementById('out').textContent = 'Payment: 96.56 per month'">Calculate</button>
+<pre id="out" aria-live="polite">Press Calculate</pre>"""
+
+
+def test_a_live_region_whose_text_is_a_line_of_the_diff_is_said_once(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/effects/loan.html", RESULT))
+    calculate = ref(snap(workspace, "-i"), "button", "Calculate")
+    printed = fenced_part(workspace.ok("click", calculate))
+    assert printed.count("Payment: 96.56 per month") == 1, printed

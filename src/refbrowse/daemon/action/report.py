@@ -74,8 +74,8 @@ def in_diff(message: str, diff: list[str]) -> bool:
 def _says(line: str, quoted: str) -> bool:
     """The diff line's value is the message, or holds its words in order (a chat log's line, whose
     labels the page hides from sight: "user: hello bot: 42" for the live region's "hello 42")."""
-    if line.endswith(f": {quoted}"):
-        return True
+    if line.endswith(f": {quoted}") or line[1:].lstrip().removeprefix("- ") == quoted:
+        return True  # an element's value, or a line of text
     words = iter(_WORD.findall(line.partition(": ")[2]))
     wanted = _WORD.findall(quoted)
     return len(wanted) >= 3 and all(word in words for word in wanted)
