@@ -191,3 +191,45 @@ def test_a_slider_value_out_of_its_range_changes_nothing(workspace: Workspace, s
     failed = workspace.run("fill", volume, "loud")
     assert failed.code == 1 and "not 'loud'" in failed.err, failed
     assert "quantity 2, volume 20" in workspace.ok("text")  # checked before anything moved
+
+
+# A field with a list that takes several options (Gradio's multiselect): a chosen option becomes a
+# chip, and the list stays open for the next until the field loses focus.
+TAGS = """<!doctype html><title>Tags</title>
+<label for="tags">Tags</label> <span id="chips"></span>
+<input id="tags" role="combobox" aria-expanded="false" aria-controls="list" autocomplete="off">
+<ul id="list" role="listbox" hidden></ul>
+<script>
+const field = document.getElementById('tags'), list = document.getElementById('list');
+const show = (open) => { list.hidden = !open; field.setAttribute('aria-expanded', String(open)); };
+const draw = () => {
+  list.innerHTML = '';
+  for (const name of ['red', 'green', 'blue'].filter(n => n.startsWith(field.value))) {
+    const option = document.createElement('li');
+    option.setAttribute('role', 'option');
+    option.textContent = name;
+    option.onmousedown = (event) => {
+      event.preventDefault();  // the field keeps the focus: the list stays open for the next
+      document.getElementById('chips').textContent += name + ' ';
+      field.value = '';
+      draw();
+    };
+    list.append(option);
+  }
+};
+field.onfocus = () => { draw(); show(true); };
+field.oninput = () => { draw(); show(true); };
+field.onblur = () => show(false);
+</script>"""
+
+
+def test_a_list_that_takes_several_is_closed_once_its_option_is_chosen(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/input/tags.html", TAGS))
+    tags = ref(snap(workspace, "-i"), "combobox", "Tags")
+    workspace.ok("fill", tags, "green")
+    view = snap(workspace, "-i")
+    assert f'combobox "Tags" {tags} [expanded=false]' in view, view
+    assert "listbox" not in view, view
+    assert workspace.ok("js", "document.getElementById('chips').textContent").count("green") == 1

@@ -138,6 +138,8 @@ def _combobox(
                 f"{selector}'s list shows no option {_echo(text)}: the text stays typed; if it takes"
                 f" only its options, `browse select {selector} NAME` lists them"
             )
+        elif await target.get_attribute("aria-expanded") == "true":
+            await target.evaluate("e => e.blur()")  # a list that takes several stays open: done with it
 
     return Field(selector, fill_and_pick, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
 
