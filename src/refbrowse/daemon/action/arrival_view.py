@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from refbrowse.daemon.action import new_text
 from refbrowse.daemon.core import trace
-from refbrowse.daemon.page.resolver import ready_soon
 from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
 from refbrowse.daemon.page.snapshot.parse import Node
@@ -77,7 +76,6 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     text = _led(text, lead) if lead else text
     history = tab.memory.of(SnapshotHistory)
     history.swap(history_kind(INTERACTIVE_FLAGS, raw), taken.triage.document, text)
-    ready_soon(tab)
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
     whole = not _cut(text) and not lead
     return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken))

@@ -68,14 +68,20 @@ def in_diff(message: str, diff: list[str]) -> bool:
         start = quoted[:40]  # the overlay line shortens long labels
         sign = "+" if kind == "dialog opened" else "-"
         return any(_shows_dialog(line, sign, start) for line in diff)
-    return any(line.startswith("+") and _says(line, quoted) for line in diff)
+    loose = kind == "live region"  # a toast or an alert keeps its line: it says what kind of news it is
+    return any(line.startswith("+") and _says(line, quoted, loose) for line in diff)
 
 
-def _says(line: str, quoted: str) -> bool:
-    """The diff line's value is the message, or holds its words in order (a chat log's line, whose
-    labels the page hides from sight: "user: hello bot: 42" for the live region's "hello 42")."""
-    if line.endswith(f": {quoted}") or line[1:].lstrip().removeprefix("- ") == quoted:
-        return True  # an element's value, or a line of text
+def _says(line: str, quoted: str, loose: bool) -> bool:
+    """The diff line's value is the message; or, `loose`, the line is that text, or holds its words
+    in order (a chat log's line, with labels the page hides from sight: "user: hello bot: 42" for
+    the live region's "hello 42")."""
+    if line.endswith(f": {quoted}"):
+        return True
+    if not loose:
+        return False
+    if line[1:].lstrip().removeprefix("- ") == quoted:
+        return True
     words = iter(_WORD.findall(line.partition(": ")[2]))
     wanted = _WORD.findall(quoted)
     return len(wanted) >= 3 and all(word in words for word in wanted)

@@ -11,15 +11,12 @@ by another element at its centre.
 from __future__ import annotations
 
 import secrets
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import Ref, RefTarget, parse_ref, stale
 from refbrowse.daemon.core.scripts import script
@@ -282,22 +279,3 @@ def _covered(selector: str, result: dict[str, Any]) -> PageError:
         "deal with that overlay first (close or accept it: `browse snapshot -i` lists it at the top), "
         "or use --force",
     )
-
-
-def ready_soon(tab: Tab) -> None:
-    """Ready a document just arrived at for its first element call, once the running command ends.
-
-    Playwright's first call on an element of a new document (found in its utility world, then
-    handed to the page's own) costs 10-20 ms more than the next one. Paid here, while the agent
-    reads the arrival's report, the first `click` or `fill` there does not pay it. Skipped when
-    another command has come first.
-    """
-    spawn(_ready(tab, tab.commands))
-
-
-async def _ready(tab: Tab, turn: int) -> None:
-    async with tab.lock:
-        if tab.commands != turn or tab.page.is_closed():
-            return
-        with suppress(PlaywrightError):
-            await trace.timed("ready for elements", tab.page.eval_on_selector(":root", "() => 0"))
