@@ -8,7 +8,8 @@ the other one take turns, the order swapped every run, so drift on a shared
 machine hits both alike. Prints the median ms of each and the median of the
 run-by-run ratios, with the load average at the start and the end. With
 `--trace`, the daemons run with `BROWSE_TRACE=1` and the median time of each
-start step (the daemon's `trace: start:` lines) is printed too. The page is
+start step (the time since the step before it, from the daemon's `trace: start:` lines) is printed
+too. The page is
 bench/fixtures/warm.html, served here.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import os
 import re
 import shutil
@@ -64,8 +66,9 @@ class Checkout:
                 text = log.read()
         except OSError:
             return
-        for label, at in STEP.findall(text):
-            self.steps.setdefault(label, []).append(float(at))
+        steps = sorted((float(at), label) for label, at in STEP.findall(text))
+        for (was, _), (at, label) in itertools.pairwise([(0.0, ""), *steps]):
+            self.steps.setdefault(label, []).append(at - was)
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -102,7 +105,7 @@ def main() -> int:
     print(f"new / base: median of ratios {statistics.median(ratios):.2f}")
     for c in (new, base):
         for label, ats in c.steps.items():
-            print(f"  {c.label} {label}: {statistics.median(ats):.0f} ms")
+            print(f"  {c.label} {label}: +{statistics.median(ats):.0f} ms")
     return 0
 
 
