@@ -3,7 +3,7 @@
 Run: .venv/bin/python bench/cold_floor.py [--runs N]
 
 In one process, with Playwright already imported, each run times: the node
-driver's start up to Playwright's handshake, Chromium's launch (with the
+driver's start up to Playwright's handshake (with the daemon's compile cache), Chromium's launch (with the
 daemon's flags), a new context, its first page (a new renderer), `goto` of
 bench/fixtures/warm.html (served here) and the page's first ai snapshot.
 Their sum is what a cold start costs before anything of refbrowse's own
@@ -26,6 +26,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 from playwright.async_api import async_playwright
 
+from refbrowse.daemon.core import driver
 from refbrowse.daemon.core.chromium import find_chromium, launch_flags
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -67,6 +68,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
+    driver.use_node_compile_cache()  # as the daemon starts its driver
     url, chromium = serve(), os.environ.get("BROWSE_CHROMIUM_PATH") or find_chromium()
     print(f"load at start {os.getloadavg()[0]:.2f}; {chromium}")
     runs = [asyncio.run(one_run(url, chromium)) for _ in range(args.runs)]
