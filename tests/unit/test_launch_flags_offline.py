@@ -11,7 +11,11 @@ import re
 
 import playwright
 
-from refbrowse.daemon.core.chromium import OWN_DISABLED_FEATURES, PLAYWRIGHT_DISABLED_FEATURES, launch_flags
+from refbrowse.daemon.core.chromium import (
+    HEADLESS_DISABLED_FEATURES,
+    PLAYWRIGHT_DISABLED_FEATURES,
+    launch_flags,
+)
 
 BUNDLE = os.path.join(os.path.dirname(playwright.__file__), "driver", "package", "lib", "coreBundle.js")
 
@@ -30,7 +34,7 @@ def test_our_copy_of_playwrights_disabled_features_matches_the_installed_driver(
     assert list(PLAYWRIGHT_DISABLED_FEATURES) == _playwright_list()
 
 
-def test_one_disable_features_switch_names_playwrights_features_and_ours() -> None:
+def test_a_headless_browsers_one_disable_features_switch_names_playwrights_features_and_ours() -> None:
     switches = [flag for flag in launch_flags() if flag.startswith("--disable-features=")]
     assert len(switches) == 1
     named = switches[0].removeprefix("--disable-features=").split(",")
@@ -38,5 +42,9 @@ def test_one_disable_features_switch_names_playwrights_features_and_ours() -> No
     assert (
         {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"}
         <= set(named)
-        == set(PLAYWRIGHT_DISABLED_FEATURES + OWN_DISABLED_FEATURES)
+        == set(PLAYWRIGHT_DISABLED_FEATURES + HEADLESS_DISABLED_FEATURES)
     )
+
+
+def test_a_headed_browser_keeps_playwrights_own_switch() -> None:
+    assert not [flag for flag in launch_flags(headed=True) if flag.startswith("--disable-features=")]

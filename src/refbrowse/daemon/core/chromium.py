@@ -90,10 +90,10 @@ PLAYWRIGHT_DISABLED_FEATURES = (
     "msForceBrowserSignIn",
     "msEdgeUpdateLaunchServicesPreferredVersion",
 )
-# Chromium opens the omnibox's popups as web pages (each in a renderer of its own) with every new
-# window, headless ones too: two renderers starting beside a session's first tab on a cold start,
-# for a popup no one sees.
-OWN_DISABLED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+# Chromium opens the omnibox's popups as web pages (in a renderer of their own) with every new
+# window, headless ones too: a renderer starting beside a session's first tab on a cold start, for
+# a popup no one sees. A headed window keeps them: a person may type in its address bar.
+HEADLESS_DISABLED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 
 # Playwright's defaults that are left out: Chromium's own IPC flooding protection throttles a
 # page's `history.pushState` flood (else thousands of events a second through the one driver,
@@ -101,9 +101,11 @@ OWN_DISABLED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 LEFT_OUT_DEFAULTS = ("--disable-ipc-flooding-protection",)
 
 
-def launch_flags() -> list[str]:
-    disabled = PLAYWRIGHT_DISABLED_FEATURES + OWN_DISABLED_FEATURES
-    flags = [*QUIET_FLAGS, "--disable-features=" + ",".join(disabled)]
+def launch_flags(headed: bool = False) -> list[str]:
+    flags = list(QUIET_FLAGS)
+    if not headed:
+        disabled = PLAYWRIGHT_DISABLED_FEATURES + HEADLESS_DISABLED_FEATURES
+        flags.append("--disable-features=" + ",".join(disabled))
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         flags.append("--no-sandbox")
     return flags + host_rules()
