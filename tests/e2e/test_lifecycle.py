@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BROWSE, Site, Workspace, browser_pid
+from conftest import BROWSE, Site, Workspace, _descendants, browser_pid
 from killing import held_route, wait_for_exit
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
@@ -115,6 +115,22 @@ def test_a_removed_workspace_takes_its_daemon_and_chromium_along(tmp_path: Path,
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         raise
+
+
+def test_a_headless_browser_starts_no_renderer_for_its_address_bars_popups(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    """Chromium makes the omnibox's popups web pages of each new window, in a renderer of their own
+    (`--top-chrome-webui`): the daemon's headless browser is launched without them."""
+    fresh_workspace.ok("goto", site.page("/popups", "<title>one tab</title><p>its renderer</p>"))
+    renderers = []
+    for pid in _descendants(int(str(fresh_workspace.daemon_info()["pid"]))):
+        with contextlib.suppress(OSError):
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()  # Chromium's children rewrite theirs
+            if b"--type=renderer" in cmdline:
+                renderers.append(cmdline)
+    assert renderers, "the page's own renderer was not found"
+    assert not [cmdline for cmdline in renderers if b"--top-chrome-webui" in cmdline]
 
 
 def test_a_daemon_of_another_version_is_replaced(fresh_workspace: Workspace) -> None:

@@ -69,14 +69,43 @@ def _system_browsers() -> list[str]:
     return found + [app for app in MAC_APPS if os.path.exists(app)]
 
 
+# Playwright's own `--disable-features` list (chromiumSwitches.ts of the pinned version; a unit test
+# compares it with the installed driver's). Chromium reads only the last `--disable-features` switch,
+# and ours comes after Playwright's, so it must repeat that list.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+# Chromium opens the omnibox's popups as web pages (in a renderer of their own) with every new
+# window, headless ones too: a renderer starting beside a session's first tab on a cold start, for
+# a popup no one sees. A headed window keeps them: a person may type in its address bar.
+HEADLESS_DISABLED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+
 # Playwright's defaults that are left out: Chromium's own IPC flooding protection throttles a
 # page's `history.pushState` flood (else thousands of events a second through the one driver,
 # for every session), as it does in a browser people use.
 LEFT_OUT_DEFAULTS = ("--disable-ipc-flooding-protection",)
 
 
-def launch_flags() -> list[str]:
+def launch_flags(headed: bool = False) -> list[str]:
     flags = list(QUIET_FLAGS)
+    if not headed:
+        disabled = PLAYWRIGHT_DISABLED_FEATURES + HEADLESS_DISABLED_FEATURES
+        flags.append("--disable-features=" + ",".join(disabled))
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         flags.append("--no-sandbox")
     return flags + host_rules()

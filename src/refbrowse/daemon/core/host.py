@@ -196,7 +196,7 @@ class BrowserHost:
         browser = await self._playwright.chromium.launch(
             executable_path=executable,
             headless=not target.headed,
-            args=launch_flags() + list(extension_loader.HEADED_FLAGS if target.headed else ()),
+            args=launch_flags(target.headed) + list(extension_loader.HEADED_FLAGS if target.headed else ()),
             ignore_default_args=[
                 *LEFT_OUT_DEFAULTS,
                 *(extension_loader.LEFT_OUT_FLAGS if target.headed else ()),

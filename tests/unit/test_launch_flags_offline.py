@@ -1,0 +1,50 @@
+"""The flags Chromium is launched with: our `--disable-features` keeps Playwright's own list.
+
+Chromium reads only the last `--disable-features` switch and Playwright puts ours after its
+own, so a list of ours that left out one of Playwright's would turn that feature back on.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import playwright
+
+from refbrowse.daemon.core.chromium import (
+    HEADLESS_DISABLED_FEATURES,
+    PLAYWRIGHT_DISABLED_FEATURES,
+    launch_flags,
+)
+
+BUNDLE = os.path.join(os.path.dirname(playwright.__file__), "driver", "package", "lib", "coreBundle.js")
+
+
+def _playwright_list() -> list[str]:
+    """The names in the installed driver's `disabledFeatures = [...]` (comments left out)."""
+    with open(BUNDLE, encoding="utf-8") as bundle:
+        source = bundle.read()
+    found = re.search(r"disabledFeatures = \[(.*?)\]\.filter\(Boolean\)", source, re.DOTALL)
+    assert found, "Playwright's disabled features list was not found in its driver"
+    lines = [line.split("//")[0] for line in found.group(1).splitlines()]
+    return re.findall(r'"([^"]+)"', "\n".join(lines))
+
+
+def test_our_copy_of_playwrights_disabled_features_matches_the_installed_driver() -> None:
+    assert list(PLAYWRIGHT_DISABLED_FEATURES) == _playwright_list()
+
+
+def test_a_headless_browsers_one_disable_features_switch_names_playwrights_features_and_ours() -> None:
+    switches = [flag for flag in launch_flags() if flag.startswith("--disable-features=")]
+    assert len(switches) == 1
+    named = switches[0].removeprefix("--disable-features=").split(",")
+    assert set(_playwright_list()) <= set(named)
+    assert (
+        {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"}
+        <= set(named)
+        == set(PLAYWRIGHT_DISABLED_FEATURES + HEADLESS_DISABLED_FEATURES)
+    )
+
+
+def test_a_headed_browser_keeps_playwrights_own_switch() -> None:
+    assert not [flag for flag in launch_flags(headed=True) if flag.startswith("--disable-features=")]
