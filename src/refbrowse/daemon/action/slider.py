@@ -1,12 +1,16 @@
-"""`fill` on a slider: a native range is set as Playwright's fill sets it, a drawn one is moved by its keys.
+"""`fill` on a slider: moved by its keys, as a person moves it.
 
 A slider drawn by a component library (role=slider: Radix, MUI, BaseWeb…)
-takes no typed value. As a person would, `fill` focuses it and presses the
-keys the slider pattern promises: Home and End for its ends, else an arrow
-once to learn its step, then as many presses as the distance takes, then a
-few more to correct, reading aria-valuenow between runs. The value is checked
-against the slider's range before anything moves; a value between its steps
-ends on the nearest one, and the report says so.
+takes no typed value, and one built on a native range (react-aria's, in
+Streamlit) takes its value for good only from a key or the pointer: a value
+set on the input moves the thumb and is never sent. So `fill` focuses the
+slider and presses the keys the slider pattern promises: Home and End for its
+ends, else an arrow once to learn its step, then as many presses as the
+distance takes, then a few more to correct, reading the value between runs.
+The value is checked against the slider's range before anything moves; a
+value between its steps ends on the nearest one, and the report says so. A
+native range further than `MAX_PRESSES` steps from the value gets the value
+set instead.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ class Range:
     now: float
     low: float
     high: float
+    step: float | None = None  # a native range's; a drawn slider's is learnt by pressing a key
 
 
 async def range_of(selector: str, target: Locator) -> Range:
@@ -39,7 +44,8 @@ async def range_of(selector: str, target: Locator) -> Range:
             f"{selector} is a slider without a value or range the page tells (aria-valuenow, -min, -max)",
             f"move it with its keys (browse click {selector}, then browse press ArrowRight) or drag it",
         )
-    return Range(float(found["now"]), float(found["min"]), float(found["max"]))
+    step = float(found["step"]) if found.get("step") else None
+    return Range(float(found["now"]), float(found["min"]), float(found["max"]), step)
 
 
 def wanted_value(selector: str, text: str, span: Range) -> float:
@@ -63,8 +69,9 @@ def setter(
     """What sets the slider to `wanted` (and notes where it ended when its steps miss the value)."""
 
     async def set_value() -> None:
-        if native:
-            await target.fill(_number(wanted))
+        span = await range_of(selector, target)
+        if native and (span.step is None or abs(wanted - span.now) / span.step > MAX_PRESSES):
+            await target.fill(_number(wanted))  # too far to walk: its value set, as Playwright sets it
         else:
             await _walk(selector, target, wanted)
         ended = (await range_of(selector, target)).now
