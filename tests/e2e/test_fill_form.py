@@ -166,6 +166,10 @@ def test_a_drawn_sliders_value_is_in_the_snapshot(workspace: Workspace, site: Si
     assert f'- slider "Volume" {volume}: "20"' in view, view  # aria-valuenow, which Playwright leaves out
     workspace.ok("fill", volume, "35")
     assert f'- slider "Volume" {volume}: "35"' in snap(workspace, "-i")
+    size = ref(view, "slider", "Size")
+    assert f'- slider "Size" {size}: "M"' in view, view  # a range's own words for its value
+    workspace.ok("fill", size, "2")
+    assert f'- slider "Size" {size}: "L"' in snap(workspace, "-i")
 
 
 def test_a_slider_value_between_its_steps_ends_on_the_nearest_and_says_so(

@@ -105,9 +105,11 @@
       note = byId(e, [e.getAttribute('aria-errormessage'), e.getAttribute('aria-describedby')].join(' '));
     }
     const role = e.getAttribute('role');
-    if ((role === 'slider' || role === 'spinbutton') && e.tagName !== 'INPUT' && !note) {
-      // a drawn slider's value, which Playwright's snapshot leaves out
-      const value = flat(e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow') || '');
+    const range = e.tagName === 'INPUT' && e.type === 'range';
+    if (((role === 'slider' || role === 'spinbutton') && e.tagName !== 'INPUT' || range) && !note) {
+      // a drawn slider's value, which Playwright's snapshot leaves out; a range's own words for its
+      // value (a slider of sizes says "M", not its index)
+      const value = flat(e.getAttribute('aria-valuetext') || (range ? '' : e.getAttribute('aria-valuenow')) || '');
       if (value) {
         f.push('valued');
         note = value;

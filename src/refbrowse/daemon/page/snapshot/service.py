@@ -89,8 +89,8 @@ def apply_marks(tree: Node, facts: Triage) -> None:
     for box, (marks, note) in facts.marks.items():
         node = by_box.get(box)
         if node is not None:
-            if "valued" in marks:  # a drawn slider's value, which Playwright's snapshot leaves out
-                node.value = node.value or note
+            if "valued" in marks:  # a slider's value in words, or a drawn one's, which the snapshot lacks
+                node.value = note
                 marks, note = marks - {"valued"}, ""
             node.marks, node.note = marks, note
             if node.role == "iframe" and note and not node.name:
