@@ -141,8 +141,10 @@ def save(out: str, results: dict[str, Any], meta: dict[str, str]) -> None:
         json.dump({"meta": meta, "result": results}, f, indent=1)
         f.write("\n")
     path = os.path.join(out, "RESULTS.md")
-    with open(path) as f:
-        text = f.read()
+    text = ""
+    if os.path.exists(path):  # a fresh --out folder gets one with the table alone
+        with open(path) as f:
+            text = f.read()
     block = "\n".join([BEGIN, *render(results, meta), END])
     pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.DOTALL)
     text = pattern.sub(lambda _: block, text) if pattern.search(text) else text.rstrip() + "\n\n" + block
