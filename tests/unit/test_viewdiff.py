@@ -154,3 +154,13 @@ def test_a_change_of_most_of_the_view_asks_for_the_new_view() -> None:
     before = "\n".join(f'- button "Item {n}" @e{n}' for n in range(40))
     after = "\n".join(f'- button "Thing {n}" @e{100 + n}' for n in range(40))
     assert view_change(before, after).most
+
+
+def test_the_kind_of_page_the_daemon_takes_it_for_is_no_change() -> None:
+    before = BEFORE.replace('title: "Order"', 'title: "Order"\npage: other · forms: 0')
+    after = before.replace("page: other", "page: form")
+    assert view_change(before, after) == Change()
+    opened = after.replace(
+        '- button "Place order" @e12', '- button "Place order" @e12\n- button "Try it out" @e13'
+    )
+    assert view_change(before, opened).quoted[1:] == ['+- button "Try it out" @e13']

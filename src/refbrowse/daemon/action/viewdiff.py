@@ -22,6 +22,7 @@ from refbrowse.daemon.page.snapshot.service import PageSnapshot, capture
 from refbrowse.errors import BrowseError
 
 DIFF_TOKENS = 1_000  # the diff's budget, as the arrival view's: about 4,000 characters
+_PAGE_KIND = "page: "  # the view's line that says what kind of page it is (`Triage.summary`)
 _CAME_SHORT = 12  # added lines a big change still shows as a diff (a tab's panel, a wizard's next step)
 _A_LOT = 40  # changed lines beyond which the view changed a lot
 _A_LOT_SHARE = 0.6  # …or this share of the view's lines
@@ -160,7 +161,7 @@ def view_change(
     """
     if after is None or after == before:
         return Change()
-    old, new = _without_asked(before.splitlines(), after.splitlines(), asked)
+    old, new = _without_asked(_page_lines(before), _page_lines(after), asked)
     gone, came = _edits(old, new)
     gone = [i for i in gone if not old[i].endswith(" (listed above)")]
     came = [j for j in came if not new[j].endswith(" (listed above)")]
@@ -175,6 +176,12 @@ def view_change(
         [f"… {more} more line{'s' if more != 1 else ''} of the diff, run `snapshot -i -D`"] if more else []
     )
     return Change(["changed in the interactive view:", *shown], trailer, came=brought)
+
+
+def _page_lines(view: str) -> list[str]:
+    """The view's lines without its `page:` line: the kind of page the daemon takes it for (a form,
+    once a panel with a field opened) is no change of the page's own."""
+    return [line for line in view.splitlines() if not line.startswith(_PAGE_KIND)]
 
 
 def _edits(old: list[str], new: list[str]) -> tuple[list[int], list[int]]:
