@@ -49,10 +49,12 @@ KNOWN_GAPS = """## Not held, or not measured
   --cdp`, `BROWSE_CDP_URL`), so are the WebSockets of its dedicated, nested, blob, shared and service
   workers and a page's WebSocketStream (test_remote_workers.py: the server outside sees no connection,
   the page sees a SecurityError, the one inside still connects); WebTransport gets the same guard
-  (tried in Node only: no HTTP/3 server here). Not held: a Playwright server (`BROWSE_WS_ENDPOINT`)
-  offers no DevTools connection of the daemon's own, so its workers' WebSockets and its pages'
-  WebSocketStream and WebTransport still reach any host; and a remote browser's resolver flags are not
-  the daemon's to set (a browser the daemon launches resolves no other host at all). While the daemon is
+  (tried in Node only: no HTTP/3 server here). A Playwright server (`BROWSE_WS_ENDPOINT`) offers no
+  DevTools connection of the daemon's own: its pages' WebSocketStream and WebTransport get the guard as
+  an init script (test_remote_workers.py: refused outside, connected inside), and the first command
+  says that its workers' WebSockets are not held. Not held: those workers' WebSockets, which still reach
+  any host; and a remote browser's resolver flags are not the daemon's to set (a browser the daemon
+  launches resolves no other host at all). While the daemon is
   connected, the remote browser's other tabs and workers, not the daemon's, are held to the policy too.
 - The daemon's memory grows with the requests a long-lived tab makes, and no bound is shown.
   Playwright's driver keeps at most 10,000 objects of a kind (Request, Response, Route, ...) per

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from test_remote import RemoteChromium, remote  # noqa: F401 - fixtures
+from test_remote import RemoteChromium, playwright_server, remote  # noqa: F401 - fixtures
 
 from conftest import FixtureHandler, Site, Workspace
 
@@ -174,3 +174,28 @@ def test_a_remote_browsers_workers_cannot_open_a_websocket_outside_the_allowed_h
         assert f"{kind} outside refused SecurityError" in lines, lines
         assert f"{kind} inside got hello" in lines, f"a worker's socket inside the policy connects: {lines}"
     assert sorted(inside.paths) == sorted(f"/{kind}" for kind in (*KINDS, "stream"))
+
+
+def test_a_playwright_servers_pages_cannot_stream_outside_and_its_workers_are_said_unheld(
+    fresh_workspace: Workspace,
+    site: Site,
+    playwright_server: str,  # noqa: F811
+    sockets: tuple[SocketServer, SocketServer],
+) -> None:
+    ws = fresh_workspace
+    ws.env["BROWSE_ALLOWED_HOSTS"] = "127.0.0.1,localhost"
+    ws.env["BROWSE_WS_ENDPOINT"] = playwright_server
+    outside, inside = sockets
+    streams = "const log = line => { document.getElementById('log').textContent += line + '\\n'; };"
+    page = site.page(
+        "/wk/streams",
+        f"<title>streams</title><pre id=log></pre><script>{streams}"
+        f"{stream('outside', outside)}{stream('inside', inside)}</script>",
+    )
+    first = ws.run("goto", page)
+    assert first.code == 0, first
+    assert "does not hold the WebSockets of a Playwright server's workers" in first.err, first.err
+    lines = _log_lines(ws, 2)
+    assert "stream outside refused SecurityError" in lines, lines
+    assert "stream inside got hello" in lines, lines
+    assert outside.paths == [] and inside.paths == ["/stream"], (outside.paths, inside.paths)

@@ -118,7 +118,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         hars=hars,
     )
     confinement = Confinement(policy, services.file_grants)
-    hops = RemoteHops(policy, lambda: host.target)
+    hops = RemoteHops(policy, lambda: host.target, notices)
     extension = ExtensionLink(host, activity)
     restoring = (persister,) if persister.enabled else ()
     host.wire(

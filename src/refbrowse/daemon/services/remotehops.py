@@ -8,7 +8,10 @@ every request (`Fetch`, which pauses each redirect hop again; browser-wide, so
 popups, cross-site frames and workers are paused from their first request) and
 fails the ones to another host; and each session's WebSocket route closes
 sockets to another host before they reach it; and `workersockets` puts the
-same check in the WebSocket of every worker. The pausing covers the whole
+same check in the WebSocket of every worker. A Playwright server offers no
+DevTools connection of the daemon's own: its pages get the check for their
+WebSocketStream and WebTransport as an init script, and the first command
+says that its workers' WebSockets are not held. The pausing covers the whole
 remote browser while this daemon is connected, other clients' tabs included.
 """
 
@@ -24,6 +27,7 @@ from playwright.async_api import Browser, CDPSession, WebSocketRoute
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.notices import Notices
 from refbrowse.daemon.core.session import Session
 from refbrowse.daemon.core.target import BrowserTarget
 from refbrowse.daemon.services.policy import Policy
@@ -34,14 +38,20 @@ log = logging.getLogger("refbrowse")
 GATED_SCHEMES = ("http", "https", "ws", "wss")
 BLOCKED = "BlockedByClient"
 EVERY_REQUEST = {"patterns": [{"urlPattern": "*", "requestStage": "Request"}]}
+UNWATCHED_WORKERS = (
+    "BROWSE_ALLOWED_HOSTS does not hold the WebSockets of a Playwright server's workers (it offers no"
+    " DevTools connection to watch them): connect by a DevTools URL (BROWSE_CDP_URL, `connect --cdp`)"
+    " for that"
+)
 
 
 class RemoteHops:
     """Gates each request hop (DevTools `Fetch`) and WebSocket of a remote browser by host."""
 
-    def __init__(self, policy: Policy, target: Callable[[], BrowserTarget]) -> None:
+    def __init__(self, policy: Policy, target: Callable[[], BrowserTarget], notices: Notices) -> None:
         self.policy = policy
         self.target = target
+        self.notices = notices
         self.workers = WorkerSockets(policy)
         self._gated: weakref.WeakKeyDictionary[Browser, CDPSession] = weakref.WeakKeyDictionary()
 
@@ -58,6 +68,10 @@ class RemoteHops:
             self._gated[browser] = await self._pause_requests(browser)
             if target.cdp_url:
                 await self.workers.watch(browser, target.cdp_url)
+            else:
+                self.notices.add(UNWATCHED_WORKERS)
+        if not target.cdp_url:  # no DevTools connection of our own: the pages get the guard from Playwright
+            await session.context.add_init_script(script=self.workers.document_guard())
         await session.context.route_web_socket(self.outside, _refuse_socket)
 
     async def _pause_requests(self, browser: Browser) -> CDPSession:

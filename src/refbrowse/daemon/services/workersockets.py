@@ -46,6 +46,10 @@ class WorkerSockets:
         self.policy = policy
         self._links: weakref.WeakKeyDictionary[Browser, RawCdp] = weakref.WeakKeyDictionary()
 
+    def document_guard(self) -> str:
+        """The check for a page's WebSocketStream and WebTransport, as a script to run in each document."""
+        return called("worker_sockets", self.policy.host_regexes(), DOCUMENT_SOCKETS)
+
     async def watch(self, browser: Browser, endpoint: str) -> None:
         """Watch every target of `browser` (reached at the DevTools `endpoint`) from now on."""
         if browser in self._links:
@@ -83,7 +87,7 @@ class WorkerSockets:
             if "exceptionDetails" in ran:
                 log.warning("could not guard a %s's sockets: %s", kind, ran["exceptionDetails"].get("text"))
         elif kind in DOCUMENTS:
-            script = {"source": called("worker_sockets", hosts, DOCUMENT_SOCKETS), "runImmediately": True}
+            script = {"source": self.document_guard(), "runImmediately": True}
             await link.send("Page.enable", None, session)  # its new-document scripts run only when on
             await link.send("Page.addScriptToEvaluateOnNewDocument", script, session)
 
