@@ -170,6 +170,8 @@ def test_a_drawn_sliders_value_is_in_the_snapshot(workspace: Workspace, site: Si
     assert f'- slider "Size" {size}: "M"' in view, view  # a range's own words for its value
     workspace.ok("fill", size, "2")
     assert f'- slider "Size" {size}: "L"' in snap(workspace, "-i")
+    named = workspace.run("fill", size, "XL")
+    assert named.code == 1 and "it says its value in words ('L' at 2): fill takes the position" in named.err
 
 
 def test_a_slider_value_between_its_steps_ends_on_the_nearest_and_says_so(

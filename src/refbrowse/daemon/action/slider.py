@@ -34,6 +34,7 @@ class Range:
     low: float
     high: float
     step: float | None = None  # a native range's; a drawn slider's is learnt by pressing a key
+    words: str = ""  # the value as the slider says it (aria-valuetext: "M" for position 1)
 
 
 async def range_of(selector: str, target: Locator) -> Range:
@@ -45,7 +46,9 @@ async def range_of(selector: str, target: Locator) -> Range:
             f"move it with its keys (browse click {selector}, then browse press ArrowRight) or drag it",
         )
     step = float(found["step"]) if found.get("step") else None
-    return Range(float(found["now"]), float(found["min"]), float(found["max"]), step)
+    return Range(
+        float(found["now"]), float(found["min"]), float(found["max"]), step, found.get("words") or ""
+    )
 
 
 def wanted_value(selector: str, text: str, span: Range) -> float:
@@ -55,10 +58,13 @@ def wanted_value(selector: str, text: str, span: Range) -> float:
     except ValueError:
         wanted = float("nan")
     if not span.low <= wanted <= span.high:  # NaN fails this too
+        spoken = span.words and span.words != _number(span.now)
         raise PageError(
             f"{selector} is a slider from {_number(span.low)} to {_number(span.high)}: fill takes a number"
             f" in that range, not {text!r}",
-            f"for example: browse fill {selector} {_number(span.low)}",
+            f"it says its value in words ({span.words!r} at {_number(span.now)}): fill takes the position"
+            if spoken
+            else f"for example: browse fill {selector} {_number(span.low)}",
         )
     return wanted
 

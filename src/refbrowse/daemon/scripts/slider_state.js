@@ -1,5 +1,5 @@
 // A slider's value, range and step as numbers ({now, min, max, step}; null where the page gives
-// none, the step of a drawn slider always): a native
+// none, the step of a drawn slider always), and its value in words if it says one: a native
 // <input type=range> from its value, a slider drawn by a component library from its aria-value*.
 // A label, or an element inside one, stands for the control it labels.
 (e) => {
@@ -10,12 +10,14 @@
   const number = (v) => (v === null || v === undefined || v === '' || isNaN(Number(v)) ? null : Number(v));
   if (e.tagName === 'INPUT') {
     const step = e.step === 'any' ? null : number(e.step) ?? 1;
-    return { now: number(e.value), min: number(e.min) ?? 0, max: number(e.max) ?? 100, step };
+    return { now: number(e.value), min: number(e.min) ?? 0, max: number(e.max) ?? 100, step,
+      words: e.getAttribute('aria-valuetext') };
   }
   return {
     now: number(e.getAttribute('aria-valuenow')),
     min: number(e.getAttribute('aria-valuemin')),
     max: number(e.getAttribute('aria-valuemax')),
     step: null,
+    words: e.getAttribute('aria-valuetext'),
   };
 }
