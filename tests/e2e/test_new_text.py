@@ -78,3 +78,22 @@ def test_text_with_an_element_inside_is_quoted_as_one_line(workspace: Workspace,
     compute = ref(snap(workspace, "-i"), "button", "Compute")
     printed = fenced_part(workspace.ok("click", compute))
     assert printed == 'text appeared: "Selected population: 1254 thousand"', printed
+
+
+# An API console: Execute shows the response with buttons of its own, and a line of prose.
+CONSOLE = """<!doctype html><title>Console</title><button onclick="
+document.getElementById('out').innerHTML = '<h4>Response body</h4><button>Copy</button>'
+  + '<p>Served in 12 ms.</p>'
+  + '<pre><code>{&quot;id&quot;: 4, &quot;name&quot;: &quot;Tom&quot;}</code></pre>'">Execute</button>
+<div id="out"></div>"""
+
+
+def test_a_result_in_a_code_block_is_quoted_though_controls_came_with_it(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/reports/console.html", CONSOLE))
+    execute = ref(snap(workspace, "-i"), "button", "Execute")
+    printed = fenced_part(workspace.ok("click", execute))
+    assert '+- button "Copy"' in printed, printed
+    assert 'text appeared: "{\\"id\\": 4, \\"name\\": \\"Tom\\"}"' in printed, printed
+    assert "Served in" not in printed, printed  # prose that came with new controls is left to them

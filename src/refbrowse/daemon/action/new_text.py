@@ -27,10 +27,12 @@ def texts(snapshot: PageSnapshot | None) -> tuple[str, ...] | None:
     Controls' names and values are left out: the interactive view says those. Text with
     elements inside it reads as one line.
     """
-    if snapshot is None:
-        return None
+    return None if snapshot is None else tuple(_texts(snapshot.tree))
+
+
+def _texts(root: Node) -> list[str]:
     out: list[str] = []
-    stack = [snapshot.tree]
+    stack = [root]
     while stack:
         node = stack.pop()
         if node.role in INTERACTIVE:
@@ -44,7 +46,7 @@ def texts(snapshot: PageSnapshot | None) -> tuple[str, ...] | None:
             out.append(flat)
         joined = {id(c) for c in inline}
         stack += reversed([c for c in node.children if not isinstance(c, str) and id(c) not in joined])
-    return tuple(out)
+    return out
 
 
 def _leaf(node: Node) -> bool:
@@ -57,9 +59,18 @@ def _leaf_text(node: Node) -> str:
     return " ".join([*words, node.value] if node.value else words)
 
 
-def lines(before: tuple[str, ...] | None, after: tuple[str, ...] | None) -> tuple[list[str], list[str]]:
+def code(snapshot: PageSnapshot | None) -> frozenset[str]:
+    """The lines of `texts` that are code blocks: a result an action brought (an API's answer)."""
+    if snapshot is None:
+        return frozenset()
+    return frozenset(line for node in snapshot.tree.walk() if node.role == "code" for line in _texts(node))
+
+
+def lines(
+    before: tuple[str, ...] | None, after: tuple[str, ...] | None, within: frozenset[str] | None = None
+) -> tuple[list[str], list[str]]:
     """`text appeared: "…"` lines (page text, to fence) for what `after` holds that `before` did not
-    (as many times), and our note on how to read the rest."""
+    (as many times; only lines `within`, if given), and our note on how to read the rest."""
     if before is None or after is None:
         return [], []
     left = Counter(before)
@@ -67,7 +78,7 @@ def lines(before: tuple[str, ...] | None, after: tuple[str, ...] | None) -> tupl
     for text in after:
         if left[text] > 0:
             left[text] -= 1
-        else:
+        elif within is None or text in within:
             new.append(text)
     more = len(new) - SHOWN
     note = [f"… {more} more line{'s' if more != 1 else ''} of new text: `browse text`"] if more > 0 else []

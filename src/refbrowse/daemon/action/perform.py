@@ -311,8 +311,10 @@ def _view_change(
         out.add("notes", *change.trailer)
     elif out.quoted:
         return  # what the page said (a message, a dialog) is quoted already
-    if not change.came:  # no element came (a tab's prose, a total): the text the action brought says it
-        appeared, more = new_text.lines(was, now)
+    # No element came (a tab's prose, a total): the text the action brought says what it did. Else
+    # of that text only a code block, an answer the new controls came with (Swagger's response).
+    appeared, more = new_text.lines(was, now, None if not change.came else new_text.code(taken))
+    if appeared:
         out.quoted += appeared
         out.trailer += more
         out.add("text", *appeared)
