@@ -100,6 +100,9 @@ def _gotos(ws: Workspace, site: Site, args: argparse.Namespace) -> None:
         stopped = STEP.search(batch.err) if batch.code != 0 else None
         done += int(stopped.group(1)) - 1 if stopped else args.every
         failed += batch.code != 0
+        if ws.daemon_pid() != daemon:
+            print("the daemon restarted: the figures below are of another one", flush=True)
+            daemon = ws.daemon_pid() or 0
         _sample(ws, daemon, done, started, args.tracemalloc)
     print(f"{failed} gotos failed (each stopped its chain)", flush=True)
 
@@ -123,12 +126,13 @@ def main(argv: list[str]) -> int:
     for name in ASSETS:
         site.route(f"/g/{name}", _asset)
     ws = Workspace("gotoleak")
-    env = {"BROWSE_MEMCENSUS": "1"}
-    env |= {"BROWSE_TRACEMALLOC": "1"} if args.tracemalloc else {}
-    env |= {"BROWSE_ALLOWED_HOSTS": "127.0.0.1"} if args.routed else {}
+    # Every command carries the daemon's settings: a CLI asking for other ones would restart it.
+    ws.env["BROWSE_MEMCENSUS"] = "1"
+    ws.env |= {"BROWSE_TRACEMALLOC": "1"} if args.tracemalloc else {}
+    ws.env |= {"BROWSE_ALLOWED_HOSTS": "127.0.0.1"} if args.routed else {}
     print(f"{args.images + 4} requests a goto, one tab", flush=True)
     try:
-        first = ws.run("goto", site.url("/g/0"), **env)
+        first = ws.run("goto", site.url("/g/0"))
         if first.code != 0:
             print(first.err, file=sys.stderr)
             return 1
