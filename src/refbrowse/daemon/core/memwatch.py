@@ -28,7 +28,6 @@ COUNTING = TRACING or bool(os.environ.get("BROWSE_MEMCENSUS"))
 EVERY_S = 30.0
 TOP = 12
 FRAMES = 6
-CLASSES = 8  # the census names the most numerous classes only
 
 
 def census() -> str:
@@ -40,7 +39,7 @@ def census() -> str:
             name = type(obj).__name__
             live[name] += 1
             held[name] += obj._connection._objects.get(obj._guid) is obj
-    return " ".join(f"{name} {count}/{held[name]}" for name, count in live.most_common(CLASSES))
+    return " ".join(f"{name} {count}/{held[name]}" for name, count in live.most_common())
 
 
 def _log_growth(first: tracemalloc.Snapshot) -> None:
