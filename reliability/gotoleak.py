@@ -40,6 +40,7 @@ PAGE = (
 IMAGE = "<img src='/g/c.png?{n}-{i}'>"
 HEAP = re.compile(r"memwatch: traced heap ([0-9.]+) MB")
 CENSUS = re.compile(r"memwatch: live playwright objects \(alive/held by the connection\) (.*)")
+PYHEAP = re.compile(r"memwatch: python heap (\d+) objects tracked by the collector, (\d+) blocks allocated")
 CENSUS_WAIT_S = 40  # the daemon counts every 30 s
 
 
@@ -68,7 +69,10 @@ def _census(ws: Workspace) -> str:
     while time.monotonic() < deadline:
         found = CENSUS.findall(_log(ws))
         if len(found) > seen:
-            return str(found[-1])
+            time.sleep(0.5)  # the heap's line follows the census
+            heap = PYHEAP.findall(_log(ws))
+            objects = f"{int(heap[-1][0]):,} objects, {int(heap[-1][1]):,} blocks · " if heap else ""
+            return objects + str(found[-1])
         time.sleep(1)
     return "-"
 

@@ -6,7 +6,9 @@ not garbage in cycles):
 - `BROWSE_MEMCENSUS=1` (cheap): the live Playwright objects by class (Request, Response, Route, ...),
   each with how many of them the connection still holds. The driver disposes of the oldest objects of
   a kind past its cap and the client then forgets them, so a count that keeps rising past the cap while
-  the connection holds fewer is something of the daemon's keeping disposed objects.
+  the connection holds fewer is something of the daemon's keeping disposed objects. With it, the
+  objects the collector tracks and the blocks Python's allocator holds: a structure of any other kind
+  kept per request shows as counts that keep rising once the census is flat.
 - `BROWSE_TRACEMALLOC=1` (slow: every allocation is traced from the start): the census, the traced heap
   and the lines that grew most since the first look, with their count of blocks.
 """
@@ -17,6 +19,7 @@ import asyncio
 import gc
 import logging
 import os
+import sys
 import tracemalloc
 from collections import Counter
 
@@ -62,5 +65,7 @@ async def watch() -> None:
         await asyncio.sleep(EVERY_S)
         gc.collect()  # what is kept, not garbage in cycles that the next full collection frees
         log.info("memwatch: live playwright objects (alive/held by the connection) %s", census())
+        heap = len(gc.get_objects()), sys.getallocatedblocks()
+        log.info("memwatch: python heap %d objects tracked by the collector, %d blocks allocated", *heap)
         if first is not None:
             _log_growth(first)
