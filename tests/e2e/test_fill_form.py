@@ -170,6 +170,9 @@ def test_a_drawn_sliders_value_is_in_the_snapshot(workspace: Workspace, site: Si
     assert f'- slider "Size" {size}: "M"' in view, view  # a range's own words for its value
     workspace.ok("fill", size, "2")
     assert f'- slider "Size" {size}: "L"' in snap(workspace, "-i")
+    level = ref(view, "slider", "Level")
+    workspace.ok("fill", level, "8")  # drawn right to left: its left arrow raises it
+    assert f'- slider "Level" {level}: "8"' in snap(workspace, "-i")
     named = workspace.run("fill", size, "XL")
     assert named.code == 1 and "it says its value in words ('L' at 2): fill takes the position" in named.err
 

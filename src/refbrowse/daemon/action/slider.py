@@ -96,28 +96,31 @@ async def _walk(selector: str, target: Locator, wanted: float) -> None:
     if _same(wanted, span.low) or _same(wanted, span.high):
         await keyboard.press("Home" if _same(wanted, span.low) else "End")
         return
-    key = "ArrowRight" if wanted > span.now else "ArrowLeft"
-    await keyboard.press(key)
+    up, down = "ArrowRight", "ArrowLeft"
+    await keyboard.press(up if wanted > span.now else down)
     moved = await _now(selector, target)
-    step = abs(moved - span.now)
-    if step == 0:
+    if _same(moved, span.now):
         raise PageError(
-            f"{selector} did not move when {key} was pressed on it",
+            f"{selector} did not move when an arrow key was pressed on it",
             f"drag it instead: browse drag {selector} <another element>",
         )
+    if (moved > span.now) != (wanted > span.now):  # a slider drawn right to left
+        up, down = down, up
+    step = abs(moved - span.now)
+    key = up if wanted > moved else down
     for _ in range(min(round(abs(wanted - moved) / step), MAX_PRESSES)):
         await keyboard.press(key)
-    await _correct(selector, target, wanted, step)
+    await _correct(selector, target, wanted, step, (up, down))
 
 
-async def _correct(selector: str, target: Locator, wanted: float, step: float) -> None:
+async def _correct(selector: str, target: Locator, wanted: float, step: float, keys: tuple[str, str]) -> None:
     """A few single presses towards `wanted`, stopping on it or on the step nearest to it."""
     keyboard = target.page.keyboard
     for _ in range(_CORRECTIONS):
         now = await _now(selector, target)
         if _same(now, wanted) or abs(now - wanted) < step / 2:
             return
-        await keyboard.press("ArrowRight" if wanted > now else "ArrowLeft")
+        await keyboard.press(keys[0] if wanted > now else keys[1])
 
 
 async def _now(selector: str, target: Locator) -> float:
