@@ -97,3 +97,15 @@ def test_a_result_in_a_code_block_is_quoted_though_controls_came_with_it(
     assert '+- button "Copy"' in printed, printed
     assert 'text appeared: "{\\"id\\": 4, \\"name\\": \\"Tom\\"}"' in printed, printed
     assert "Served in" not in printed, printed  # prose that came with new controls is left to them
+
+
+# Dash's layout: label text right in the container, the callback's output a paragraph beside it.
+BESIDE = """<!doctype html><title>Beside</title><div>Temperature
+<button onclick="document.getElementById('out').textContent = 'Set to 25 degrees'">Warmer</button>
+<p id="out">Set to 20 degrees</p></div>"""
+
+
+def test_a_paragraph_beside_text_is_a_line_of_its_own(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/reports/beside.html", BESIDE))
+    warmer = ref(snap(workspace, "-i"), "button", "Warmer")
+    assert fenced_part(workspace.ok("click", warmer)) == 'text appeared: "Set to 25 degrees"'

@@ -18,6 +18,8 @@ from refbrowse.daemon.page.snapshot.roles import INTERACTIVE
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 
 SHOWN = 3  # lines of new text quoted
+# Roles of the elements that sit inside a line of text (a <span> is "generic", as a <div> is).
+_INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript", "superscript", "time"))
 LINE_CHARS = 150  # characters of one quoted line
 
 
@@ -50,8 +52,9 @@ def _texts(root: Node) -> list[str]:
 
 
 def _leaf(node: Node) -> bool:
-    """Text inside a line of text (a bold number, a code word): no element of its own inside it."""
-    return node.role not in INTERACTIVE and all(isinstance(c, str) for c in node.children)
+    """Text inside a line of text (a bold number, a code word): an inline element with no element of
+    its own inside it. A paragraph or a heading beside some text is a line of its own."""
+    return node.role in _INLINE and all(isinstance(c, str) for c in node.children)
 
 
 def _leaf_text(node: Node) -> str:
