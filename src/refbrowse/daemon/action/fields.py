@@ -182,8 +182,7 @@ async def _select(selector: str, text: str, target: Locator, force: bool) -> Fie
 async def _slider(selector: str, text: str, target: Locator, notes: list[str]) -> Field:
     span = await slider.range_of(selector, target)
     wanted = slider.wanted_value(selector, text, span)
-    native = await target.evaluate("e => e.tagName === 'INPUT'")
-    move = slider.setter(selector, target, wanted, native, notes)
+    move = slider.setter(selector, target, wanted, notes)
     return Field(selector, move, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
 
 

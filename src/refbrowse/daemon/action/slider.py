@@ -35,6 +35,7 @@ class Range:
     high: float
     step: float | None = None  # a native range's; a drawn slider's is learnt by pressing a key
     words: str = ""  # the value as the slider says it (aria-valuetext: "M" for position 1)
+    native: bool = False  # an <input type=range>
 
 
 async def range_of(selector: str, target: Locator) -> Range:
@@ -46,8 +47,9 @@ async def range_of(selector: str, target: Locator) -> Range:
             f"move it with its keys (browse click {selector}, then browse press ArrowRight) or drag it",
         )
     step = float(found["step"]) if found.get("step") else None
+    words = str(found.get("words") or "")
     return Range(
-        float(found["now"]), float(found["min"]), float(found["max"]), step, found.get("words") or ""
+        float(found["now"]), float(found["min"]), float(found["max"]), step, words, bool(found["native"])
     )
 
 
@@ -69,17 +71,15 @@ def wanted_value(selector: str, text: str, span: Range) -> float:
     return wanted
 
 
-def setter(
-    selector: str, target: Locator, wanted: float, native: bool, notes: list[str]
-) -> Callable[[], Awaitable[None]]:
+def setter(selector: str, target: Locator, wanted: float, notes: list[str]) -> Callable[[], Awaitable[None]]:
     """What sets the slider to `wanted` (and notes where it ended when its steps miss the value)."""
 
     async def set_value() -> None:
         span = await range_of(selector, target)
-        if native and (span.step is None or abs(wanted - span.now) / span.step > MAX_PRESSES):
+        if span.native and (span.step is None or abs(wanted - span.now) / span.step > MAX_PRESSES):
             await target.fill(_number(wanted))  # too far to walk: its value set, as Playwright sets it
         else:
-            await _walk(selector, target, wanted)
+            await _walk(selector, target, wanted, span)
         ended = (await range_of(selector, target)).now
         if not _same(ended, wanted):
             notes.append(f"{selector} moves in steps that miss {_number(wanted)}: it holds {_number(ended)}")
@@ -87,8 +87,7 @@ def setter(
     return set_value
 
 
-async def _walk(selector: str, target: Locator, wanted: float) -> None:
-    span = await range_of(selector, target)
+async def _walk(selector: str, target: Locator, wanted: float, span: Range) -> None:
     if _same(span.now, wanted):
         return
     await target.focus()

@@ -11,7 +11,7 @@
   if (e.tagName === 'INPUT') {
     const step = e.step === 'any' ? null : number(e.step) ?? 1;
     return { now: number(e.value), min: number(e.min) ?? 0, max: number(e.max) ?? 100, step,
-      words: e.getAttribute('aria-valuetext') };
+      words: e.getAttribute('aria-valuetext'), native: true };
   }
   return {
     now: number(e.getAttribute('aria-valuenow')),
@@ -19,5 +19,6 @@
     max: number(e.getAttribute('aria-valuemax')),
     step: null,
     words: e.getAttribute('aria-valuetext'),
+    native: false,
   };
 }
