@@ -360,6 +360,8 @@ GRID = """<!doctype html><title>Grid</title>
       <td tabindex="-1">545</td></tr>
   <tr><td tabindex="-1"><input type="checkbox" aria-label="Select row"></td><td tabindex="-1">Oslo</td>
       <td tabindex="-1">709</td></tr>
+  <tr><td tabindex="0">Quito <input type="checkbox" aria-label="Pick"></td><td tabindex="-1">Quito</td>
+      <td tabindex="-1">709</td></tr>
 </table>"""
 
 
@@ -372,6 +374,7 @@ def test_a_columns_own_buttons_say_their_column(workspace: Workspace, site: Site
     # The grid's cells are focusable: a cell of text keeps its ref, one that only wraps the box does not.
     assert re.search(r'- cell "Lisbon" @e\d+', out), out
     assert 'cell "Select row"' not in out, out
+    assert re.search(r'- cell "Quito Pick" @e\d+', out), out  # a cell with words of its own keeps its ref
 
 
 CHAT = """<!doctype html><title>Chat</title>

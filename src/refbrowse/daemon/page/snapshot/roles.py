@@ -79,11 +79,11 @@ def _wraps_one_control(node: Node) -> bool:
     control is what to act on, and the cell's ref would say the same line twice."""
     if node.role not in ("cell", "gridcell"):
         return False
-    inside = node.walk()[1:]
-    controls = [n for n in inside if n.role in INTERACTIVE]
+    everything = node.walk()  # the cell first: its own text counts too
+    controls = [n for n in everything if n.role in INTERACTIVE]
     said = [
         n
-        for n in inside
+        for n in everything
         if n.role not in INTERACTIVE and (n.value or any(isinstance(c, str) for c in n.children))
     ]
     return len(controls) == 1 and not said
