@@ -26,7 +26,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
-from refbrowse.daemon.core import lastexit, memwatch, trace
+from refbrowse.daemon.core import heap, lastexit, memwatch, trace
 from refbrowse.daemon.core.background import spawn
 from refbrowse.daemon.core.host import BrowserHost
 from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
@@ -97,9 +97,11 @@ class Daemon:
             loop.add_signal_handler(signum, self._signalled)
         # A CLI that finds daemon.json corrupt while this daemon lives asks for it again.
         loop.add_signal_handler(signal.SIGUSR1, self._write_state_file)
+        heap.freeze()  # the imports and the start: alive as long as the daemon
         idle = asyncio.create_task(self._watch_idle())
         workspace = asyncio.create_task(self._watch_state_dir())
-        heap = asyncio.create_task(memwatch.watch())
+        census = asyncio.create_task(memwatch.watch())
+        tidying = asyncio.create_task(heap.watch(lambda: self._last_active, lambda: self._in_flight > 0))
         spawn(self._prepare_browser())
         where = [self.listening.socket] if self.listening.socket else []
         where += [f"127.0.0.1:{self.port}"] if self.port else []
@@ -107,7 +109,8 @@ class Daemon:
         await self._stop.wait()
         idle.cancel()
         workspace.cancel()
-        heap.cancel()
+        census.cancel()
+        tidying.cancel()
         self._remove_state_file()
         try:
             await asyncio.wait_for(self._shut_down(runner), SHUTDOWN_S)

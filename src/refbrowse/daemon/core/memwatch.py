@@ -65,7 +65,7 @@ async def watch() -> None:
         await asyncio.sleep(EVERY_S)
         gc.collect()  # what is kept, not garbage in cycles that the next full collection frees
         log.info("memwatch: live playwright objects (alive/held by the connection) %s", census())
-        heap = len(gc.get_objects()), sys.getallocatedblocks()
+        heap = len(gc.get_objects()) + gc.get_freeze_count(), sys.getallocatedblocks()  # frozen at start too
         log.info("memwatch: python heap %d objects tracked by the collector, %d blocks allocated", *heap)
         if first is not None:
             _log_growth(first)

@@ -43,9 +43,14 @@
     const modal = e.matches('dialog') ? e.matches(':modal') : true;
     if (modal && visible(e)) add('modal dialog', e);
   });
-  const consent = '[id*=cookie i],[class*=cookie i],[id*=consent i],[class*=consent i],[id*=gdpr i],'
-    + '[class*=gdpr i],[aria-label*=cookie i],[aria-label*=consent i]';
-  deep(consent).filter(e => visible(e) && fixed(e)
+  // Banners and messages are found by their words in a class, id or label, in one pass over the
+  // elements that have any (two selectors of substrings took 18 ms on a docs page of 17,000 elements).
+  const CONSENT = /cookie|consent|gdpr/i, CONSENT_LABEL = /cookie|consent/i;
+  const MESSAGE_CLASS = /toast|snackbar|banner|notice|flash|error|invalid-feedback|alert|notification/i;
+  const attr = (e, name) => e.getAttribute(name) || '';
+  const labelled = deep('[class], [id], [aria-label], [role], [aria-live]');
+  labelled.filter(e => (CONSENT.test(attr(e, 'id')) || CONSENT.test(attr(e, 'class'))
+    || CONSENT_LABEL.test(attr(e, 'aria-label'))) && visible(e) && fixed(e)
     && e.querySelector('button, a, [role=button], input')).forEach(e => add('cookie banner', e));
   const deepHit = (x, y) => dom.elementAt(x, y);
   const controlsIn = e => Array.from(e.querySelectorAll(CONTROLS)).filter(visible);
@@ -120,12 +125,15 @@
     if (r.width >= 1 && r.height >= 1)
       marks.push([[r.x, r.y, r.width, r.height].map(Math.round), f.join(' '), note.slice(0, 200)]);
   }
-  const MESSAGES = '[role=alert], [role=status], [aria-live]:not([aria-live=off]), [class*=toast i], '
-    + '[class*=snackbar i], [class*=banner i], [class*=notice i], [class*=flash i], [class*=error i], '
-    + '[class*=invalid-feedback i], [class*=alert i], [class*=notification i], .messagelist';
+  const message = e => {
+    const role = e.getAttribute('role'), live = e.getAttribute('aria-live');
+    return role === 'alert' || role === 'status' || (live !== null && live !== 'off')
+      || MESSAGE_CLASS.test(attr(e, 'class')) || e.classList.contains('messagelist');
+  };
   const messages = [];
-  for (const e of deep(MESSAGES)) {
+  for (const e of labelled) {
     if (messages.length >= 50) break;
+    if (!message(e)) continue;
     const t = flat(e.innerText);
     // a counter badge ("0", "12") says no message
     if (t && t.length <= 300 && !/^\d+$/.test(t) && visible(e)) messages.push(t);

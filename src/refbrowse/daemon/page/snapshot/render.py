@@ -12,6 +12,7 @@ import difflib
 import json
 from dataclasses import dataclass, replace
 
+from refbrowse.daemon.core import heap
 from refbrowse.daemon.page.snapshot.budget import Trimmed, estimate_tokens, fit, left_out_note
 from refbrowse.daemon.page.snapshot.hints import repeated
 from refbrowse.daemon.page.snapshot.parse import Node
@@ -33,6 +34,11 @@ class RenderOptions:
 
 
 def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | None = None) -> str:
+    with heap.paused():  # a big page's lines are thousands of objects at once
+        return _render(snapshot, options, roots)
+
+
+def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | None) -> str:
     facts = snapshot.triage
     view = ViewOptions(
         interactive=options.interactive,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon.core import heap
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.refs import Ref, parse_ref
 from refbrowse.daemon.core.scripts import script
@@ -59,17 +60,18 @@ async def capture(
     """
     reading = reading or await read(tab, timeout_ms)
     facts = reading.facts
-    tree = parse_snapshot(reading.aria)
-    apply_marks(tree, facts)
-    drop_unspoken(tree)
-    drop_hidden_copies(tree)
-    tab.refs.begin()
-    for node in tree.walk():
-        if referable(node):
-            ref = tab.refs.give(
-                facts.document, node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box
-            )
-            node.short_ref = str(ref)
+    with heap.paused():  # a big page's tree is tens of thousands of objects at once
+        tree = parse_snapshot(reading.aria)
+        apply_marks(tree, facts)
+        drop_unspoken(tree)
+        drop_hidden_copies(tree)
+        tab.refs.begin()
+        for node in tree.walk():
+            if referable(node):
+                ref = tab.refs.give(
+                    facts.document, node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box
+                )
+                node.short_ref = str(ref)
     found = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
     return PageSnapshot(tree, facts, found)
 
