@@ -266,7 +266,11 @@ def test_three_failures_on_one_page_suggest_a_handoff(fresh_workspace: Workspace
     assert ws.run("click", "p[[").code == 2  # nor does a selector that is not valid CSS
     assert ws.run("click", ":nth-child(x)").code == 2
     assert "handoff" not in ws.run("click", "#missing", "--timeout", "500").err
-    assert "browse handoff" in ws.run("click", "#missing", "--timeout", "500").err
+    third = ws.run("click", "#missing", "--timeout", "500").err
+    assert "browse handoff" in third
+    stale = ws.run("click", "@e99")  # the agent's refs out of date: a snapshot mends it, not a person
+    assert stale.code != 0 and "get current refs" in stale.err and "handoff" not in stale.err
+    assert "4 commands in a row" in ws.run("click", "#missing", "--timeout", "500").err, "nor did it reset"
     ws.ok("goto", site.page("/hd/other", "<title>Other</title>"))
     for _ in range(2):
         assert "handoff" not in ws.run("click", "#missing", "--timeout", "500").err, (

@@ -54,6 +54,9 @@ def parse_ref(text: str) -> Ref | None:
     return Ref(match.group(1), int(match.group(2))) if match else None
 
 
+CURRENT_REFS = "to get current refs"  # in every stale ref's hint: what the handoff hint leaves alone
+
+
 class RefMap:
     """The refs of one tab. Empty until a snapshot fills it."""
 
@@ -123,7 +126,7 @@ class RefMap:
         if found is None:
             raise StaleRef(
                 f"{ref} is unknown in this tab: it is not in the latest snapshot",
-                f"run `browse snapshot -i{' -C' if ref.kind == 'c' else ''}` to get current refs",
+                f"run `browse snapshot -i{' -C' if ref.kind == 'c' else ''}` {CURRENT_REFS}",
             )
         if ref not in self._live:
             raise stale(found, self._retired.get(ref, "changed, or is not in the latest snapshot"))
@@ -161,7 +164,7 @@ class RefMap:
 def stale(target: RefTarget, why: str = "changed, or is not in the latest snapshot") -> StaleRef:
     return StaleRef(
         f"{target.ref} ({target.describe()}) {why}",
-        "run `browse snapshot -i` to get current refs",
+        f"run `browse snapshot -i` {CURRENT_REFS}",
     )
 
 

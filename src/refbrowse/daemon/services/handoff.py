@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.core.refs import CURRENT_REFS
 from refbrowse.daemon.core.target import BrowserTarget
 from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
@@ -64,8 +65,8 @@ class Handoffs:
         if code == ExitCode.OK:
             self._streaks.pop(session, None)
             return 0
-        if code not in (ExitCode.PAGE_ERROR, ExitCode.TIMEOUT):
-            return self._streaks.get(session, ("", 0))[1]
+        if code not in (ExitCode.PAGE_ERROR, ExitCode.TIMEOUT) or CURRENT_REFS in result["hint"]:
+            return 0
         last_url, count = self._streaks.get(session, (url, 0))
         count = count + 1 if last_url == url else 1
         self._streaks[session] = (url, count)
