@@ -109,3 +109,35 @@ def test_a_paragraph_beside_text_is_a_line_of_its_own(workspace: Workspace, site
     workspace.ok("goto", site.page("/reports/beside.html", BESIDE))
     warmer = ref(snap(workspace, "-i"), "button", "Warmer")
     assert fenced_part(workspace.ok("click", warmer)) == 'text appeared: "Set to 25 degrees"'
+
+
+# Locust's tabs: Failures shows a table whose column headers sort it (controls that came) and whose
+# rows are what the agent asked for.
+FAILURES = """<!doctype html><title>Runs</title>
+<div role="tablist"><button role="tab" aria-selected="true">Statistics</button>
+<button role="tab" aria-selected="false" onclick="show()">Failures</button></div><div id="panel"></div>
+<script>
+function show() {
+  document.querySelectorAll('[role=tab]').forEach((t, i) => t.setAttribute('aria-selected', String(i === 1)));
+  const rows = [[63, 'GET', '/', "HTTPError('404 Client Error')"], [2, 'POST', '/login', 'ConnectionError']];
+  document.getElementById('panel').innerHTML = '<table><thead><tr>'
+    + ['# Failures', 'Method', 'Name', 'Message'].map(h => `<th><button>${h}</button></th>`).join('')
+    + '</tr></thead><tbody>' + rows.map(r => '<tr>' + r.map(c => `<td>${c}</td>`).join('') + '</tr>').join('')
+    + '<tr><td>1</td><td>GET</td><td>/x</td><td><button>Retry</button> Timeout</td></tr></tbody></table>';
+}
+</script>"""
+
+
+def test_rows_a_tab_brings_are_quoted_a_line_a_row_with_its_column_headers(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/reports/failures.html", FAILURES))
+    failures = ref(snap(workspace, "-i"), "tab", "Failures")
+    printed = fenced_part(workspace.ok("click", failures))
+    assert '+- button "Method"' in printed, printed  # the controls that came, as before
+    assert printed.splitlines()[-3:] == [
+        "text appeared: \"63 · GET · / · HTTPError('404 Client Error')\"",
+        'text appeared: "2 · POST · /login · ConnectionError"',
+        'text appeared: "1 · GET · /x · Timeout"',  # a control's name inside a cell is the view's
+    ], printed
+    assert "# Failures ·" not in printed, printed  # the header row is its buttons, in the diff

@@ -6,6 +6,11 @@ report that said only "Clicked @e26" read the same as a click that did
 nothing. A tab whose panel is prose shows only that the tab is selected and
 the other panel's controls went. The text that appeared is quoted (a few
 lines, after the diff if there is one), with the command that reads the rest.
+
+A table row reads as one line, its cells' words joined (the ai snapshot names a
+cell by its text, and an agent reads a row, not a cell). When new controls came
+too, only results are quoted: code blocks (an API console's answer) and table
+rows (Locust's failures under the column headers of its tab).
 """
 
 from __future__ import annotations
@@ -14,13 +19,15 @@ import json
 from collections import Counter
 
 from refbrowse.daemon.page.snapshot.parse import Node
-from refbrowse.daemon.page.snapshot.roles import INTERACTIVE
+from refbrowse.daemon.page.snapshot.roles import INTERACTIVE, text_of
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 
 SHOWN = 3  # lines of new text quoted
 # Roles of the elements that sit inside a line of text (a <span> is "generic", as a <div> is).
 _INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript", "superscript", "time"))
 LINE_CHARS = 150  # characters of one quoted line
+_CELLS = frozenset(("cell", "gridcell", "rowheader"))  # a row's words; its column headers are controls' names
+_RESULTS = frozenset(("code", "row"))
 
 
 def texts(snapshot: PageSnapshot | None) -> tuple[str, ...] | None:
@@ -39,6 +46,9 @@ def _texts(root: Node) -> list[str]:
         node = stack.pop()
         if node.role in INTERACTIVE:
             continue
+        if node.role == "row":  # a line of its own; a header row's names are in the interactive view
+            out += [line] if (line := _row_line(node)) else []
+            continue
         # "Total: <b>42</b> items": the bold number is read with the words around it
         mixed = any(isinstance(c, str) and c.strip() for c in node.children)
         inline = [c for c in node.children if isinstance(c, str) or (mixed and _leaf(c))]
@@ -49,6 +59,13 @@ def _texts(root: Node) -> list[str]:
         joined = {id(c) for c in inline}
         stack += reversed([c for c in node.children if not isinstance(c, str) and id(c) not in joined])
     return out
+
+
+def _row_line(row: Node) -> str:
+    """A table row's cells, their words without the names of the controls inside, `·` between."""
+    cells = [c for c in row.children if not isinstance(c, str) and c.role in _CELLS]
+    words = [c.name or text_of(c, LINE_CHARS, controls=False) for c in cells]
+    return " · ".join(" ".join(word.split()) for word in words if word.strip())
 
 
 def _leaf(node: Node) -> bool:
@@ -62,11 +79,12 @@ def _leaf_text(node: Node) -> str:
     return " ".join([*words, node.value] if node.value else words)
 
 
-def code(snapshot: PageSnapshot | None) -> frozenset[str]:
-    """The lines of `texts` that are code blocks: a result an action brought (an API's answer)."""
+def results(snapshot: PageSnapshot | None) -> frozenset[str]:
+    """The lines of `texts` that are results an action brought: code blocks (an API's answer), table rows."""
     if snapshot is None:
         return frozenset()
-    return frozenset(line for node in snapshot.tree.walk() if node.role == "code" for line in _texts(node))
+    found = (node for node in snapshot.tree.walk() if node.role in _RESULTS)
+    return frozenset(line for node in found for line in _texts(node))
 
 
 def lines(

@@ -312,8 +312,8 @@ def _view_change(
     elif out.quoted:
         return  # what the page said (a message, a dialog) is quoted already
     # No element came (a tab's prose, a total): the text the action brought says what it did. Else
-    # of that text only a code block, an answer the new controls came with (Swagger's response).
-    appeared, more = new_text.lines(was, now, new_text.code(taken) if change.came else None)
+    # of that text only results the new controls came with: a code block (Swagger's response), rows.
+    appeared, more = new_text.lines(was, now, new_text.results(taken) if change.came else None)
     out.quoted, out.trailer = out.quoted + appeared, out.trailer + more
     out.add("text", *appeared)
 
