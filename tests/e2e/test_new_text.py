@@ -141,3 +141,33 @@ def test_rows_a_tab_brings_are_quoted_a_line_a_row_with_its_column_headers(
         'text appeared: "1 · GET · /x · Timeout"',  # a control's name inside a cell is the view's
     ], printed
     assert "# Failures ·" not in printed, printed  # the header row is its buttons, in the diff
+
+
+# Locust's Statistics tab: a new view (thirteen sortable columns in place of a form), and its rows.
+STATS = """<!doctype html><title>Stats</title>
+<div role="tablist"><button role="tab" aria-selected="true">Form</button>
+<button role="tab" aria-selected="false" onclick="show()">Statistics</button></div>
+<div id="panel"><label>Users <input></label><label>Rate <input></label><label>Host <input></label></div>
+<script>
+function show() {
+  document.querySelectorAll('[role=tab]').forEach((t, i) => t.setAttribute('aria-selected', String(i === 1)));
+  const heads = ['Type', 'Name', 'Requests', 'Fails', 'Median', 'p95', 'p99', 'Average', 'Min', 'Max', 'Size',
+    'RPS', 'Failures/s'];
+  const row = cells => '<tr>' + cells.map(c => `<td>${c}</td>`).join('') + '</tr>';
+  document.getElementById('panel').innerHTML = '<table><thead><tr>'
+    + heads.map(h => `<th><button>${h}</button></th>`).join('') + '</tr></thead><tbody>'
+    + row(['GET', '/', 898, 898, 3, 20, 57, 5.88, 2, 93, 335, 6.8, 6.8])
+    + row(['Aggregated', '', 898, 898, 3, 20, 57, 5.88, 2, 93, 335, 6.8, 6.8]) + '</tbody></table>';
+}
+</script>"""
+
+
+def test_a_new_view_is_followed_by_the_rows_it_came_with(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/reports/stats.html", STATS))
+    stats = ref(snap(workspace, "-i"), "tab", "Statistics")
+    printed = fenced_part(workspace.ok("click", stats))
+    assert "changed in the interactive view" not in printed and 'button "Failures/s"' in printed, printed
+    assert printed.splitlines()[-2:] == [
+        'text appeared: "GET · / · 898 · 898 · 3 · 20 · 57 · 5.88 · 2 · 93 · 335 · 6.8 · 6.8"',
+        'text appeared: "Aggregated · 898 · 898 · 3 · 20 · 57 · 5.88 · 2 · 93 · 335 · 6.8 · 6.8"',
+    ], printed

@@ -301,6 +301,10 @@ def _view_change(
         found = arrival_view.shown(acted.tab, taken, acted.call.raw)
         out.quoted.append(found.view)
         out.fields["page"] = found.data
+        # the rows or the answer the new view came with (Locust's Statistics tab: its table)
+        appeared, more = new_text.lines(was, now, new_text.results(taken))
+        out.quoted, out.trailer = out.quoted + appeared, out.trailer + more
+        out.add("text", *appeared)
         return
     quoted = change.quoted
     if quoted:
