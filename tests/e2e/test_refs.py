@@ -94,3 +94,37 @@ def test_a_ref_works_for_read_commands_too(workspace: Workspace, site: Site) -> 
     for spelling in (heading[1:], "ref=" + heading[1:]):
         assert strip_fence(workspace.ok("text", spelling)) == "Order"
     assert re.search(r"@e\d+", heading)
+
+
+# A modal as MUI, Radix and react-aria make one: the rest of the page goes aria-hidden while it is
+# open, which takes the names of the controls behind it, and Playwright gives each a new ref.
+MODAL = """<!doctype html><title>Modal</title>
+<div id="app"><header><a href="#home"><img alt="Home" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+</a></header><button onclick="log('pressed Save')">Save</button>
+<button onclick="open_()">Open</button><p id="log"></p></div>
+<div id="modal" role="presentation" hidden>
+<div><h2>Settings</h2><button onclick="close_()">Close</button></div></div>
+<script>
+const log = t => document.getElementById('log').textContent = t;
+function open_() { document.getElementById('app').setAttribute('aria-hidden', 'true');
+  document.getElementById('modal').hidden = false; }
+function close_() { document.getElementById('app').removeAttribute('aria-hidden');
+  document.getElementById('modal').hidden = true; }
+</script>"""
+
+
+def test_controls_behind_a_modal_keep_their_refs_while_it_hides_them_and_after(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/refs/modal.html", MODAL))
+    before = snap(workspace, "-i")
+    save, home = ref(before, "button", "Save"), ref(before, "link", "Home")
+    opened = workspace.ok("click", ref(before, "button", "Open"))
+    assert "changed in the interactive view" in opened, opened  # a diff, not the page read anew
+    assert f"link {home}" in opened, opened  # the one name the modal took, on the same ref
+    assert ref(snap(workspace, "-i"), "button", "Save") == save
+    workspace.ok("click", ref(snap(workspace, "-i"), "button", "Close"))
+    after = snap(workspace, "-i")
+    assert (ref(after, "button", "Save"), ref(after, "link", "Home")) == (save, home)
+    workspace.ok("click", save)
+    assert "pressed Save" in strip_fence(workspace.ok("text", "#log"))

@@ -38,3 +38,34 @@ def test_a_tab_that_navigates_for_long_keeps_a_bounded_ref_map() -> None:
     assert refs_of_tab.give("doc399", "e7", "link", "Link 7") == refs_of_tab.give(
         "doc399", "e7", "link", "Link 7"
     )
+
+
+def _snapshot(refs_of_tab: RefMap, *given: tuple[str, str, str, bool]) -> list[Ref]:
+    """One snapshot of doc1: (Playwright ref, role, name, muted), every element at the same box."""
+    refs_of_tab.begin("doc1", frozenset(pw_ref for pw_ref, *_ in given))
+    box = (8, 26, 46, 21)
+    return [refs_of_tab.give("doc1", p, role, name, box=box, muted=m) for p, role, name, m in given]
+
+
+def test_an_element_a_modal_hides_then_shows_keeps_its_number() -> None:
+    refs_of_tab = RefMap()
+    [save] = _snapshot(refs_of_tab, ("e6", "button", "Save", False))
+    assert _snapshot(refs_of_tab, ("e10", "button", "", True)) == [save]  # hidden: renamed, new ref
+    assert _snapshot(refs_of_tab, ("e15", "button", "Save", False)) == [save]  # shown again
+
+
+def test_only_a_move_into_or_out_of_hiding_keeps_a_number_never_a_replacement() -> None:
+    refs_of_tab = RefMap()
+    [save] = _snapshot(refs_of_tab, ("e6", "button", "Save", False))
+    [again] = _snapshot(refs_of_tab, ("e7", "button", "Save", False))  # re-rendered in place
+    assert again != save
+    [other] = _snapshot(refs_of_tab, ("e8", "button", "Delete", True))  # another name, hidden
+    assert other not in (save, again)
+    [link] = _snapshot(refs_of_tab, ("e9", "link", "", False))  # another role
+    assert link not in (save, again, other)
+
+
+def test_two_elements_that_left_one_place_give_their_numbers_to_neither() -> None:
+    refs_of_tab = RefMap()
+    first, second = _snapshot(refs_of_tab, ("e1", "button", "", False), ("e2", "button", "", False))
+    assert set(_snapshot(refs_of_tab, ("e3", "button", "", True))) & {first, second} == set()

@@ -7,6 +7,15 @@ keeps its ref across insertions and `pushState`) and a re-rendered or renamed
 element, or any element of a new document, gets a fresh one. The snapshot
 service fills the map; a ref that is not in the latest snapshot fails at once,
 naming what it was and how to get fresh refs.
+
+One exception keeps numbers where Playwright changes its refs under the same
+element: a modal that sets `aria-hidden` on the rest of the page (MUI, Radix,
+react-aria) takes the names of the controls behind it, and Playwright gives each
+a new ref, again when the modal closes. Renumbered, the whole page read as new
+and every ref the agent held went stale. An element that went into or out of
+hiding, in the same document, keeps its number when one element of the last
+snapshot left with exactly its role and box, and their names do not differ
+(one of them may have none).
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ class RefTarget:
     in_frame: bool = False
     states: tuple[str, ...] = ()  # checked, disabled, expanded... as the snapshot showed them
     box: tuple[float, float, float, float] | None = None  # x, y, width, height in the viewport
+    muted: bool = False  # inside an aria-hidden part of the page (behind a modal)
 
     def describe(self) -> str:
         return f'{self.role} "{self.name}"' if self.name else self.role
@@ -67,6 +77,8 @@ class RefMap:
         self._targets: dict[Ref, RefTarget] = {}
         self._live: set[Ref] = set()
         self._retired: dict[Ref, str] = {}  # refs retired all at once, with why
+        # (role, box) -> the last snapshot's targets whose Playwright ref is not in this one
+        self._left: dict[tuple[str, object], list[RefTarget]] = {}
 
     def retire_all(self, why: str) -> None:
         """Every live ref stops resolving (the page under them was replaced); each says `why`."""
@@ -77,8 +89,15 @@ class RefMap:
         self._live = set()
         self._numbers.clear()
 
-    def begin(self) -> None:
-        """A new snapshot: every @e ref must be given again to stay live."""
+    def begin(self, document: str = "", present: frozenset[str] = frozenset()) -> None:
+        """A new snapshot: every @e ref must be given again to stay live. `present`: the Playwright
+        refs of this snapshot of `document`, to tell the elements that left it (see the module's doc)."""
+        self._left = {}
+        if document and document == self._document:
+            for ref in self._live:
+                target = self._targets[ref]
+                if ref.kind == "e" and target.pw_ref not in present and target.box and all(target.box[2:]):
+                    self._left.setdefault((target.role, target.box), []).append(target)
         self._live = {ref for ref in self._live if ref.kind == "c"}
         self._forget_oldest()
 
@@ -91,8 +110,10 @@ class RefMap:
         in_frame: bool = False,
         states: tuple[str, ...] = (),
         box: tuple[float, float, float, float] | None = None,
+        muted: bool = False,
     ) -> Ref:
-        """The ref for Playwright's `pw_ref` in `document`: the same number as before, or a new one."""
+        """The ref for Playwright's `pw_ref` in `document`: the same number as before (the same
+        element's, when a modal hid or showed it), or a new one."""
         if document != self._document:
             # a number stays the same within one document only: earlier documents' are never asked again
             self._numbers = {key: n for key, n in self._numbers.items() if key[0] == document}
@@ -100,11 +121,21 @@ class RefMap:
         key = (document, pw_ref)
         number = self._numbers.get(key)
         if number is None:
-            number = self._numbers[key] = self._take("e")
+            number = self._numbers[key] = self._hidden_or_shown(role, name, box, muted) or self._take("e")
         ref = Ref("e", number)
-        self._targets[ref] = RefTarget(ref, role, name, pw_ref, document, None, in_frame, states, box)
+        self._targets[ref] = RefTarget(ref, role, name, pw_ref, document, None, in_frame, states, box, muted)
         self._live.add(ref)
         return ref
+
+    def _hidden_or_shown(
+        self, role: str, name: str, box: tuple[float, float, float, float] | None, muted: bool
+    ) -> int | None:
+        """The number of the one element that left this snapshot from the same place, if this is it
+        gone into or out of hiding (see the module's doc)."""
+        left = self._left.get((role, box), [])
+        if len(left) != 1 or left[0].muted == muted or (left[0].name and name and left[0].name != name):
+            return None
+        return self._left.pop((role, box))[0].ref.number
 
     def give_clickables(self, found: list[tuple[ElementHandle, str, str]]) -> list[Ref]:
         """Fresh @c refs for (handle, tag, text) triples; the previous ones retire."""

@@ -65,15 +65,24 @@ async def capture(
         apply_marks(tree, facts)
         drop_unspoken(tree)
         drop_hidden_copies(tree)
-        tab.refs.begin()
-        for node in tree.walk():
-            if referable(node):
-                ref = tab.refs.give(
-                    facts.document, node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box
-                )
-                node.short_ref = str(ref)
+        named = [(node, muted) for node, muted in _with_muted(tree) if referable(node)]
+        tab.refs.begin(facts.document, frozenset(node.pw_ref for node, _ in named))
+        for node, muted in named:
+            given = (node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box, muted)
+            node.short_ref = str(tab.refs.give(facts.document, *given))
     found = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
     return PageSnapshot(tree, facts, found)
+
+
+def _with_muted(tree: Node) -> list[tuple[Node, bool]]:
+    """Every node, in document order, with whether it is inside an aria-hidden part of the page."""
+    muted: dict[int, bool] = {}
+    out = []
+    for node in tree.walk():
+        hidden = "aria-hidden" in node.attrs or muted.get(id(node.parent), False)
+        muted[id(node)] = hidden
+        out.append((node, hidden))
+    return out
 
 
 def _states(node: Node) -> tuple[str, ...]:
