@@ -211,6 +211,24 @@ def test_a_click_behind_a_modal_names_the_modal(workspace: Workspace, site: Site
     assert result.code == 1 and "div#backdrop" in result.err
 
 
+# Locust's form in a modal that scrolls: Start's middle lies below the modal's fold, over the backdrop,
+# though inside the window.
+CLIPPED = """<!doctype html><title>Clipped</title>
+<div style="position:fixed;inset:0;background:rgba(0,0,0,.5)" id="backdrop"></div>
+<div style="position:fixed;top:40px;left:100px;width:400px;height:600px;overflow:auto;background:#fff">
+<div style="height:590px">Start new load test</div>
+<button style="height:40px" onclick="document.getElementById('r').textContent = 'started'">Start</button>
+<p id="r"></p></div>"""
+
+
+def test_a_control_below_the_fold_of_a_box_that_scrolls_is_scrolled_to_not_covered(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/snap/clipped.html", CLIPPED))
+    workspace.ok("click", ref(snap(workspace, "-i"), "button", "Start"))
+    assert js(workspace, "document.getElementById('r').textContent") == "started"
+
+
 def test_force_skips_the_checks_and_clicks_whatever_is_on_top(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/snap/cookie.html"))
     workspace.ok("click", "--force", "#buy")

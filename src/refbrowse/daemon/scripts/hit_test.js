@@ -13,16 +13,27 @@
   if (!hitTest) return {state: 'ok'};
   if (outside(r)) return {state: 'outside'};
   if (el.disabled || el.getAttribute('aria-disabled') === 'true') return {state: 'disabled'};
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  // The innermost element at the point, through open shadow roots: what a real click would reach.
-  const hit = dom.elementAt(x, y);
   // Ancestry in the composed (flat) tree: slots and shadow hosts count, so a slotted label
   // or the element's own host is never its cover.
   const up = n => n.assignedSlot || n.parentElement || (n.getRootNode() || {}).host || null;
   const within = (a, b) => { for (let n = b; n; n = up(n)) if (n === a) return true; return false; };
   const labels = el.labels ? Array.from(el.labels) : [];
-  const own = !hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none');
-  const byLabel = !!hit && labels.some(l => within(l, hit));
+  const look = r => {
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    // The innermost element at the point, through open shadow roots: what a real click would reach.
+    const hit = dom.elementAt(x, y);
+    const own = !hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none');
+    return {x, y, hit, own, byLabel: !!hit && labels.some(l => within(l, hit))};
+  };
+  let {x, y, hit, own, byLabel} = look(r);
+  if (!own && !byLabel) {
+    // Covered where it is: it may be clipped by a box that scrolls (a modal's form below its fold)
+    // or under a sticky bar. Centred in every scrolling box, as a person would scroll to it.
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+    r = el.getBoundingClientRect();
+    if (outside(r)) return {state: 'outside'};
+    ({x, y, hit, own, byLabel} = look(r));
+  }
   if (own || byLabel) {
     // Aimed: the element is kept (under a per-daemon name, for the click that follows) with the
     // point to click, in the top frame only, whose viewport the mouse speaks in.
