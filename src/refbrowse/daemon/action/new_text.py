@@ -16,10 +16,11 @@ rows (Locust's failures under the column headers of its tab).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 from refbrowse.daemon.page.snapshot.parse import Node
-from refbrowse.daemon.page.snapshot.roles import INTERACTIVE, text_of
+from refbrowse.daemon.page.snapshot.roles import INTERACTIVE
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 
 SHOWN = 3  # lines of new text quoted
@@ -28,6 +29,8 @@ _INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript
 LINE_CHARS = 150  # characters of one quoted line
 _CELLS = frozenset(("cell", "gridcell", "rowheader"))  # a row's words; its column headers are controls' names
 _RESULTS = frozenset(("code", "row"))
+_ICON_GLYPHS = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
+_CHROME = INTERACTIVE - {"link"}  # controls whose names are a table's chrome, not its data
 
 
 def texts(snapshot: PageSnapshot | None) -> tuple[str, ...] | None:
@@ -54,7 +57,7 @@ def _texts(root: Node) -> list[str]:
         inline = [c for c in node.children if isinstance(c, str) or (mixed and _leaf(c))]
         pieces = [c if isinstance(c, str) else _leaf_text(c) for c in inline]
         pieces += [node.value] if node.value else []
-        if flat := " ".join(" ".join(pieces).split()):
+        if flat := _flat(" ".join(pieces)):
             out.append(flat)
         joined = {id(c) for c in inline}
         stack += reversed([c for c in node.children if not isinstance(c, str) and id(c) not in joined])
@@ -64,8 +67,31 @@ def _texts(root: Node) -> list[str]:
 def _row_line(row: Node) -> str:
     """A table row's cells, their words without the names of the controls inside, `·` between."""
     cells = [c for c in row.children if not isinstance(c, str) and c.role in _CELLS]
-    words = [c.name or text_of(c, LINE_CHARS, controls=False) for c in cells]
-    return " · ".join(" ".join(word.split()) for word in words if word.strip())
+    words = [_flat(" ".join(_cell_words(cell))) for cell in cells]
+    return " · ".join(word for word in words if word)
+
+
+def _cell_words(node: Node) -> list[str]:
+    """A cell's words: its name, unless controls inside make it up (a row's checkbox, a "Pin run" button:
+    the table's own controls, not its data); a link's name is data (a run's name)."""
+    if node.name and not any(n.role in _CHROME for n in node.walk()[1:]):
+        return [node.name]
+    words = [node.value] if node.value else []
+    # a control's label shown beside it ("Pin run" by its checkbox) is the control's too
+    labels = {c.name for c in node.children if not isinstance(c, str) and c.role in _CHROME}
+    for child in node.children:
+        if isinstance(child, str):
+            words += [] if child in labels else [child]
+        elif child.name and (child.role == "link" or (child.role not in INTERACTIVE and not child.children)):
+            words.append(child.name)
+        elif child.role == "link" or child.role not in INTERACTIVE:
+            words += _cell_words(child)
+    return words
+
+
+def _flat(text: str) -> str:
+    """One line, without the glyphs of icon fonts (private-use characters: MLflow's pin is U+F108)."""
+    return " ".join(_ICON_GLYPHS.sub(" ", text).split())
 
 
 def _leaf(node: Node) -> bool:

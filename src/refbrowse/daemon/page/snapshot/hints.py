@@ -32,10 +32,22 @@ def row_of(node: Node) -> str:
     """The text of the row or list item that holds `node`, without `node`'s own name."""
     for ancestor in node.ancestors():
         if ancestor.role in _ROWS:
-            if ancestor.name and ancestor.name != node.name:
+            if ancestor.name and ancestor.name != node.name and not _named_alike(ancestor):
                 return shorten(ancestor.name, HINT_LIMIT)
             return _first_text(ancestor, node)
     return ""
+
+
+def _named_alike(row: Node) -> bool:
+    """Whether a row next to `row` has its name: a name every row has says which one it is no more than
+    none (AG Grid names each row "Press SPACE to select this row.")."""
+    siblings = row.parent.children if row.parent is not None else []
+    at = siblings.index(row)
+    return any(
+        isinstance(other, Node) and other.role == row.role and other.name == row.name
+        for other in siblings[max(at - 1, 0) : at + 2]
+        if other is not row
+    )
 
 
 def column_of(node: Node) -> str:
