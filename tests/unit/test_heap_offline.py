@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
+import time
+
+import pytest
 
 from refbrowse.daemon.core import heap
 
@@ -38,3 +43,30 @@ def test_tidying_frees_the_cycles_a_pause_left() -> None:
         assert sum(type(obj) is Cycle for obj in gc.get_objects()) == 1000
         heap.tidy()
         assert not any(type(obj) is Cycle for obj in gc.get_objects())
+
+
+def _tidies(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, busy: bool, worked: bool
+) -> int:
+    """How many times `watch` tidied in 0.3 s, ticking every 20 ms, with a command in flight or not and
+    work done since or not."""
+    monkeypatch.setattr(heap, "EVERY_S", 0.02)
+    since = time.monotonic() + (3600 if worked else -3600)
+
+    async def run() -> None:
+        watching = asyncio.create_task(heap.watch(lambda: since, lambda: busy, told=True))
+        await asyncio.sleep(0.3)
+        watching.cancel()
+
+    with caplog.at_level(logging.INFO, logger="refbrowse"):
+        asyncio.run(run())
+    return sum("memwatch: tidied in" in record.getMessage() for record in caplog.records)
+
+
+def test_the_heap_is_tidied_after_work_once_nothing_is_in_flight(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert _tidies(monkeypatch, caplog, busy=True, worked=True) == 0  # never under a command
+    assert _tidies(monkeypatch, caplog, busy=False, worked=False) == 0  # nothing done since: nothing to do
+    assert _tidies(monkeypatch, caplog, busy=False, worked=True) >= 1
+    assert heap.rss_mb() > 1

@@ -101,7 +101,9 @@ class Daemon:
         idle = asyncio.create_task(self._watch_idle())
         workspace = asyncio.create_task(self._watch_state_dir())
         census = asyncio.create_task(memwatch.watch())
-        tidying = asyncio.create_task(heap.watch(lambda: self._last_active, lambda: self._in_flight > 0))
+        tidying = asyncio.create_task(
+            heap.watch(lambda: self._last_active, lambda: self._in_flight > 0, told=memwatch.COUNTING)
+        )
         spawn(self._prepare_browser())
         where = [self.listening.socket] if self.listening.socket else []
         where += [f"127.0.0.1:{self.port}"] if self.port else []

@@ -27,6 +27,7 @@ import ctypes
 import ctypes.util
 import gc
 import logging
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -74,14 +75,26 @@ def tidy() -> None:
         _TRIM(0)
 
 
-async def watch(last_active: Callable[[], float], busy: Callable[[], bool]) -> None:
-    """`tidy` after work, every `EVERY_S` at most, while nothing is in flight; until cancelled."""
+def rss_mb() -> float:
+    """This process's resident memory (0 where /proc is not)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+async def watch(last_active: Callable[[], float], busy: Callable[[], bool], told: bool = False) -> None:
+    """`tidy` after work, every `EVERY_S` at most, while nothing is in flight; until cancelled. `told`:
+    each tidy says in daemon.log what it took and gave back (`memwatch:` lines, for the memory probes)."""
     tidied = time.monotonic()
     while True:
         await asyncio.sleep(EVERY_S)
         if busy() or last_active() <= tidied:
             continue
-        started = time.monotonic()
+        started, before = time.monotonic(), rss_mb() if told else 0.0
         tidy()
         tidied = time.monotonic()
-        log.debug("heap tidied in %.0f ms", (tidied - started) * 1000)
+        if told:
+            took = (tidied - started) * 1e3
+            log.info("memwatch: tidied in %.0f ms, RSS %.1f -> %.1f MB", took, before, rss_mb())
