@@ -71,7 +71,9 @@ action brought up, is waited for up to a cap; the report says when the cap was h
     states (old `-` and new `+` line), then what went, folded to a count when many
     (`- 14 lines of "Launcher" are gone`);
   - when the controls stayed as they were (an accordion, a "Show details"), the text the action
-    brought into view: `text appeared: "…"` lines, a few, then a count of the rest.
+    brought into view: `text appeared: "…"` lines, a few, then a count of the rest; with new
+    controls or a new view, the code blocks and table rows that came (a row a line, cells
+    joined by ` · `).
 - A line starting with `…` says what the budget left out and the command that shows it
   (`browse snapshot -i -D`, `--max-tokens N`, `browse read`).
 
