@@ -49,6 +49,36 @@ def _malloc_trim() -> Callable[[int], int] | None:
 _TRIM = _malloc_trim()
 
 
+_MALLINFO_FIELDS = ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks")
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (*_MALLINFO_FIELDS, "fordblks", "keepcost")]
+
+
+def _mallinfo2() -> Callable[[], _MallInfo2] | None:
+    try:
+        found = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallinfo2
+    except (OSError, AttributeError):
+        return None
+    found.argtypes, found.restype = [], _MallInfo2
+    return found
+
+
+_MALLINFO = _mallinfo2()
+
+
+def malloc_state() -> str:
+    """What glibc's allocator holds: in use, free inside its heaps, and mapped apart (big blocks)."""
+    if _MALLINFO is None:
+        return "malloc: not glibc"
+    info = _MALLINFO()
+    return (
+        f"malloc: {info.uordblks / 1e6:.1f} MB in use, {info.fordblks / 1e6:.1f} MB free in its heaps, "
+        f"{info.hblkhd / 1e6:.1f} MB mapped apart"
+    )
+
+
 @contextmanager
 def paused() -> Iterator[None]:
     """No collection while the block runs (it must not wait on anything: it holds the collector)."""
@@ -97,4 +127,6 @@ async def watch(last_active: Callable[[], float], busy: Callable[[], bool], told
         tidied = time.monotonic()
         if told:
             took = (tidied - started) * 1e3
-            log.info("memwatch: tidied in %.0f ms, RSS %.1f -> %.1f MB", took, before, rss_mb())
+            log.info(
+                "memwatch: tidied in %.0f ms, RSS %.1f -> %.1f MB; %s", took, before, rss_mb(), malloc_state()
+            )
