@@ -224,3 +224,28 @@ def test_an_explicit_interactive_snapshot_of_a_long_page_has_a_small_budget(
     assert len(printed) < 12_000, len(printed)
     assert "stops at 2000 tokens by default: `--max-tokens N` allows more" in printed
     assert "Chapter 599" in workspace.ok("snapshot", "-i", "--max-tokens", "30000")
+
+
+# TiddlyWiki's story river: each card has its own "more" and "Edit" buttons; a second card makes the
+# first card's repeated, so they get a row hint, with nothing changed on the first card.
+CARDS = """<!doctype html><title>Cards</title><button onclick="add()">Save card</button><div id="river">
+<article><h2>GettingStarted</h2><button>more</button><button>Edit this card</button></article></div>
+<script>
+function add() {
+  document.getElementById('river').insertAdjacentHTML('afterbegin',
+    '<article><h2>Shopping</h2><p>26th November</p><button>more</button>'
+    + '<button>Edit this card</button></article>');
+}
+</script>"""
+
+
+def test_a_control_whose_hint_alone_changed_is_not_reported_as_changed(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/reports/cards.html", CARDS))
+    before = snap(workspace, "-i")
+    more = ref(before, "button", "more")
+    printed = fenced_part(workspace.ok("click", ref(before, "button", "Save card")))
+    assert '+- heading "Shopping"' in printed, printed
+    assert more not in printed, printed  # the first card's button: only its hint is new
+    assert ref(snap(workspace, "-i"), "button", "more") != more  # the new card's comes first, hinted

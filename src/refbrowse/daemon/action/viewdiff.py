@@ -29,6 +29,7 @@ _A_LOT_SHARE = 0.6  # …or this share of the view's lines
 _GONE_SHOWN = 3  # removed lines of one run shown one a line; beyond, one line counts them
 _REF = re.compile(r"@[a-z]*\d+\b")
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # a JSON string: names and values in a view line
+_HINT = re.compile(r' \((?:row|near|column) "(?:[^"\\]|\\.)*"\)')  # which of its kind a control is
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +186,13 @@ def _page_lines(view: str) -> list[str]:
 
 
 def _edits(old: list[str], new: list[str]) -> tuple[list[int], list[int]]:
-    """Indices of the lines that went from `old` and of those that came in `new`."""
+    """Indices of the lines that went from `old` and of those that came in `new`. A line whose hint
+    alone changed is the same line: a second card's "more" button makes the first one's repeated,
+    and hinted, with nothing changed on the page."""
     gone: list[int] = []
     came: list[int] = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new).get_opcodes():
+    unhinted = [_HINT.sub("", line) for line in old], [_HINT.sub("", line) for line in new]
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, *unhinted).get_opcodes():
         if tag != "equal":
             gone.extend(range(i1, i2))
             came.extend(range(j1, j2))
