@@ -17,14 +17,9 @@ from typing import TypeGuard
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from refbrowse.daemon.action import answering, arrival_view, new_text, passage
+from refbrowse.daemon.action import answering, arrival_view, passage
 from refbrowse.daemon.action.acting import ActingCall
-from refbrowse.daemon.action.report import (
-    Outcome,
-    in_diff,
-    message_lines,
-    navigation_line,
-)
+from refbrowse.daemon.action.report import Outcome, message_lines, navigation_line
 from refbrowse.daemon.action.settle import (
     ActionWatch,
     SettleOptions,
@@ -34,14 +29,8 @@ from refbrowse.daemon.action.settle import (
     unless_navigation,
 )
 from refbrowse.daemon.action.tab_watch import TabWatch, closed_itself, dialogs_and_downloads, tab_lines
-from refbrowse.daemon.action.viewdiff import (
-    AskedOf,
-    before_view,
-    keep_view,
-    kept_texts,
-    take_view_of,
-    view_change,
-)
+from refbrowse.daemon.action.view_report import view_lines
+from refbrowse.daemon.action.viewdiff import AskedOf, before_view, keep_view, take_view_of
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.core.pwerrors import translate
 from refbrowse.daemon.core.tab import Tab
@@ -285,41 +274,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
     if acted.navigation or "navigation" in out.fields:
         await passage.into_report(tab.page, out)
     if acted.baseline is not None and after is not None and not new_document:
-        _view_change(acted, out, after, (acted.baseline, view), taken)
-
-
-def _view_change(
-    acted: _Acted, out: Outcome, after: PageReport, views: tuple[str, str | None], taken: PageSnapshot | None
-) -> None:
-    """The diff of the interactive view on the same document, ordered by need; or, when most of
-    the view is new (a single-page app's route, a panel replaced), the new view as an arrival's."""
-    baseline, view = views
-    was, now = kept_texts(acted.tab), new_text.texts(taken)
-    keep_view(acted.tab, after, view, now)
-    change = view_change(baseline, view, acted.asked)
-    if change.most and taken is not None:
-        found = arrival_view.shown(acted.tab, taken, acted.call.raw)
-        out.quoted.append(found.view)
-        out.fields["page"] = found.data
-        # the rows or the answer the new view came with (Locust's Statistics tab: its table)
-        appeared, more = new_text.lines(was, now, new_text.results(taken))
-        out.quoted, out.trailer = out.quoted + appeared, out.trailer + more
-        out.add("text", *appeared)
-        return
-    quoted = change.quoted
-    if quoted:
-        out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
-        out.quoted += quoted
-        out.trailer += change.trailer
-        out.add("view", *quoted[1:])
-        out.add("notes", *change.trailer)
-    elif out.quoted:
-        return  # what the page said (a message, a dialog) is quoted already
-    # No element came (a tab's prose, a total): the text the action brought says what it did. Else
-    # of that text only results the new controls came with: a code block (Swagger's response), rows.
-    appeared, more = new_text.lines(was, now, new_text.results(taken) if change.came else None)
-    out.quoted, out.trailer = out.quoted + appeared, out.trailer + more
-    out.add("text", *appeared)
+        view_lines(tab, out, after, (acted.baseline, view), taken, acted.asked, acted.call.raw)
 
 
 def _page_lines(

@@ -1,0 +1,59 @@
+"""How an action's report shows a change of the same document's view.
+
+The diff of the interactive view, ordered by need (see `viewdiff`); or, when most
+of the view is new (a single-page app's route, a panel replaced), the new view as
+an arrival's. Then the text the action brought (see `new_text`): all of it when no
+control came, else only the results that came with the new controls or view (code
+blocks, table rows).
+"""
+
+from __future__ import annotations
+
+from refbrowse.daemon.action import arrival_view, new_text
+from refbrowse.daemon.action.report import Outcome, in_diff
+from refbrowse.daemon.action.viewdiff import AskedOf, keep_view, kept_texts, view_change
+from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.page.pageprobe import PageReport
+from refbrowse.daemon.page.snapshot.service import PageSnapshot
+
+
+def view_lines(
+    tab: Tab,
+    out: Outcome,
+    after: PageReport,
+    views: tuple[str, str | None],
+    taken: PageSnapshot | None,
+    asked: AskedOf = None,
+    raw: bool = False,
+) -> None:
+    """Add to `out` how the view went from `views[0]` (before the action) to `views[1]` (now, as
+    `taken` read it); `asked` is the change the action asked for, which the diff leaves out."""
+    baseline, view = views
+    was, now = kept_texts(tab), new_text.texts(taken)
+    keep_view(tab, after, view, now)
+    change = view_change(baseline, view, asked)
+    if change.most and taken is not None:
+        found = arrival_view.shown(tab, taken, raw)
+        out.quoted.append(found.view)
+        out.fields["page"] = found.data
+        # the rows or the answer the new view came with (Locust's Statistics tab: its table)
+        _text(out, new_text.lines(was, now, new_text.results(taken)))
+        return
+    quoted = change.quoted
+    if quoted:
+        out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
+        out.quoted += quoted
+        out.trailer += change.trailer
+        out.add("view", *quoted[1:])
+        out.add("notes", *change.trailer)
+    elif out.quoted:
+        return  # what the page said (a message, a dialog) is quoted already
+    # No element came (a tab's prose, a total): the text the action brought says what it did. Else
+    # of that text only results the new controls came with: a code block (Swagger's response), rows.
+    _text(out, new_text.lines(was, now, new_text.results(taken) if change.came else None))
+
+
+def _text(out: Outcome, found: tuple[list[str], list[str]]) -> None:
+    appeared, more = found
+    out.quoted, out.trailer = out.quoted + appeared, out.trailer + more
+    out.add("text", *appeared)
