@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from tests.conftest import Site, Workspace
@@ -92,3 +93,32 @@ def test_clipboard_on_a_blank_tab_says_to_open_a_page(workspace: Workspace) -> N
     workspace.ok("goto", "about:blank")
     result = workspace.run("clipboard", "read")
     assert result.code == 1 and "http(s) page" in result.err
+
+
+# Node-RED's palette: items a mouse drags onto the flow (a move cursor, no role), and one that HTML5 drags.
+PALETTE = """<!doctype html><title>Palette</title>
+<style>.item { cursor: move; width: 120px; padding: 6px; margin: 4px; background: #eef }</style>
+<div id="palette"><div class="item">inject</div>
+<div class="item" draggable="true" id="debug">debug</div></div>
+<div role="region" aria-label="Flow" id="flow" style="width: 400px; height: 200px; border: 1px solid">
+</div><p id="log" role="status"></p>
+<script>
+const flow = document.getElementById('flow');
+document.getElementById('debug').addEventListener('dragstart', e => e.dataTransfer.setData('text', 'debug'));
+flow.addEventListener('dragover', e => e.preventDefault());
+flow.addEventListener('drop', e => {
+  e.preventDefault();
+  document.getElementById('log').textContent = 'added ' + e.dataTransfer.getData('text');
+});
+</script>"""
+
+
+def test_items_made_to_be_dragged_get_refs_that_say_so_and_drag(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/input/palette.html", PALETTE))
+    out = workspace.ok("snapshot", "-C")  # the whole page: the empty drop zone too
+    dragged = [line for line in out.splitlines() if line.endswith("[draggable]")]
+    assert any('"inject"' in line for line in dragged) and any('"debug"' in line for line in dragged), out
+    debug = next(word for word in dragged[1].split() if word.startswith("@"))
+    flow = re.search(r'region "Flow" (@e\d+)', out)
+    assert flow is not None, out
+    assert "added debug" in workspace.ok("drag", debug, flow.group(1))

@@ -106,3 +106,13 @@ def test_interactive_view_drops_a_heading_that_repeats_its_landmark() -> None:
         node.short_ref = "@" + node.pw_ref if node.pw_ref else ""
     rendered = [line.render() for line in build_lines([tree], ViewOptions(interactive=True))]
     assert rendered == ['- region "Cart" @e1', '  - button "Pay" @e3']
+
+
+def test_icon_font_glyphs_are_read_as_nothing() -> None:
+    """Node-RED names its toolbar's buttons by Font Awesome's private-use code points."""
+    tree = parse_snapshot(
+        '- button "\uf002" [ref=e1]\n- link "\uf023 \uf05e Flow 1" [ref=e2]:\n  - text: \uf0c8 \uf14a\n'
+        '- paragraph [ref=e3]: "\U000f0001 Saved"'
+    )
+    button, link, paragraph = tree.walk()[1:]
+    assert (button.name, link.name, link.children, paragraph.value) == ("", "Flow 1", [], "Saved")

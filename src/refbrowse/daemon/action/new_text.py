@@ -16,7 +16,6 @@ rows (Locust's failures under the column headers of its tab).
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 
 from refbrowse.daemon.page.snapshot.parse import Node
@@ -29,7 +28,6 @@ _INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript
 LINE_CHARS = 150  # characters of one quoted line
 _CELLS = frozenset(("cell", "gridcell", "rowheader"))  # a row's words; its column headers are controls' names
 _RESULTS = frozenset(("code", "row"))
-_ICON_GLYPHS = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 _CHROME = INTERACTIVE - {"link"}  # controls whose names are a table's chrome, not its data
 
 
@@ -90,8 +88,7 @@ def _cell_words(node: Node) -> list[str]:
 
 
 def _flat(text: str) -> str:
-    """One line, without the glyphs of icon fonts (private-use characters: MLflow's pin is U+F108)."""
-    return " ".join(_ICON_GLYPHS.sub(" ", text).split())
+    return " ".join(text.split())
 
 
 def _leaf(node: Node) -> bool:

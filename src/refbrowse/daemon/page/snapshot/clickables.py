@@ -1,7 +1,8 @@
 """`snapshot -C`: elements a page made clickable that the accessibility tree misses.
 
 A `div` with an onclick handler, a `span` with `tabindex=0`, anything whose
-cursor turns into a pointer where its parent's does not. Elements that are
+cursor turns into a pointer (or, made to be dragged, a move or grab cursor) where
+its parent's does not; those made to be dragged say so (`[draggable]`, `div draggable`). Elements that are
 (or sit inside) real controls are left out, and so is anything ai mode already
 gave a ref (matched by box). Each one is held as an element handle, so an `@c`
 ref cannot drift to another element after an insertion.
@@ -63,4 +64,6 @@ def known_to_ai_mode(tree: Node, found: list[Clickable]) -> tuple[list[Node], li
             missed.append(clickable)
         elif not node.short_ref:
             known.append(node)
+            # made to be dragged (a palette's item): `drag` is what acts on it
+            node.marks |= {"draggable"} if clickable.tag.endswith(" draggable") else set()
     return known, missed

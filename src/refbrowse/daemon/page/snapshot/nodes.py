@@ -7,7 +7,7 @@ from refbrowse.daemon.page.snapshot.roles import CONTEXT, LANDMARKS, VALUE_ROLES
 
 TEXT_LIMIT = 300
 _SHOWN_STATES = ("checked", "disabled", "expanded", "pressed", "selected", "invalid", "level")
-_MARKED_STATES = (("required", "[required]"), ("collapsed", "[expanded=false]"))
+_MARKED_STATES = (("required", "[required]"), ("collapsed", "[expanded=false]"), ("draggable", "[draggable]"))
 
 
 def shown_choice(node: Node) -> str | None:

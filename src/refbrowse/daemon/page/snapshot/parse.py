@@ -297,6 +297,11 @@ def _node_value(cursor: _Cursor) -> str | None:
     raise cursor.fail("expected ':' or the end of the line")
 
 
+# The glyphs of icon fonts (Font Awesome, Material Icons' private-use code points): drawn as icons,
+# read as nothing. Node-RED's toolbar named its buttons "\uf002" and "\uf0c9"; gone, they are
+# unnamed, and get the hints of unnamed controls.
+_ICON_GLYPHS = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
+
 # The shapes nearly every line has, read whole in one match (a big page's parse took 60-130 ms
 # line by line): `- text: VALUE`, `- /prop: VALUE`, `- role "name" [attr]…[: VALUE]`, each value
 # plain or double-quoted without an escape, a name without one, single spaces. Anything else (a
@@ -316,6 +321,8 @@ def parse_snapshot(text: str, *, whole_lines: bool = True) -> Node:
     """The whole snapshot under one synthetic `document` node (`whole_lines=False`: every line token
     by token, which the tests compare with the whole-line reading)."""
     root = Node(role="document")
+    glyphs = _ICON_GLYPHS.search(text) is not None
+    text = _ICON_GLYPHS.sub("", text) if glyphs else text
     stack: list[Node] = [root]  # stack[d] is the node whose children sit at depth d
     whole = _FAST_LINE.match if whole_lines else None
     for number, raw in enumerate(text.splitlines(), 1):
@@ -338,7 +345,18 @@ def parse_snapshot(text: str, *, whole_lines: bool = True) -> Node:
             assert node is not None
             _attach(parent, node, value)
             stack.append(node)
+    if glyphs:
+        _respace(root)
     return root
+
+
+def _respace(root: Node) -> None:
+    """Names and text whose icon glyphs went, in single spaces; text left empty goes too."""
+    for node in root.walk():
+        node.name = " ".join(node.name.split())
+        node.value = " ".join(node.value.split()) if node.value is not None else None
+        texts = [" ".join(c.split()) if isinstance(c, str) else c for c in node.children]
+        node.children = [c for c in texts if not isinstance(c, str) or c]
 
 
 _Read = tuple[int, str, "Node | None", str, "str | None"]  # depth, kind, node, prop key, value
