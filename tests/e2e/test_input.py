@@ -95,16 +95,16 @@ def test_clipboard_on_a_blank_tab_says_to_open_a_page(workspace: Workspace) -> N
     assert result.code == 1 and "http(s) page" in result.err
 
 
-# Node-RED's palette: items a mouse drags onto the flow (a move cursor, no role), and one that HTML5 drags.
+# Node-RED's palette: items a mouse drags onto the flow (a move cursor, no role), and ones that HTML5 drags.
 PALETTE = """<!doctype html><title>Palette</title>
 <style>.item { cursor: move; width: 120px; padding: 6px; margin: 4px; background: #eef }</style>
 <div id="palette"><div class="item">inject</div>
-<div class="item" draggable="true" id="debug">debug</div></div>
+<div class="item" draggable="true">debug</div><div class="item" draggable="true">function</div></div>
 <div role="region" aria-label="Flow" id="flow" style="width: 400px; height: 200px; border: 1px solid">
 </div><p id="log" role="status"></p>
 <script>
 const flow = document.getElementById('flow');
-document.getElementById('debug').addEventListener('dragstart', e => e.dataTransfer.setData('text', 'debug'));
+document.addEventListener('dragstart', e => e.dataTransfer.setData('text', e.target.textContent));
 flow.addEventListener('dragover', e => e.preventDefault());
 flow.addEventListener('drop', e => {
   e.preventDefault();
@@ -113,12 +113,20 @@ flow.addEventListener('drop', e => {
 </script>"""
 
 
-def test_items_made_to_be_dragged_get_refs_that_say_so_and_drag(workspace: Workspace, site: Site) -> None:
+def test_items_made_to_be_dragged_get_refs_that_say_so_drag_and_last(
+    workspace: Workspace, site: Site
+) -> None:
     workspace.ok("goto", site.page("/input/palette.html", PALETTE))
     out = workspace.ok("snapshot", "-C")  # the whole page: the empty drop zone too
-    dragged = [line for line in out.splitlines() if line.endswith("[draggable]")]
-    assert any('"inject"' in line for line in dragged) and any('"debug"' in line for line in dragged), out
-    debug = next(word for word in dragged[1].split() if word.startswith("@"))
+    dragged = {
+        found.group(1): found.group(2)
+        for line in out.splitlines()
+        if (found := re.search(r'generic "(\w+)" (@e\d+) \[draggable\]$', line))
+    }
+    assert set(dragged) == {"inject", "debug", "function"}, out
     flow = re.search(r'region "Flow" (@e\d+)', out)
     assert flow is not None, out
-    assert "added debug" in workspace.ok("drag", debug, flow.group(1))
+    assert "added debug" in workspace.ok("drag", dragged["debug"], flow.group(1))
+    # the refs -C gave outlast the drag's report, which reads the page without -C
+    assert "added function" in workspace.ok("drag", dragged["function"], flow.group(1))
+    assert f'generic "inject" {dragged["inject"]} [draggable]' in workspace.ok("snapshot", "-i")

@@ -79,6 +79,9 @@ class RefMap:
         self._retired: dict[Ref, str] = {}  # refs retired all at once, with why
         # (role, box) -> the last snapshot's targets whose Playwright ref is not in this one
         self._left: dict[tuple[str, object], list[RefTarget]] = {}
+        # Playwright refs that `snapshot -C` found clickable (or draggable) where ai mode showed a plain
+        # wrapper, with the marks it gave them: later snapshots of the document keep their refs
+        self._promoted: dict[tuple[str, str], frozenset[str]] = {}
 
     def retire_all(self, why: str) -> None:
         """Every live ref stops resolving (the page under them was replaced); each says `why`."""
@@ -117,6 +120,7 @@ class RefMap:
         if document != self._document:
             # a number stays the same within one document only: earlier documents' are never asked again
             self._numbers = {key: n for key, n in self._numbers.items() if key[0] == document}
+            self._promoted = {key: m for key, m in self._promoted.items() if key[0] == document}
             self._document = document
         key = (document, pw_ref)
         number = self._numbers.get(key)
@@ -126,6 +130,14 @@ class RefMap:
         self._targets[ref] = RefTarget(ref, role, name, pw_ref, document, None, in_frame, states, box, muted)
         self._live.add(ref)
         return ref
+
+    def promote(self, document: str, pw_ref: str, marks: frozenset[str]) -> None:
+        """`snapshot -C` found the element of `pw_ref` clickable: it stays referable in `document`."""
+        self._promoted[(document, pw_ref)] = marks
+
+    def promoted(self, document: str, pw_ref: str) -> frozenset[str] | None:
+        """The marks `snapshot -C` gave the element of `pw_ref` in `document`; None if it gave none."""
+        return self._promoted.get((document, pw_ref)) if document == self._document else None
 
     def _hidden_or_shown(
         self, role: str, name: str, box: tuple[float, float, float, float] | None, muted: bool

@@ -65,7 +65,7 @@ async def capture(
         apply_marks(tree, facts)
         drop_unspoken(tree)
         drop_hidden_copies(tree)
-        named = [(node, muted) for node, muted in _with_muted(tree) if referable(node)]
+        named = [(node, muted) for node, muted in _with_muted(tree, tab, facts.document) if referable(node)]
         tab.refs.begin(facts.document, frozenset(node.pw_ref for node, _ in named))
         for node, muted in named:
             given = (node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box, muted)
@@ -74,11 +74,14 @@ async def capture(
     return PageSnapshot(tree, facts, found)
 
 
-def _with_muted(tree: Node) -> list[tuple[Node, bool]]:
-    """Every node, in document order, with whether it is inside an aria-hidden part of the page."""
+def _with_muted(tree: Node, tab: Tab, document: str) -> list[tuple[Node, bool]]:
+    """Every node, in document order, with whether it is inside an aria-hidden part of the page; a
+    wrapper that an earlier `snapshot -C` of the document found clickable is clickable again."""
     muted: dict[int, bool] = {}
     out = []
     for node in tree.walk():
+        if node.pw_ref and (marks := tab.refs.promoted(document, node.pw_ref)) is not None:
+            node.pointer, node.marks = True, node.marks | marks
         hidden = "aria-hidden" in node.attrs or muted.get(id(node.parent), False)
         muted[id(node)] = hidden
         out.append((node, hidden))
@@ -139,6 +142,7 @@ async def _clickables(
     for node in known:
         node.pointer = True  # clickable, though ai mode shows it as a plain wrapper
         node.short_ref = str(tab.refs.give(document, node.pw_ref, node.role, node.name))
+        tab.refs.promote(document, node.pw_ref, node.marks & {"draggable"})
     for clickable in found:
         if clickable not in missed:
             await clickable.handle.dispose()
