@@ -316,6 +316,20 @@ def test_an_unnamed_checkbox_is_named_by_the_label_text_after_it(workspace: Work
     assert page_text(workspace) == "breakfast on"
 
 
+# MLflow's experiments: each row's selection checkbox, unnamed and alone in its cell.
+SELECTABLE = """<!doctype html><title>Experiments</title><table>
+<tr><th><input type="checkbox" aria-label="Select all"></th><th>Name</th></tr>
+<tr><td><input type="checkbox"></td><td><a href="#1">churn-model</a></td></tr>
+<tr><td><input type="checkbox"></td><td><a href="#0">Default</a></td></tr></table>"""
+
+
+def test_a_rows_unnamed_checkbox_alone_in_its_cell_says_its_row(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/real/selectable.html", SELECTABLE))
+    out = snap(workspace, "-i")
+    assert re.search(r'- checkbox @e\d+ \(row "churn-model"\)', out), out
+    assert re.search(r'- checkbox @e\d+ \(row "Default"\)', out), out
+
+
 def test_a_full_screen_layer_lists_the_refs_above_its_backdrop_and_says_its_name(
     workspace: Workspace, site: Site
 ) -> None:

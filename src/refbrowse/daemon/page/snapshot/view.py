@@ -253,13 +253,16 @@ class _Builder:
         return text_of(node) if self.options.interactive or nodes.named_by_children(node) else ""
 
     def context(self, node: Node, name: str) -> list[str]:
-        """`(near "Date:")` for an unnamed control, `(row "INV-1042")` for a repeated one (`(column
-        "City")` for one in a column's header)."""
+        """`(near "Date:")` for an unnamed control (its row's words when nothing is near), `(row
+        "INV-1042")` for a repeated one (`(column "City")` for one in a column's header)."""
         if not actionable(node):
             return []
         if not name:
             hint = near(node)
-            return [f"(near {_quote(hint)})"] if hint else []
+            if hint:
+                return [f"(near {_quote(hint)})"]
+            row = row_of(node)  # a row's own checkbox, alone in its cell: the row says which it selects
+            return [f"(row {_quote(row)})"] if row else []
         if (node.role, node.name) in self.options.repeated:
             column = column_of(node)
             if column:
