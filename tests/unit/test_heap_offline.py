@@ -46,27 +46,37 @@ def test_tidying_frees_the_cycles_a_pause_left() -> None:
 
 
 def _tidies(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, busy: bool, worked: bool
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    busy: bool,
+    worked: bool,
+    idle_s: float = 0.005,
 ) -> int:
-    """How many times `watch` tidied in 0.3 s, ticking every 20 ms, with a command in flight or not and
-    work done since or not."""
+    """How many times `watch` tidied in 0.3 s, ticking every 20 ms, with a command in flight or not,
+    one ended 10 ms before each tick or none since the start, and `idle_s` of quiet asked for."""
     monkeypatch.setattr(heap, "EVERY_S", 0.02)
-    since = time.monotonic() + (3600 if worked else -3600)
+    monkeypatch.setattr(heap, "IDLE_S", idle_s)
+    started = time.monotonic()
+
+    def last_active() -> float:
+        return time.monotonic() - 0.01 if worked else started - 1
 
     async def run() -> None:
-        watching = asyncio.create_task(heap.watch(lambda: since, lambda: busy, told=True))
+        watching = asyncio.create_task(heap.watch(last_active, lambda: busy, told=True))
         await asyncio.sleep(0.3)
         watching.cancel()
 
+    caplog.clear()
     with caplog.at_level(logging.INFO, logger="refbrowse"):
         asyncio.run(run())
     return sum("memwatch: tidied in" in record.getMessage() for record in caplog.records)
 
 
-def test_the_heap_is_tidied_after_work_once_nothing_is_in_flight(
+def test_the_heap_is_tidied_after_work_once_nothing_is_in_flight_for_a_while(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     assert _tidies(monkeypatch, caplog, busy=True, worked=True) == 0  # never under a command
     assert _tidies(monkeypatch, caplog, busy=False, worked=False) == 0  # nothing done since: nothing to do
+    assert _tidies(monkeypatch, caplog, busy=False, worked=True, idle_s=5) == 0  # a command just ended
     assert _tidies(monkeypatch, caplog, busy=False, worked=True) >= 1
     assert heap.rss_mb() > 1

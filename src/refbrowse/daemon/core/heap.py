@@ -15,9 +15,10 @@
   blocks, kept its RSS creeping about 0.13 kB a request (RELIABILITY.md); the trim hands every free
   page back, so the RSS follows what is live. A libc without `malloc_trim` (musl, macOS) skips it.
 
-Both run at most every `EVERY_S`, only when a command has ended since the last time and none is in
-flight: a full collection and a trim take tens of milliseconds on a big heap, never while a command
-waits.
+Both run at most every `EVERY_S`, only when a command has ended since the last time, none is in
+flight and none came for `IDLE_S`: at Playwright's caps (580,000 objects) a full collection takes
+0.2-0.4 s (more on a loaded machine), which a command arriving meanwhile would wait for; the
+automatic full collections it replaces came inside commands.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from contextlib import contextmanager
 
 log = logging.getLogger("refbrowse")
 EVERY_S = 30.0
+IDLE_S = 5.0  # since the last command: an agent's next one is rarely sooner once it has paused this long
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
@@ -120,7 +122,7 @@ async def watch(last_active: Callable[[], float], busy: Callable[[], bool], told
     tidied = time.monotonic()
     while True:
         await asyncio.sleep(EVERY_S)
-        if busy() or last_active() <= tidied:
+        if busy() or last_active() <= tidied or time.monotonic() - last_active() < IDLE_S:
             continue
         started, before = time.monotonic(), rss_mb() if told else 0.0
         tidy()
