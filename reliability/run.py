@@ -63,7 +63,15 @@ MEASURED_BY_HAND = """## Held, measured by hand
   not given back, or C buffers). A fourth routed run went further, 450 `goto`s of 124 requests (55,800):
   RSS 154, 220, 228 MB at 50, 100, 150 `goto`s, then 228.1, 229.1, 230.7, 230.8, 230.9 and 232.8 MB at
   200 to 450, the census and the blocks cycling with the cap (9,124-9,924 Requests, 1.94-2.09 M
-  blocks): about 0.13 kB a request past the cap.
+  blocks): about 0.13 kB a request past the cap. Since then the daemon tidies its heap when idle (a
+  full collection, then glibc's `malloc_trim`, once 5 s have passed without a command; with the census
+  on, each tidy logs the RSS before and after it and what glibc's allocator holds). Two more such runs
+  of 450 routed `goto`s: RSS 213.7, 217.1, 218.8, 220.1, 220.3, 220.6 and 220.9 MB, and 214.7, 216.4,
+  226.8, 220.6, 220.9, 221.3 and 221.6 MB, at 150 to 450 `goto`s: about 10 MB below the run before,
+  and 0.8-1.0 MB more over the last 150 (18,600 requests: about 0.05 kB a request, from 0.13). Each
+  tidy gave 3-8 MB back (229.0 → 223.7 MB at the third, 239.6 → 232.0 at the last), and glibc's own
+  heap held 28.5-30.1 MB in use throughout: what still rises is in Python's own arenas (blocks freed
+  between live ones), not objects kept and not the C allocator's slack.
   The caps are the driver connection's, one for the whole daemon, so the bound is for all its tabs and
   sessions together. The linear rise seen before with `BROWSE_TRACEMALLOC=1` (traced heap 27 → 118 MB
   over 134 `goto`s of 64 requests: 8,576 requests) was this climb, below the cap. Plain Playwright
@@ -93,10 +101,11 @@ KNOWN_GAPS = """## Not held, or not measured
   any host; and a remote browser's resolver flags are not the daemon's to set (a browser the daemon
   launches resolves no other host at all). While the daemon is
   connected, the remote browser's other tabs and workers, not the daemon's, are held to the policy too.
-- The daemon's RSS past Playwright's caps: its Python objects stay with the caps (see above), but its
-  RSS still creeps, 228 → 233 MB over 300 `goto`s of 124 routed requests past the cap (about 0.13 kB a
-  request; `reliability/gotoleak.py --images 120 --gotos 450 --every 50 --routed`, 34 min): that it
-  stops is not shown.
+- The daemon's RSS past Playwright's caps: its Python objects stay with the caps and glibc's heap
+  stays flat (see above), but its RSS still rises slowly, 220.1 → 220.9 and 220.6 → 221.6 MB over the
+  last 150 `goto`s of 124 routed requests in two runs (about 0.05 kB a request, in Python's own arenas;
+  `reliability/gotoleak.py --images 120 --gotos 450 --every 50 --routed`, 34 min): that it stops is not
+  shown.
 """
 
 
