@@ -40,7 +40,9 @@ PAGE = (
 IMAGE = "<img src='/g/c.png?{n}-{i}'>"
 HEAP = re.compile(r"memwatch: traced heap ([0-9.]+) MB")
 CENSUS = re.compile(r"memwatch: live playwright objects \(alive/held by the connection\) (.*)")
-PYHEAP = re.compile(r"memwatch: python heap (\d+) objects tracked by the collector, (\d+) blocks allocated")
+PYHEAP = re.compile(
+    r"memwatch: python heap (\d+) objects tracked by the collector, (\d+) blocks allocated(?:, (.*))?"
+)
 CENSUS_WAIT_S = 40  # the daemon counts every 30 s
 
 
@@ -71,7 +73,8 @@ def _census(ws: Workspace) -> str:
         if len(found) > seen:
             time.sleep(0.5)  # the heap's line follows the census
             heap = PYHEAP.findall(_log(ws))
-            objects = f"{int(heap[-1][0]):,} objects, {int(heap[-1][1]):,} blocks · " if heap else ""
+            arenas = f", {heap[-1][2]}" if heap and heap[-1][2] else ""
+            objects = f"{int(heap[-1][0]):,} objects, {int(heap[-1][1]):,} blocks{arenas} · " if heap else ""
             return objects + str(found[-1])
         time.sleep(1)
     return "-"

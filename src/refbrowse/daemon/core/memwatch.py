@@ -8,7 +8,8 @@ not garbage in cycles):
   a kind past its cap and the client then forgets them, so a count that keeps rising past the cap while
   the connection holds fewer is something of the daemon's keeping disposed objects. With it, the
   objects the collector tracks and the blocks Python's allocator holds: a structure of any other kind
-  kept per request shows as counts that keep rising once the census is flat.
+  kept per request shows as counts that keep rising once the census is flat; and the arenas (1 MiB
+  each) the allocator holds them in, which rise when freed blocks scatter between live ones.
 - `BROWSE_TRACEMALLOC=1` (slow: every allocation is traced from the start): the census, the traced heap
   and the lines that grew most since the first look, with their count of blocks.
 """
@@ -19,7 +20,9 @@ import asyncio
 import gc
 import logging
 import os
+import re
 import sys
+import tempfile
 import tracemalloc
 from collections import Counter
 
@@ -31,6 +34,8 @@ COUNTING = TRACING or bool(os.environ.get("BROWSE_MEMCENSUS"))
 EVERY_S = 30.0
 TOP = 12
 FRAMES = 6
+_ARENAS_NOW = re.compile(r"# arenas allocated current\s*=\s*([\d,]+)")
+_ARENAS_MOST = re.compile(r"# arenas highwater mark\s*=\s*([\d,]+)")
 
 
 def census() -> str:
@@ -43,6 +48,23 @@ def census() -> str:
             live[name] += 1
             held[name] += obj._connection._objects.get(obj._guid) is obj
     return " ".join(f"{name} {count}/{held[name]}" for name, count in live.most_common())
+
+
+def arenas() -> str:
+    """How many 1 MiB arenas Python's allocator holds now, and the most it held (from its own report,
+    which it writes to the process's stderr: read through a file put there for the moment)."""
+    with tempfile.TemporaryFile() as report:
+        saved = os.dup(2)
+        try:
+            os.dup2(report.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        report.seek(0)
+        text = report.read().decode(errors="replace")
+    now, most = _ARENAS_NOW.search(text), _ARENAS_MOST.search(text)
+    return f"{now.group(1)} arenas (at most {most.group(1)})" if now and most else "arenas unknown"
 
 
 def _log_growth(first: tracemalloc.Snapshot) -> None:
@@ -66,6 +88,7 @@ async def watch() -> None:
         gc.collect()  # what is kept, not garbage in cycles that the next full collection frees
         log.info("memwatch: live playwright objects (alive/held by the connection) %s", census())
         heap = len(gc.get_objects()) + gc.get_freeze_count(), sys.getallocatedblocks()  # frozen at start too
-        log.info("memwatch: python heap %d objects tracked by the collector, %d blocks allocated", *heap)
+        said = "memwatch: python heap %d objects tracked by the collector, %d blocks allocated, %s"
+        log.info(said, *heap, arenas())
         if first is not None:
             _log_growth(first)
