@@ -32,23 +32,11 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 log = logging.getLogger("refbrowse")
 EVERY_S = 30.0
 IDLE_S = 5.0  # since the last command: an agent's next one is rarely sooner once it has paused this long
-
-
-def _malloc_trim() -> Callable[[int], int] | None:
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
-        return None
-    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
-    return trim
-
-
-_TRIM = _malloc_trim()
 
 
 _MALLINFO_FIELDS = ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks")
@@ -58,16 +46,18 @@ class _MallInfo2(ctypes.Structure):
     _fields_ = [(name, ctypes.c_size_t) for name in (*_MALLINFO_FIELDS, "fordblks", "keepcost")]
 
 
-def _mallinfo2() -> Callable[[], _MallInfo2] | None:
+def _libc(name: str, argtypes: list[Any], restype: Any) -> Callable[..., Any] | None:
+    """The C library's function `name` (glibc's; None where the libc has none, as musl and macOS)."""
     try:
-        found = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallinfo2
+        found: Callable[..., Any] = getattr(ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6"), name)
     except (OSError, AttributeError):
         return None
-    found.argtypes, found.restype = [], _MallInfo2
+    found.argtypes, found.restype = argtypes, restype  # type: ignore[attr-defined]
     return found
 
 
-_MALLINFO = _mallinfo2()
+_TRIM = _libc("malloc_trim", [ctypes.c_size_t], ctypes.c_int)
+_MALLINFO = _libc("mallinfo2", [], _MallInfo2)
 
 
 def malloc_state() -> str:
