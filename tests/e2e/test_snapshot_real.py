@@ -330,6 +330,24 @@ def test_a_rows_unnamed_checkbox_alone_in_its_cell_says_its_row(workspace: Works
     assert re.search(r'- checkbox @e\d+ \(row "Default"\)', out), out
 
 
+# Django admin's sidebar: each model's row is its name's link, then its Add and Change links; the
+# breadcrumbs name the model too.
+SIDEBAR = """<!doctype html><title>Admin</title><nav aria-label="Breadcrumbs"><a href="/">Home</a> ›
+<a href="/users/">Users</a></nav><nav aria-label="Sidebar"><table>
+<tr><th scope="row"><a href="/groups/">Groups</a></th><td><a href="/groups/add/">Add</a></td></tr>
+<tr><th scope="row"><a href="/users/">Users</a></th><td><a href="/users/add/">Add</a></td></tr>
+</table></nav>"""
+
+
+def test_a_link_that_names_its_row_gets_no_other_controls_name_as_its_row(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.page("/real/sidebar.html", SIDEBAR))
+    out = snap(workspace, "-i")
+    assert re.search(r'- link "Add" @e\d+ \(row "Users"\)', out), out
+    assert re.search(r'- link "Users" @e\d+\n', out) and '(row "Add")' not in out, out
+
+
 def test_a_full_screen_layer_lists_the_refs_above_its_backdrop_and_says_its_name(
     workspace: Workspace, site: Site
 ) -> None:

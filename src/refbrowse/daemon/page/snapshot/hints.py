@@ -34,8 +34,42 @@ def row_of(node: Node) -> str:
         if ancestor.role in _ROWS:
             if ancestor.name and ancestor.name != node.name and not _named_alike(ancestor):
                 return shorten(ancestor.name, HINT_LIMIT)
+            if _names_the_row(ancestor, node):
+                return ""  # Django's sidebar: `Users`, then its Add and Change
             return _first_text(ancestor, node)
     return ""
+
+
+def _names_the_row(row: Node, node: Node) -> bool:
+    """Whether `node` is a link holding the row's first words, and the row has no words outside its
+    controls: the row has nothing to say of it beyond its own name."""
+    if node.role != "link" or not node.name or _words_outside_controls(row):
+        return False
+    for child in row.children:
+        if isinstance(child, str):
+            continue
+        if child is node or node in child.walk():
+            return True
+        if _words(child.name or text_of(child, HINT_LIMIT)):
+            return False
+    return False
+
+
+def _words_outside_controls(node: Node) -> bool:
+    """Whether `node` holds words that are not a control's (a container named by its link says nothing)."""
+    for child in node.children:
+        if isinstance(child, str):
+            if _words(child):
+                return True
+        elif actionable(child):
+            continue
+        elif (
+            _words(child.value or "")
+            or (not child.children and _words(child.name))
+            or _words_outside_controls(child)
+        ):
+            return True
+    return False
 
 
 def _named_alike(row: Node) -> bool:
