@@ -109,6 +109,9 @@ def test_a_password_comes_last_from_stdin_and_from_argv_gets_the_hint(
     given = workspace.ok("fill", r["secret"], "hunter2", r["guest"], "Ada")
     assert "hunter2" not in given
     assert "hint: a password was in the command line" in given
+    # the last text piped, a password before it in the command line: still said (Django's add-user form)
+    before = workspace.ok("fill", r["secret"], "hunter2", r["guest"], "-", input="Ada\n")
+    assert "hint: a password was in the command line" in before, before
     assert booked(workspace, r["book"]).startswith('booked: "Ada" | 7 | ')
 
 

@@ -99,6 +99,8 @@ def _run(console: Console) -> int:
         req["stdin"] = console.stdin.read()
     if _dash_means_stdin(req):
         req["args"][-1] = _stdin_text(console.stdin)
+        if len(req["args"]) > 2:  # `fill SEL TEXT SEL -`: the texts before the last were in argv
+            req["argv_text"] = req["stdin_last"] = True
     elif COMMANDS[req["command"]].get("stdin_arg"):
         req["argv_text"] = True  # other local users can read it in the process list: the daemon may say so
     code, out, err = respond(req, console.env)

@@ -84,6 +84,7 @@ class Call:
     json: bool = False  # the caller asked for machine output (`--json`)
     stdin: str | None = None  # what the CLI read from stdin, for commands whose spec says "stdin"
     argv_text: bool = False  # the text argument came in the CLI's argv, which the process list shows
+    stdin_last: bool = False  # …but the last text came on stdin (`fill SEL TEXT SEL -`)
 
     @property
     def session(self) -> Session:

@@ -32,6 +32,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "stdin": _OPTIONAL_STR,
     "client": (str,),
     "argv_text": (bool,),
+    "stdin_last": (bool,),
 }
 _FLAG_VALUES = (str, bool, int, float)
 

@@ -94,3 +94,8 @@ class InputCall(ActingCall, Protocol):
     def argv_text(self) -> bool:
         """The action's text came in the command line (readable by every local user), not on stdin."""
         ...
+
+    @property
+    def stdin_last(self) -> bool:
+        """Of several texts, the last came on stdin, the others in the command line."""
+        ...

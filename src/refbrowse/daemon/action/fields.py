@@ -75,7 +75,8 @@ async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool
     doing = f"filling {fields[0].selector}" if len(fields) == 1 else f"filling {len(fields)} fields"
     outcome = await perform(call, doing, fill_all, asked=asked)
     outcome.notes += notes
-    secret = next((one.selector for one in fields if one.secret), None)
+    given = fields[:-1] if call.stdin_last else fields  # the texts the command line held
+    secret = next((one.selector for one in given if one.secret), None)
     if secret is not None and call.argv_text:
         outcome.notes.append(
             "hint: a password was in the command line, which every local user can read; next time"

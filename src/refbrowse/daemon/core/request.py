@@ -29,6 +29,7 @@ class Request:
     stdin: str | None = None
     client: str = "cli"  # who sent it ("cli", "mcp", "chat"), for the activity page's feed
     argv_text: bool = False  # the text argument came in the CLI's argv (the process list shows it)
+    stdin_last: bool = False  # …but the last text came on stdin (`fill SEL TEXT SEL -`)
 
     @classmethod
     def from_body(cls, body: Mapping[str, Any]) -> Request:
@@ -46,4 +47,5 @@ class Request:
             stdin=stdin if isinstance(stdin, str) else None,
             client=str(body.get("client") or "cli"),
             argv_text=body.get("argv_text") is True,
+            stdin_last=body.get("stdin_last") is True,
         )
