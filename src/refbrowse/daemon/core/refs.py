@@ -135,9 +135,11 @@ class RefMap:
         """`snapshot -C` found the element of `pw_ref` clickable: it stays referable in `document`."""
         self._promoted[(document, pw_ref)] = marks
 
-    def promoted(self, document: str, pw_ref: str) -> frozenset[str] | None:
-        """The marks `snapshot -C` gave the element of `pw_ref` in `document`; None if it gave none."""
-        return self._promoted.get((document, pw_ref)) if document == self._document else None
+    def promoted_in(self, document: str) -> dict[str, frozenset[str]]:
+        """Playwright ref -> the marks `snapshot -C` gave its element in `document` (see `promote`)."""
+        if document != self._document:
+            return {}
+        return {pw_ref: marks for (_, pw_ref), marks in self._promoted.items()}
 
     def _hidden_or_shown(
         self, role: str, name: str, box: tuple[float, float, float, float] | None, muted: bool

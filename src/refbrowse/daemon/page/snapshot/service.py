@@ -77,13 +77,15 @@ async def capture(
 def _with_muted(tree: Node, tab: Tab, document: str) -> list[tuple[Node, bool]]:
     """Every node, in document order, with whether it is inside an aria-hidden part of the page; a
     wrapper that an earlier `snapshot -C` of the document found clickable is clickable again."""
-    muted: dict[int, bool] = {}
+    promoted = tab.refs.promoted_in(document)
+    muted: set[int] = set()  # ids of the nodes inside an aria-hidden part: few, and a parent comes first
     out = []
     for node in tree.walk():
-        if node.pw_ref and (marks := tab.refs.promoted(document, node.pw_ref)) is not None:
-            node.pointer, node.marks = True, node.marks | marks
-        hidden = "aria-hidden" in node.attrs or muted.get(id(node.parent), False)
-        muted[id(node)] = hidden
+        if promoted and node.pw_ref in promoted:
+            node.pointer, node.marks = True, node.marks | promoted[node.pw_ref]
+        hidden = "aria-hidden" in node.attrs or (bool(muted) and id(node.parent) in muted)
+        if hidden:
+            muted.add(id(node))
         out.append((node, hidden))
     return out
 
