@@ -4,10 +4,11 @@ A cross-site frame runs in a renderer of its own; when its script never yields,
 CDP cannot reach it (its session waits on the same busy thread, `Page.crash`
 and `Runtime.terminateExecution` included), yet every read and action of its
 page waits on it. The browser names its renderers (`SystemInfo.getProcessInfo`);
-one that is always found running (never asleep) is spinning, and killing it
-leaves its page with a crashed frame, nothing more. Which renderer holds the
-page itself is not said either: a candidate is paused first (SIGSTOP), and
-killed only if the page still answers without it.
+one that is always found running (never asleep) is spinning. Which renderer
+holds the page itself is not said either: a candidate is paused first
+(SIGSTOP), and killed only if the page still answers without it, once its
+frames have been moved out of it (a renderer killed with a frame in it is at
+times taken by Playwright for its page's, which it then never reads again).
 Only a browser this daemon launched is touched, and only processes that are
 renderers of it.
 """
@@ -46,6 +47,36 @@ async def busy_renderers(browser: Browser) -> list[int]:
             running[pid] += _state(pid) == "R"
         await asyncio.sleep(SAMPLE_EVERY_S)
     return [pid for pid, seen in running.items() if seen >= BUSY_SHARE * SAMPLES]
+
+
+async def frame_targets(browser: Browser, urls: list[str]) -> set[str]:
+    """The ids of the browser's out-of-process frames (targets of type iframe) showing one of `urls`."""
+    return {
+        t["targetId"] for t in await _targets(browser) if t.get("type") == "iframe" and t.get("url") in urls
+    }
+
+
+async def until_gone(browser: Browser, targets: set[str], patience_s: float) -> bool:
+    """Wait until the browser lists none of `targets`; False if one is still there after `patience_s`.
+    A frame moved out of a renderer stops being a target of its own a moment after its page sees it
+    navigate; the browser says so to Playwright on the same connection before it answers here."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience_s
+    while targets & {t["targetId"] for t in await _targets(browser)}:
+        if loop.time() > deadline:
+            return False
+        await asyncio.sleep(SAMPLE_EVERY_S)
+    return True
+
+
+async def _targets(browser: Browser) -> list[dict]:
+    try:
+        cdp = await browser.new_browser_cdp_session()
+        found = await cdp.send("Target.getTargets")
+        await cdp.detach()
+    except PlaywrightError:
+        return []
+    return list(found.get("targetInfos", []))
 
 
 def _state(pid: int) -> str:

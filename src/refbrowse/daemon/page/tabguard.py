@@ -19,8 +19,10 @@ it (without `beforeunload`) takes ~40 ms whatever its script does. So:
   whose renderer crashes, is reopened the same way without waiting for a
   command; the next command on the session carries a note saying so.
 - A command still running after `PROBE_AFTER_S` on a page that answers while a
-  cross-site frame of it does not: that frame's renderer is stopped (found by
-  its never sleeping, see `core.renderers`) and the frame emptied, with a note.
+  cross-site frame of it does not: that frame's renderer (found by its never
+  sleeping, see `core.renderers`) is paused, the frame emptied (it moves to its
+  page's renderer), and the paused one killed, with a note; a read that failed
+  on the frame meanwhile runs again.
 - `leave` is asked before a `goto`: a page (or any of its frames, a cross-site
   one included) that does not answer within `LEAVE_PROBE_S` is closed and the
   new URL opens in a fresh tab, in a fresh renderer, instead of waiting on it.
@@ -129,22 +131,16 @@ class TabGuard:
 
     async def leave(self, session: Session, tab: Tab) -> Tab:
         """The tab a navigation away should use: `tab`, or a fresh one in its place when the
-        page (or one of its frames) does not answer, with a note saying so. A page one of whose
-        frames had its renderer stopped is left the same way: Playwright holds it for crashed, and
-        would refuse to load anything in it. A pristine tab (opened blank, nothing run on it) has
-        nothing to leave."""
-        if tab.pristine:
-            return tab
-        frame_stopped = tab.memory.of(GuardWatch).frame_stopped >= 0
-        if not frame_stopped and await answers_everywhere(tab, LEAVE_PROBE_S):
+        page (or one of its frames) does not answer, with a note saying so. A pristine tab
+        (opened blank, nothing run on it) has nothing to leave."""
+        if tab.pristine or await answers_everywhere(tab, LEAVE_PROBE_S):
             return tab
         url = tab.page.url
-        why = "had a frame stopped" if frame_stopped else "was not answering"
-        fresh = await self.reopen(session, tab, f"it {why}")
+        fresh = await self.reopen(session, tab, "it was not answering")
         if fresh is None:
             return tab
         self.notes.setdefault(session.name, []).append(
-            f"the page being left {why} ({url}): closed; the new one opened in a fresh tab"
+            f"the page being left was not answering ({url}): closed; the new one opened in a fresh tab"
         )
         return fresh
 
@@ -164,13 +160,24 @@ class TabGuard:
         busy = await renderers.busy_renderers(browser)
         if len(busy) > len({urlsplit(frame.url).netloc for frame in hung}):
             return False  # something else spins too (another tab's long script): which is which is unknown
-        stopped = [pid for pid in busy if renderers.ours(pid, browser_pid) and await _stopped(tab, pid)]
+        stopped = [pid for pid in busy if renderers.ours(pid, browser_pid) and await _paused(tab, pid)]
         if not stopped:
             return False
-        for holder in holders:  # a crashed frame fails every read of its page: it is emptied
+        # Killed with a frame in it, a renderer's crash is at times taken by Playwright for the whole
+        # page's, which it then never reads again. So its frames are emptied while it is paused (they
+        # move to their page's renderer), and it is killed once the browser has let go of them.
+        targets = await renderers.frame_targets(browser, urls)
+        for holder in holders:
             if holder is not None:
                 with suppress(PlaywrightError, TimeoutError):
                     await asyncio.wait_for(_empty(holder), CLOSE_TIMEOUT_S)
+        if not await renderers.until_gone(browser, targets, CLOSE_TIMEOUT_S):
+            log.info(
+                "tab %d: a stopped frame is still a target of its own: its renderer is killed anyway", tab.id
+            )
+        tab.memory.of(GuardWatch).frame_stopped = time.monotonic()  # a crash said soon after is this one
+        for pid in stopped:
+            renderers.signal_to(pid, signal.SIGKILL)
         log.warning("tab %d: frames not answering (%s): renderers %s stopped", tab.id, urls, stopped)
         self.notes.setdefault(session.name, []).append(
             f"a frame was not answering ({urls[0]}): its renderer was stopped and the frame emptied"
@@ -241,9 +248,13 @@ class TabGuard:
         spawn(self._count_popup(session, tab))
 
     def _on_crash(self, session: Session, tab: Tab) -> None:
-        # Playwright says a page crashed when the renderer of one of its frames did too:
-        # a frame's renderer stopped on purpose leaves the page as it is.
+        # Once Playwright says a page crashed it never reads it again. It says so when the page's
+        # renderer died, and at times when a frame's did: a hung frame's renderer is only killed
+        # once the frame has left it, but the browser may not have let go of the frame in time.
         if time.monotonic() - tab.memory.of(GuardWatch).frame_stopped < FRAME_STOP_GRACE_S:
+            self._recover_later(
+                session, tab, "Playwright took a hung frame's stopped renderer for the page's"
+            )
             return
         self._recover_later(session, tab, "its renderer crashed")
 
@@ -316,16 +327,15 @@ async def frame_answers(frame: Frame, patience_s: float) -> bool:
     return True
 
 
-async def _stopped(tab: Tab, pid: int) -> bool:
-    """Kill the spinning renderer `pid` unless it holds `tab`'s page: paused, the page must still
-    answer. True if it was killed."""
+async def _paused(tab: Tab, pid: int) -> bool:
+    """Pause the spinning renderer `pid` unless it holds `tab`'s page: paused, the page must
+    still answer. True if it stays paused."""
     if not renderers.signal_to(pid, signal.SIGSTOP):
         return False
     if not await answers(tab, LEAVE_PROBE_S):
         renderers.signal_to(pid, signal.SIGCONT)  # the page's own renderer: left to the guard
         return False
-    tab.memory.of(GuardWatch).frame_stopped = time.monotonic()  # its crash is not the page's
-    return renderers.signal_to(pid, signal.SIGKILL)
+    return True
 
 
 async def _empty(holder: ElementHandle) -> None:
