@@ -204,7 +204,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "example": "snapshot -i",
         "help": "the page as text, one element a line, with @refs to act on",
         "data": (
-            "{url, title, triage: {page_type, login_form, captcha, forms, overlays},"
+            "{url, title, triage: {page_type, login_form, captcha, forms, fields, overlays},"
             " refs: [{ref, role, name, states}], text}"
         ),
     },

@@ -27,6 +27,7 @@ def test_snapshot_data_has_url_title_triage_refs_and_text(workspace: Workspace, 
         "login_form": False,
         "captcha": False,
         "forms": 0,
+        "fields": 1,
         "overlays": [],
     }
     assert data["text"] == strip_fence(str(result["output"]))

@@ -200,6 +200,15 @@ def test_triage_recognises_an_article(workspace: Workspace, site: Site) -> None:
     assert out.splitlines()[1] == "page: article · forms: 0"
 
 
+def test_triage_counts_fields_that_are_in_no_form(workspace: Workspace, site: Site) -> None:
+    # Script-built apps often have no <form>: "forms: 0" alone said there was nothing to fill in.
+    fields = "<label>Name <input></label><label>Plan <select><option>Free</select></label>"
+    workspace.ok("goto", site.page("/snap/formless", f"<h1>Sign up</h1>{fields}<button>Save</button>"))
+    assert snap(workspace, "-i").splitlines()[1] == "page: form · forms: 0 · fields: 2"
+    workspace.ok("goto", site.page("/snap/formed", f"<h1>Sign up</h1><form>{fields}</form>"))
+    assert snap(workspace, "-i").splitlines()[1] == "page: form · forms: 1"
+
+
 def test_triage_sees_a_captcha_frame(workspace: Workspace, site: Site) -> None:
     site.page("/recaptcha/api2/anchor", "<p>captcha</p>")
     page = f'<form><input name=q></form><iframe src="{site.url("/recaptcha/api2/anchor")}"></iframe>'

@@ -1,6 +1,6 @@
 """A snapshot as structured data, for `browse snapshot --json`:
 
-    {url, title, triage: {page_type, login_form, captcha, forms, overlays},
+    {url, title, triage: {page_type, login_form, captcha, forms, fields, overlays},
      refs: [{ref, role, name, states}], text}
 
 `refs` lists exactly the refs the text shows, in its order; `text` is the
@@ -29,6 +29,7 @@ def snapshot_data(snapshot: PageSnapshot, text: str) -> dict[str, object]:
             "login_form": facts.login_form,
             "captcha": facts.captcha,
             "forms": facts.forms,
+            "fields": facts.fields,
             "overlays": [{"kind": o.kind, "label": o.label} for o in facts.overlays],
         },
         "refs": _refs(snapshot, text),

@@ -50,13 +50,18 @@ class Triage:
     marks: dict[Box, tuple[frozenset[str], str]]  # box → (flags such as "required", a note)
     messages: frozenset[str]  # text of alerts, toasts, banners and error messages
     blank: bool = False  # nothing in the document: its ai snapshot is empty
+    fields: int = 0  # inputs, selects and text areas, shadow roots included, in a form or not
 
     def summary(self) -> str:
-        """`page: login · login form present · forms: 1`: what is absent goes unsaid (it is every page)."""
+        """`page: login · login form present · forms: 1`: what is absent goes unsaid (it is every page).
+        Fields none of which is in a `<form>` (the way of many script-built apps) are counted apart:
+        `forms: 0` alone would say there is nothing to fill in."""
         parts = [f"page: {self.page_type}"]
         parts += ["login form present"] if self.login_form else []
         parts += ["captcha present"] if self.captcha else []
-        return " · ".join([*parts, f"forms: {self.forms}"])
+        parts += [f"forms: {self.forms}"]
+        parts += [f"fields: {self.fields}"] if self.fields and not self.forms else []
+        return " · ".join(parts)
 
 
 _STAMPED_TRIAGE_FAST_JS = script("stamped_triage_fast")  # where the document has the probe already
@@ -106,6 +111,7 @@ async def _stamped(page: Page, found: dict[str, Any]) -> tuple[Triage, str | Non
         marks=_marks(facts["marks"]),
         messages=frozenset(str(m) for m in facts["messages"]),
         blank=blank,
+        fields=int(facts["fields"]),
     ), (str(found["stamp"]) if found["stamp"] is not None else None)
 
 
