@@ -19,6 +19,7 @@ import asyncio
 import logging
 import os
 import signal
+from typing import Any
 
 from playwright.async_api import Browser
 from playwright.async_api import Error as PlaywrightError
@@ -34,12 +35,7 @@ async def busy_renderers(browser: Browser) -> list[int]:
     """Pids of the browser's renderers found running (state R) in at least `BUSY_SHARE` of
     `SAMPLES` looks: a spinning script never sleeps, however loaded the machine; an idle or
     answering renderer mostly does."""
-    try:
-        cdp = await browser.new_browser_cdp_session()
-        info = await cdp.send("SystemInfo.getProcessInfo")
-        await cdp.detach()
-    except PlaywrightError:
-        return []
+    info = await _ask(browser, "SystemInfo.getProcessInfo")
     pids = [int(p["id"]) for p in info.get("processInfo", []) if p.get("type") == "renderer"]
     running = dict.fromkeys(pids, 0)
     for _ in range(SAMPLES):
@@ -69,14 +65,19 @@ async def until_gone(browser: Browser, targets: set[str], patience_s: float) -> 
     return True
 
 
-async def _targets(browser: Browser) -> list[dict]:
+async def _targets(browser: Browser) -> list[dict[str, Any]]:
+    return list((await _ask(browser, "Target.getTargets")).get("targetInfos", []))
+
+
+async def _ask(browser: Browser, method: str) -> dict[str, Any]:
+    """The browser's answer to the CDP `method`; empty if it could not be asked."""
     try:
         cdp = await browser.new_browser_cdp_session()
-        found = await cdp.send("Target.getTargets")
+        answer = await cdp.send(method)
         await cdp.detach()
     except PlaywrightError:
-        return []
-    return list(found.get("targetInfos", []))
+        return {}
+    return answer
 
 
 def _state(pid: int) -> str:
