@@ -85,6 +85,17 @@ def test_a_server_message_on_the_page_an_action_arrived_at_is_a_message_line(
     assert 'message: "0"' not in back, back
 
 
+def test_a_message_in_an_ok_message_paragraph_is_a_message_line(workspace: Workspace, site: Site) -> None:
+    # Roundup's "Welcome admin!" after logging in: a <p class="ok-message"> with no role.
+    welcome = '<p class="ok-message"><span>Welcome admin!</span> <a href="/x">clear this message</a></p>'
+    chat = "<div class=chat-message>hi there</div>"
+    arrived = site.page("/reports/ok-message", f"<h1>Issues</h1>{welcome}{chat}")
+    workspace.ok("goto", site.page("/reports/to-ok-message", f"<a href='{arrived}'>Log in</a>"))
+    printed = fenced_part(workspace.ok("click", ref(snap(workspace, "-i"), "link", "Log in")))
+    assert 'message: "Welcome admin! clear this message"' in printed, printed
+    assert "hi there" not in printed, printed
+
+
 @pytest.mark.parametrize("delay", ["-1", "0"])
 def test_a_popup_that_posts_and_closes_itself_is_a_success_back_on_the_opener(
     workspace: Workspace, site: Site, delay: str

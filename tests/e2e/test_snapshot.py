@@ -209,6 +209,50 @@ def test_triage_counts_fields_that_are_in_no_form(workspace: Workspace, site: Si
     assert snap(workspace, "-i").splitlines()[1] == "page: form · forms: 1"
 
 
+def test_a_field_named_only_by_its_form_name_shows_it_and_a_password_says_so(
+    workspace: Workspace, site: Site
+) -> None:
+    # Roundup's login box: two bare inputs under a bold "Login", told apart only by their names.
+    login = (
+        "<b>Login</b><br><input size=10 required name=__login_name><br>"
+        "<input type=password required name=__login_password><br><input type=submit value=Login>"
+        "<label>Password <input type=password name=pw2></label>"
+        "<label>PIN <input type=password name=pin></label>"
+        "<input name=q placeholder=Search><input type=checkbox name=remember>"
+    )
+    workspace.ok("goto", site.page("/snap/bare-login", login))
+    lines = [re.sub(r"@e\d+", "@e", line.strip()) for line in snap(workspace, "-i").splitlines()]
+    bare = [line for line in lines if line.startswith("- textbox @")]
+    assert bare == [
+        '- textbox @e (near "Login") [required] [name=__login_name]',
+        '- textbox @e (near "Login") [required] [password] [name=__login_password]',
+    ], lines
+    assert '- textbox "Password" @e' in lines  # its name says it already
+    assert '- textbox "PIN" @e [password]' in lines
+    assert '- textbox "Search" @e' in lines  # a placeholder names it
+    assert not any("name=remember" in line for line in lines)  # a checkbox's form name is no word
+
+
+def test_fields_of_a_form_laid_out_in_a_table_are_hinted_by_their_row_headers(
+    workspace: Workspace, site: Site
+) -> None:
+    # Roundup's issue form: <th>Priority</th><td><select>; the cell was named by the select's
+    # choice ("- no selection -"), and two header-cell pairs share a row.
+    choice = "<select name=priority><option>- no selection -<option>urgent</select>"
+    form = (
+        f"<form><table><tr><th>Priority</th><td>{choice}</td></tr>"
+        "<tr><th>Superseder</th><td><input name=superseder> <a href=/s>(list)</a></td>"
+        "<th>Nosy List</th><td><input name=nosy> <a href=/n>(list)</a></td></tr></table></form>"
+    )
+    workspace.ok("goto", site.page("/snap/table-form", form))
+    lines = [re.sub(r"@e\d+", "@e", line.strip()) for line in snap(workspace, "-i").splitlines()]
+    assert '- combobox @e (near "Priority"): "- no selection -"' in lines, lines
+    assert '- textbox @e (near "Superseder")' in lines, lines  # its form name says no more
+    assert '- textbox @e (near "Nosy List")' in lines, lines
+    assert '- link "(list)" @e (row "Superseder")' in lines, lines
+    assert '- link "(list)" @e (row "Nosy List")' in lines, lines
+
+
 def test_triage_sees_a_captcha_frame(workspace: Workspace, site: Site) -> None:
     site.page("/recaptcha/api2/anchor", "<p>captcha</p>")
     page = f'<form><input name=q></form><iframe src="{site.url("/recaptcha/api2/anchor")}"></iframe>'

@@ -40,7 +40,8 @@
     || clean(el.getAttribute('name')) || el.tagName.toLowerCase();
   const MESSAGE = '[role=alert], [role=status], [aria-live=polite], [aria-live=assertive], output, '
     + '[class*=toast i], [class*=snackbar i], [class*=flash i], [class*=notification i], .messagelist, '
-    + '.alert';
+    + '.alert, [class*=ok-message i], [class*=success-message i], [class*=info-message i], '
+    + '[class*=warning-message i], [class*=error-message i]';  // Roundup's `<p class="ok-message">`
   const DIALOG = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
   // What a person or a screen reader gets of an element's text. Not what is aria-hidden, nor the
   // name of an icon-font glyph: Material's icons are ligatures (`<i class="material-icons">check_circle</i>`

@@ -46,7 +46,8 @@
   // Banners and messages are found by their words in a class, id or label, in one pass over the
   // elements that have any (two selectors of substrings took 18 ms on a docs page of 17,000 elements).
   const CONSENT = /cookie|consent|gdpr/i, CONSENT_LABEL = /cookie|consent/i;
-  const MESSAGE_CLASS = /toast|snackbar|banner|notice|flash|error|invalid-feedback|alert|notification/i;
+  const MESSAGE_CLASS =
+    /toast|snackbar|banner|notice|flash|error|invalid-feedback|alert|notification|(ok|success|info|warning)-message/i;
   const attr = (e, name) => e.getAttribute(name) || '';
   const labelled = deep('[class], [id], [aria-label], [role], [aria-live]');
   labelled.filter(e => (CONSENT.test(attr(e, 'id')) || CONSENT.test(attr(e, 'class'))
@@ -87,6 +88,11 @@
     }
     return inOrder.get(parent);
   };
+  // A field with nothing to name it (no label, aria-label, placeholder or title) but a form name.
+  const TEXTLESS = /^(submit|button|reset|image|hidden|checkbox|radio|range|color|file)$/;
+  const unnamed = e => !!e.name && (e.tagName === 'SELECT' || e.tagName === 'TEXTAREA'
+    || (e.tagName === 'INPUT' && !TEXTLESS.test(e.type))) && !(e.labels && e.labels.length)
+    && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby') && !e.placeholder && !e.title;
   const MARKED = 'input, select, textarea, summary, iframe, frame, [aria-haspopup], [tabindex], '
     + '[aria-required], [aria-expanded], [aria-invalid], [role=slider], [role=spinbutton]';
   for (const e of deep(MARKED)) {
@@ -119,6 +125,10 @@
         f.push('valued');
         note = value;
       }
+    }
+    if (!note && unnamed(e)) {
+      f.push('named');  // only its form name says what it is (`__login_name`): the snapshot shows it
+      note = flat(e.name).slice(0, 60);
     }
     if (!f.length && !note) continue;
     const r = e.getBoundingClientRect();  // only for elements with something to say: rects cost

@@ -36,8 +36,13 @@ def row_of(node: Node) -> str:
                 return shorten(ancestor.name, HINT_LIMIT)
             if _names_the_row(ancestor, node):
                 return ""  # Django's sidebar: `Users`, then its Add and Change
-            return _first_text(ancestor, node)
+            return _header_before(_cell_in(ancestor, node)) or _first_text(ancestor, node)
     return ""
+
+
+def _cell_in(row: Node, node: Node) -> Node:
+    """The child of `row` that holds `node` (its cell, in a table)."""
+    return next((a for a in node.ancestors() if a.parent is row), node)
 
 
 def _names_the_row(row: Node, node: Node) -> bool:
@@ -109,14 +114,15 @@ def _text_outside_controls(container: Node) -> str:
     return ""
 
 
-def _first_text(row: Node, skip: Node) -> str:
-    """The row's first words outside `skip`: a separator (`|`, `»`) is no words."""
+def _first_text(row: Node, skip: Node, *, controls: bool = True) -> str:
+    """The row's first words outside `skip`: a separator (`|`, `»`) is no words. Without
+    `controls`, another control's name is no words either."""
     for child in row.children:
         if isinstance(child, str):
             if _words(child):
                 return shorten(child, HINT_LIMIT)
             continue
-        if child is skip or skip in child.walk():
+        if child is skip or skip in child.walk() or (not controls and actionable(child)):
             continue
         text = child.name or text_of(child, HINT_LIMIT)
         if _words(text) and text != skip.name:
@@ -153,7 +159,26 @@ def near(node: Node) -> str:
 
 
 def _cell_text(cell: Node, skip: Node) -> str:
-    return cell.name if cell.name and cell.name != skip.name else _first_text(cell, skip)
+    """The cell's words outside `skip` (not its value, nor another control's name), else the
+    header that starts its row: Roundup's `<th>Priority</th><td><select>`, whose cell is named
+    by the select's shown choice."""
+    inside = {skip.value, *(n.name for n in skip.walk())}  # a select's choice is an option's name
+    if cell.name and cell.name not in inside:
+        return cell.name
+    return _first_text(cell, skip, controls=False) or _header_before(cell)
+
+
+def _header_before(cell: Node) -> str:
+    row = cell.parent
+    if row is None or row.role != "row":
+        return ""
+    index = next(i for i, child in enumerate(row.children) if child is cell)
+    for before in reversed(row.children[:index]):
+        if isinstance(before, Node) and before.role == "rowheader":
+            return before.name or text_of(before, HINT_LIMIT)
+        if isinstance(before, Node) and before.role in _CELLS:
+            return ""  # another cell between: that header is not this cell's
+    return ""
 
 
 def _holds_only(container: Node, node: Node) -> bool:

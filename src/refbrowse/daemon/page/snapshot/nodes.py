@@ -119,4 +119,16 @@ def shown_states(node: Node) -> list[str]:
         out.extend(shown for mark, shown in _MARKED_STATES if mark in node.marks)
     elif "required" in node.marks:
         out.append("[required]")
+    if "password" in node.marks and "pass" not in node.name.lower():  # "PIN", or no name at all
+        out.append("[password]")
     return out
+
+
+def form_name(node: Node, context: list[str]) -> str | None:
+    """`[name=__login_name]` for a field nothing names but its form name (two bare fields under
+    "Login"), unless the words beside it say as much ("Last login" beside `lastlogin`)."""
+    if "named" not in node.marks or not node.note or node.name:
+        return None
+    said = "".join(ch for ch in " ".join(context).lower() if ch.isalnum())
+    own = "".join(ch for ch in node.note.lower() if ch.isalnum())
+    return None if own and own in said else f"[name={node.note}]"

@@ -231,8 +231,10 @@ class _Builder:
             parts.append(_quote(shorten(name, NAME_LIMIT)))
         if node.short_ref:
             parts.append(node.short_ref)
-        parts.extend(self.context(node, name))
+        context = self.context(node, name)
+        parts.extend(context)
         parts.extend(nodes.shown_states(node))
+        parts.extend(filter(None, [nodes.form_name(node, context)]))
         if node.props.get("placeholder"):
             parts.append(f"[placeholder={_quote(node.props['placeholder'])}]")
         if "url" in node.props and not self.options.interactive:
