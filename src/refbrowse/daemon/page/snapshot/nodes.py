@@ -7,6 +7,7 @@ from refbrowse.daemon.page.snapshot.roles import CONTEXT, LANDMARKS, VALUE_ROLES
 
 TEXT_LIMIT = 300
 _SHOWN_STATES = ("checked", "disabled", "expanded", "pressed", "selected", "invalid", "level")
+FORM_NAME_LIMIT = 24  # longer form names are generated, not words
 _MARKED_STATES = (("required", "[required]"), ("collapsed", "[expanded=false]"), ("draggable", "[draggable]"))
 
 
@@ -126,8 +127,12 @@ def shown_states(node: Node) -> list[str]:
 
 def form_name(node: Node, context: list[str]) -> str | None:
     """`[name=__login_name]` for a field nothing names but its form name (two bare fields under
-    "Login"), unless the words beside it say as much ("Last login" beside `lastlogin`)."""
+    "Login"), unless the words beside it say as much ("Last login" beside `lastlogin`), or they
+    say something and the name is a long generated one (Trac's `action_create_and_assign_reassign_owner`
+    beside "assign to")."""
     if "named" not in node.marks or not node.note or node.name:
+        return None
+    if context and len(node.note) > FORM_NAME_LIMIT:
         return None
     said = "".join(ch for ch in " ".join(context).lower() if ch.isalnum())
     own = "".join(ch for ch in node.note.lower() if ch.isalnum())
