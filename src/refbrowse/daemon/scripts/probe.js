@@ -41,7 +41,7 @@
   const MESSAGE = '[role=alert], [role=status], [aria-live=polite], [aria-live=assertive], output, '
     + '[class*=toast i], [class*=snackbar i], [class*=flash i], [class*=notification i], .messagelist, '
     + '.alert, [class*=ok-message i], [class*=success-message i], [class*=info-message i], '
-    + '[class*=warning-message i], [class*=error-message i]';  // Roundup's `<p class="ok-message">`
+    + '[class*=warning-message i], [class*=error-message i], [class*=system-message i]';  // Roundup's, Trac's
   const DIALOG = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
   // What a person or a screen reader gets of an element's text. Not what is aria-hidden, nor the
   // name of an icon-font glyph: Material's icons are ligatures (`<i class="material-icons">check_circle</i>`
@@ -130,9 +130,21 @@
       return ['invalid', labelOf(el), why];
     });
   };
+  // A message's own close control ("close", "clear this message", "×") is no words of it.
+  const DISMISS = /\b(close|dismiss|hide|clear)\b|^[×✕✖]$/i;
+  const undismissed = (el, text) => {
+    for (const control of el.querySelectorAll('a, button, [role=button]')) {
+      const words = clean(control.innerText);
+      const says = [words, control.title, control.getAttribute('aria-label')].join(' ');
+      if (!words || !DISMISS.test(words) && !DISMISS.test(says)) continue;
+      if (text.startsWith(words + ' ')) text = text.slice(words.length + 1);
+      else if (text.endsWith(' ' + words)) text = text.slice(0, -words.length - 1);
+    }
+    return text;
+  };
   const report = withStamp => {
     // A counter badge ("0", "12") is no message.
-    const texts = new Map(all(MESSAGE).filter(visible).map(el => [el, spoken(el)])
+    const texts = new Map(all(MESSAGE).filter(visible).map(el => [el, undismissed(el, spoken(el))])
       .filter(([, t]) => t && !/^\d+$/.test(t)));
     const messages = outermost(Array.from(texts.keys())).map(el => [kind(el), '', texts.get(el)]);
     const dialogs = all(DIALOG).filter(visible).map(el => ['dialog', dialogName(el), '']);
