@@ -251,12 +251,13 @@ class TabGuard:
         # Once Playwright says a page crashed it never reads it again. It says so when the page's
         # renderer died, and at times when a frame's did: a hung frame's renderer is only killed
         # once the frame has left it, but the browser may not have let go of the frame in time.
-        if time.monotonic() - tab.memory.of(GuardWatch).frame_stopped < FRAME_STOP_GRACE_S:
-            self._recover_later(
-                session, tab, "Playwright took a hung frame's stopped renderer for the page's"
-            )
-            return
-        self._recover_later(session, tab, "its renderer crashed")
+        lately = time.monotonic() - tab.memory.of(GuardWatch).frame_stopped < FRAME_STOP_GRACE_S
+        why = (
+            "Playwright took a hung frame's stopped renderer for the page's"
+            if lately
+            else "its renderer crashed"
+        )
+        self._recover_later(session, tab, why)
 
     async def _count_popup(self, session: Session, tab: Tab) -> None:
         # Every new tab counts, `newtab` ones too: an agent does not open 20 tabs in 2 s, and

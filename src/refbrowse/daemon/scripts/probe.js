@@ -135,7 +135,7 @@
   const undismissed = (el, text) => {
     for (const control of el.querySelectorAll('a, button, [role=button]')) {
       const words = clean(control.innerText);
-      const says = [words, control.title, control.getAttribute('aria-label')].join(' ');
+      const says = [control.title, control.getAttribute('aria-label')].join(' ');
       if (!words || !DISMISS.test(words) && !DISMISS.test(says)) continue;
       if (text.startsWith(words + ' ')) text = text.slice(words.length + 1);
       else if (text.endsWith(' ' + words)) text = text.slice(0, -words.length - 1);
