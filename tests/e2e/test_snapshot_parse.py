@@ -9,7 +9,8 @@ import pytest
 from playwright.async_api import async_playwright
 
 from refbrowse.daemon.core.chromium import find_chromium, launch_flags
-from refbrowse.daemon.page.snapshot.parse import Node, parse_snapshot
+from refbrowse.daemon.page.snapshot.parse import parse_snapshot
+from refbrowse.daemon.page.snapshot.tree import Node
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from refbrowse.daemon.page.snapshot.parse import Node, SnapshotFormatError, parse_snapshot, tokenize_line
+from refbrowse.daemon.page.snapshot.parse import parse_snapshot
+from refbrowse.daemon.page.snapshot.tokens import tokenize_line
+from refbrowse.daemon.page.snapshot.tree import Node, SnapshotFormatError
 from refbrowse.daemon.page.snapshot.view import ViewOptions, build_lines
 
 

@@ -21,10 +21,10 @@ from refbrowse.daemon.action import new_text
 from refbrowse.daemon.core import trace
 from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
-from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
 from refbrowse.daemon.page.snapshot.roles import shorten, text_of
 from refbrowse.daemon.page.snapshot.service import PageSnapshot, SnapshotHistory, capture, history_kind
+from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.snapshot.view import NAME_LIMIT
 from refbrowse.errors import BrowseError
 

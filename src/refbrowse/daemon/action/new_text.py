@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import INTERACTIVE
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
+from refbrowse.daemon.page.snapshot.tree import Node
 
 SHOWN = 3  # lines of new text quoted
 # Roles of the elements that sit inside a line of text (a <span> is "generic", as a <div> is).

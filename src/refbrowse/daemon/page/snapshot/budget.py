@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from refbrowse.daemon.page.snapshot.parse import Box
 from refbrowse.daemon.page.snapshot.roles import CONTEXT, actionable
+from refbrowse.daemon.page.snapshot.tree import Box
 from refbrowse.daemon.page.snapshot.view import Line
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from playwright.async_api import ElementHandle, Page
 
 from refbrowse.daemon.core.scripts import script
-from refbrowse.daemon.page.snapshot.parse import Box, Node
+from refbrowse.daemon.page.snapshot.tree import Box, Node
 
 LIMIT = 200
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from refbrowse.daemon.page.snapshot.nodes import shown_states
-from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
+from refbrowse.daemon.page.snapshot.tree import Node
 
 _REF = re.compile(r"(?<![\w@])@[ec]\d+\b")
 

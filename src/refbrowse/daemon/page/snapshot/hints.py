@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import VALUE_ROLES, actionable, shorten, text_of
+from refbrowse.daemon.page.snapshot.tree import Node
 
 HINT_LIMIT = 40
 _ROWS = frozenset(("row", "listitem", "treeitem", "article"))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import CONTEXT, LANDMARKS, VALUE_ROLES, actionable, text_of
+from refbrowse.daemon.page.snapshot.tree import Node
 
 TEXT_LIMIT = 300
 _SHOWN_STATES = ("checked", "disabled", "expanded", "pressed", "selected", "invalid", "level")
-FORM_NAME_LIMIT = 24  # longer form names are generated, not words
 _MARKED_STATES = (("required", "[required]"), ("collapsed", "[expanded=false]"), ("draggable", "[draggable]"))
+FORM_NAME_LIMIT = 24  # longer form names are generated, not words
 
 
 def shown_choice(node: Node) -> str | None:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from refbrowse.daemon.core import heap
 from refbrowse.daemon.page.snapshot.budget import Trimmed, estimate_tokens, fit, left_out_note
 from refbrowse.daemon.page.snapshot.hints import repeated
-from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import DIALOGS, actionable, shorten
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
+from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.snapshot.triage import Overlay
 from refbrowse.daemon.page.snapshot.view import ViewOptions, build_lines
 

@@ -6,7 +6,7 @@ the text leaves out are all decided from these sets and the node's own flags.
 
 from __future__ import annotations
 
-from refbrowse.daemon.page.snapshot.parse import Node
+from refbrowse.daemon.page.snapshot.tree import Node
 
 INTERACTIVE = frozenset(
     (  # noqa: SIM905 - a word list reads better than one quoted word a line

@@ -17,8 +17,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import actionable, shorten, text_of
+from refbrowse.daemon.page.snapshot.tree import Node
 
 LINE_CHARS = 240  # a hit's line is printed whole up to this, else the sentence around the match
 # Roles that flow inside a line of text; any other role starts a line of its own.

@@ -21,9 +21,10 @@ from refbrowse.daemon.core.refs import Ref, parse_ref
 from refbrowse.daemon.core.scripts import script
 from refbrowse.daemon.core.tab import Tab
 from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
-from refbrowse.daemon.page.snapshot.parse import Node, parse_snapshot
+from refbrowse.daemon.page.snapshot.parse import parse_snapshot
 from refbrowse.daemon.page.snapshot.prepared import Reading, read
 from refbrowse.daemon.page.snapshot.roles import drop_hidden_copies, drop_unspoken, referable
+from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.snapshot.triage import Triage
 from refbrowse.errors import ElementNotFound, UsageError
 

@@ -15,7 +15,6 @@ from urllib.parse import urljoin, urlsplit
 
 from refbrowse.daemon.page.snapshot import nodes
 from refbrowse.daemon.page.snapshot.hints import column_of, near, row_of, structured_name
-from refbrowse.daemon.page.snapshot.parse import Node
 from refbrowse.daemon.page.snapshot.roles import (
     CONTEXT,
     MESSAGES,
@@ -25,6 +24,7 @@ from refbrowse.daemon.page.snapshot.roles import (
     shorten,
     text_of,
 )
+from refbrowse.daemon.page.snapshot.tree import Node
 
 NAME_LIMIT = 150
 TEXT_LIMIT = nodes.TEXT_LIMIT

@@ -1,0 +1,56 @@
+"""The tree a snapshot is read into: a `Node` for each element line, text as strings among its children."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from refbrowse.errors import BrowseError
+
+Box = tuple[int, int, int, int]
+
+
+class SnapshotFormatError(BrowseError):
+    """Playwright's snapshot text did not have the shape this parser knows."""
+
+
+@dataclass(slots=True, eq=False)
+class Node:
+    role: str
+    name: str = ""
+    attrs: dict[str, str] = field(default_factory=dict)
+    pw_ref: str = ""
+    short_ref: str = ""  # ours (`@e3`), filled in by the snapshot service
+    pointer: bool = False
+    box: Box | None = None
+    value: str | None = None  # inline text after the key: an input's value, a cell's text
+    props: dict[str, str] = field(default_factory=dict)  # /url, /placeholder
+    children: list[Node | str] = field(default_factory=list)  # str: a text child
+    parent: Node | None = None
+    in_frame: bool = False
+    origin: tuple[int, int] = (0, 0)  # where the frame holding this node sits in the viewport
+    marks: frozenset[str] = frozenset()  # DOM facts the ai snapshot lacks: "required", "collapsed"…
+    note: str = ""  # an invalid field's error message, an iframe's title
+
+    def walk(self) -> list[Node]:
+        """This node and every node below it, in document order.
+
+        With a stack, not recursion: joining each child's list into its
+        parent's copies every node once per ancestor, and a page nests deep.
+        """
+        out: list[Node] = []
+        stack: list[Node] = [self]
+        pop, append, extend = stack.pop, out.append, stack.extend  # a big page's tree is walked often
+        while stack:
+            node = pop()
+            append(node)
+            if node.children:
+                extend([child for child in reversed(node.children) if child.__class__ is Node])
+        return out
+
+    def ancestors(self) -> list[Node]:
+        out = []
+        node = self.parent
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        return out
