@@ -7,18 +7,26 @@
     if (!e.getAttribute || e.getAttribute('role') !== 'heading') return 0;
     return Number(e.getAttribute('aria-level') || 2);
   };
+  // A definition is all its terms (Sphinx writes one per signature: `lru_cache(user_function)`,
+  // `lru_cache(maxsize=128, typed=False)`) and all its definitions, wherever in it the element is.
+  const definition = item => {
+    let first = item;
+    while (first.previousElementSibling && first.previousElementSibling.tagName === 'DT') first = first.previousElementSibling;
+    if (first === item && item.tagName === 'DD') {
+      let n = item.previousElementSibling;
+      while (n && n.tagName === 'DD') n = n.previousElementSibling;
+      if (n && n.tagName === 'DT') return definition(n);
+    }
+    const out = [];
+    let n = first;
+    for (; n && n.tagName === 'DT'; n = n.nextElementSibling) out.push(text(n));
+    for (; n && n.tagName === 'DD'; n = n.nextElementSibling) out.push(text(n));
+    return ['definition', out.filter(Boolean).join('\n')];
+  };
   const dt = el.closest('dt');
-  if (dt) {
-    const out = [text(dt)];
-    for (let n = dt.nextElementSibling; n && n.tagName === 'DD'; n = n.nextElementSibling) out.push(text(n));
-    return ['definition', out.join('\n')];
-  }
+  if (dt) return definition(dt);
   const dd = el.closest('dd');
-  if (dd && !el.closest('p, li, pre, td')) {
-    let n = dd.previousElementSibling;
-    while (n && n.tagName !== 'DT') n = n.previousElementSibling;
-    return ['definition', (n ? text(n) + '\n' : '') + text(dd)];
-  }
+  if (dd && !el.closest('p, li, pre, td')) return definition(dd);
   const heading = LEVEL(el) ? el : el.closest('h1, h2, h3, h4, h5, h6, [role=heading]');
   const OWN = ':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6';
   const first = heading ? null : el.querySelector(OWN);

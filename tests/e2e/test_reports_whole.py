@@ -1,0 +1,28 @@
+"""Reports say each thing once, whole, and where it stands: definitions with all their signatures, effects a
+short timer brings, the new state of a box or field, popups handed over, diff lines with their place."""
+
+from __future__ import annotations
+
+import pytest
+from test_effects import fenced_part
+
+from conftest import Site, Workspace, strip_fence
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+
+def test_a_definition_with_two_signatures_is_read_whole_and_a_fragment_prints_it(
+    workspace: Workspace, site: Site
+) -> None:
+    arrived = fenced_part(workspace.ok("goto", site.url("/reports3/functools.html#functools.lru_cache")))
+    assert "passage at #functools.lru_cache:\n@functools.lru_cache(user_function)" in arrived, arrived
+    assert "lru_cache(maxsize=128, typed=False)\nDecorator to wrap a function" in arrived, arrived
+    passage = strip_fence(workspace.ok("read", "#functools.lru_cache"))
+    lines = passage.splitlines()
+    assert lines[0].startswith("@functools.lru_cache(user_function)"), passage
+    assert lines[1] == "@functools.lru_cache(maxsize=128, typed=False)", passage
+    assert "cached separately." in passage and "reduce" not in passage, passage
+    second = strip_fence(workspace.ok("find", "typed=False")).split()[0]
+    assert strip_fence(workspace.ok("read", second)) == passage
+    cut = workspace.ok("read", "#functools.lru_cache", "--max-tokens", "30")
+    assert "(maxsize=128, typed=False)" in cut and "more characters of this definition left out" in cut, cut
