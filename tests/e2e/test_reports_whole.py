@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from test_effects import fenced_part
+from test_snapshot import ref
 
 from conftest import Site, Workspace, strip_fence
 
@@ -26,3 +27,13 @@ def test_a_definition_with_two_signatures_is_read_whole_and_a_fragment_prints_it
     assert strip_fence(workspace.ok("read", second)) == passage
     cut = workspace.ok("read", "#functools.lru_cache", "--max-tokens", "30")
     assert "(maxsize=128, typed=False)" in cut and "more characters of this definition left out" in cut, cut
+
+
+@pytest.mark.parametrize("delay", [150, 600])
+def test_a_status_a_submit_shows_on_a_timer_is_in_the_clicks_report(
+    workspace: Workspace, site: Site, delay: int
+) -> None:
+    out = workspace.ok("goto", site.url(f"/reports3/contact.html?delay={delay}"))
+    send = ref(fenced_part(out), "button", "Send")
+    clicked = workspace.ok("click", send)
+    assert "Thanks, your message was sent." in clicked, clicked

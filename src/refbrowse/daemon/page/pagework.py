@@ -24,8 +24,9 @@ import json
 from refbrowse.daemon.core.scripts import script
 
 # Timers of up to TRACKED_MS and animation frames are counted until they have run (and whatever they
-# set in turn); a message to a worker, socket, another context or storage marks the wait as one whose
-# answer cannot be seen coming.
+# set in turn); so is a timer of up to LATER_MS that an input's handler set (a submit's status shown
+# 600 ms later), and the first wait is not over before it has run; a message to a worker, socket,
+# another context or storage marks the wait as one whose answer cannot be seen coming.
 WORK_JS = script("page_work")
 
 

@@ -1,6 +1,11 @@
 (key) => {
   if (window[key]) return window[key];
   const TRACKED_MS = 50;
+  // A timer a person's input set (a submit's status shown 150 ms later, a debounced search) is the
+  // action's answer if it is due within the settle bound; so is one set by work already counted.
+  const LATER_MS = 1500;
+  const INPUTS = new Set(['click', 'submit', 'input', 'change', 'keydown', 'keyup', 'keypress',
+    'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'reset', 'search']);
   const LIMIT_MS = 10000;  // a wait that never comes (--no-wait, a frame no one acts on): stop anyway
   const OPAQUE = [
     ['Worker', 'postMessage'], ['ServiceWorker', 'postMessage'], ['BroadcastChannel', 'postMessage'],
@@ -13,7 +18,7 @@
   };
   const work = {
     native, SHORTEST_MS: 5, on: false, fromStart: false, timers: new Set(), frames: new Set(),
-    opaque: false, last: 0, track: null,
+    later: new Set(), depth: 0, opaque: false, last: 0, track: null,
   };
   const undo = [];
   const wrap = (owner, name, apply) => {
@@ -33,23 +38,31 @@
     const fn = args[0];
     let id = 0;
     args[0] = function () {
-      try { return fn.apply(this, arguments); } finally { set.delete(id); work.last = performance.now(); }
+      work.depth += 1;
+      try { return fn.apply(this, arguments); } finally {
+        work.depth -= 1; set.delete(id); work.last = performance.now();
+      }
     };
     id = Reflect.apply(original, self, args);
     set.add(id);
     return id;
   };
   const hook = () => {
-    const soon = args => typeof args[0] === 'function' && (Number(args[1]) || 0) <= TRACKED_MS;
-    wrap(window, 'setTimeout', (original, self, args) =>
-      soon(args) ? counted(work.timers, original, self, args) : Reflect.apply(original, self, args));
+    const due = args => typeof args[0] === 'function' ? Number(args[1]) || 0 : Infinity;
+    const soon = args => due(args) <= TRACKED_MS;
+    const fromInput = () => work.depth > 0 || (window.event && INPUTS.has(window.event.type));
+    const later = args => due(args) <= LATER_MS && fromInput();
+    wrap(window, 'setTimeout', (original, self, args) => {
+      if (soon(args)) return counted(work.timers, original, self, args);
+      return later(args) ? counted(work.later, original, self, args) : Reflect.apply(original, self, args);
+    });
     wrap(window, 'requestAnimationFrame', (original, self, args) =>
       soon(args) ? counted(work.frames, original, self, args) : Reflect.apply(original, self, args));
     const { timers, frames } = work;
-    const cancels = { clearTimeout: timers, clearInterval: timers, cancelAnimationFrame: frames };
-    for (const [name, set] of Object.entries(cancels)) {
+    const cancels = { clearTimeout: [timers, work.later], clearInterval: [timers], cancelAnimationFrame: [frames] };
+    for (const [name, sets] of Object.entries(cancels)) {
       wrap(window, name, (original, self, args) => {
-        set.delete(args[0]);
+        sets.forEach(set => set.delete(args[0]));
         return Reflect.apply(original, self, args);
       });
     }
@@ -70,7 +83,7 @@
   let generation = 0;
   work.track = (on, fromStart) => {
     undo.splice(0).reverse().forEach(step => { try { step(); } catch (e) {} });
-    work.timers.clear(); work.frames.clear();
+    work.timers.clear(); work.frames.clear(); work.later.clear();
     Object.assign(work, { on, fromStart, opaque: false, last: 0 });
     const mine = ++generation;
     if (!on) return;

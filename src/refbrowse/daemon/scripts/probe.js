@@ -258,7 +258,7 @@
       // Nothing the action started is still to run, a frame (its layout, resize and intersection
       // observers) has passed since the last of it and since the DOM last changed, and SHORTEST_MS
       // since the input (a timer set through a function the page kept before the action is not seen).
-      const caughtUp = () => counted && !work.opaque && !work.timers.size && !work.frames.size
+      const caughtUp = () => counted && !work.opaque && !work.timers.size && !work.frames.size && !work.later.size
         && framed > Math.max(state.input, state.last, work.last, state.began) && !animating()
         && performance.now() - Math.max(state.input, state.began) >= work.SHORTEST_MS;
       const check = () => {
@@ -276,7 +276,9 @@
         // a shorter wait shows that nothing will.
         const untouched = state.began ? state.last < state.began : state.count === 0;
         const need = idleMs !== undefined && floorMs === 0 && untouched ? idleMs : quietMs;
-        const calm = (now - since >= need && !animating()) || caughtUp();
+        // a timer the action's input set for later (a status shown after a submit) is still to come
+        const awaited = counted && !work.opaque && work.later.size > 0;
+        const calm = !awaited && ((now - since >= need && !animating()) || caughtUp());
         if ((calm && settled()) || now - start >= limitMs) {
           finish(now, '');
         } else {
