@@ -234,8 +234,9 @@ COMMANDS: dict[str, CommandSpec] = {
             " before anything is set, the page settles once, and one report says what changed."
             " A text's last key is released after it, so a page that searches as one types sees it."
             " A slider drawn by a component library is moved with its arrow keys, as a person would."
-            " TEXT `-` (the last one) reads the text from stdin (one trailing newline dropped), which keeps"
-            " a password out of the process list."
+            " Each TEXT given as `-` is read from stdin, which keeps a password out of the process list:"
+            " one `-` takes all of stdin (one trailing newline dropped), several take one value each,"
+            " NUL-separated if stdin holds a NUL, else one a line; a `-` stdin cannot answer is refused."
         ),
         "example": 'fill @e3 "Ada Lovelace" @e5 Suite @e7 yes',
     },

@@ -54,7 +54,7 @@ class Request(TypedDict):
     stdin: str | None
     client: NotRequired[str]  # who sent it when not the CLI ("mcp"), for the activity page's feed
     argv_text: NotRequired[bool]  # the command's text came in the CLI's argv, not on stdin
-    stdin_last: NotRequired[bool]  # …but of several texts, the last came on stdin (`fill SEL TEXT SEL -`)
+    stdin_texts: NotRequired[list[int]]  # …but the texts at these places in args came on stdin (`-`)
 
 
 class Result(TypedDict):

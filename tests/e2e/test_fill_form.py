@@ -115,6 +115,20 @@ def test_a_password_comes_last_from_stdin_and_from_argv_gets_the_hint(
     assert booked(workspace, r["book"]).startswith('booked: "Ada" | 7 | ')
 
 
+def test_several_texts_come_from_stdin_and_a_dash_stdin_cannot_answer_is_never_typed(
+    workspace: Workspace, site: Site
+) -> None:
+    r = refs_of(workspace, site)
+    piped = workspace.ok("fill", r["secret"], "-", r["guest"], "-", input="hunter22\0Grace\0")
+    assert "hunter22" not in piped and "hint:" not in piped, piped
+    assert booked(workspace, r["book"]).startswith('booked: "Grace" | 8 | ')
+    short = workspace.run("fill", r["secret"], "-", r["guest"], "-", input="s3cret\n")
+    assert short.code == 2 and "2 texts given as `-`, but stdin held 1" in short.err, short
+    nothing = workspace.run("fill", r["guest"], "-", input="")
+    assert nothing.code == 2 and "stdin held 0" in nothing.err, nothing
+    assert booked(workspace, r["book"]).startswith('booked: "Grace" | 8 | ')
+
+
 def test_a_text_without_its_field_is_a_usage_error(workspace: Workspace) -> None:
     result = workspace.run("fill", "@e2", "Ann", "@e4")
     assert result.code == 2, result

@@ -10,6 +10,7 @@ import pytest
 
 from refbrowse import __version__
 from refbrowse.cli.main import main
+from refbrowse.errors import UsageError
 from refbrowse.exitcodes import ExitCode
 
 
@@ -46,8 +47,24 @@ def test_status_and_stop_with_no_daemon_say_so_without_starting_one(
 
 def test_a_dash_argument_is_read_from_the_given_stdin() -> None:
     from refbrowse.cli.argv import parse_argv
-    from refbrowse.cli.main import _dash_means_stdin, _stdin_text
+    from refbrowse.cli.main import _stdin_values, _text_places
 
-    req = parse_argv(["fill", "@e1", "-"])
-    assert _dash_means_stdin(req)
-    assert _stdin_text(io.StringIO("s3cret\n")) == "s3cret"
+    assert _text_places(parse_argv(["fill", "@e1", "-"])) == [1]
+    assert _text_places(parse_argv(["fill", "@e1", "a", "@e2", "-"])) == [1, 3]
+    assert _stdin_values(io.StringIO("s3cret\n"), 1) == ["s3cret"]
+
+
+def test_several_dashes_take_one_value_each_and_a_dash_stdin_cannot_answer_is_refused() -> None:
+    from refbrowse.cli.main import _stdin_values
+
+    assert _stdin_values(io.StringIO("one\ntwo\n"), 2) == ["one", "two"]
+    assert _stdin_values(io.StringIO("a b\nc\0d e\0"), 2) == ["a b\nc", "d e"]
+    for short in ("only one\n", ""):
+        with pytest.raises(UsageError, match="2 texts given as `-`, but stdin held"):
+            _stdin_values(io.StringIO(short), 2)
+    with pytest.raises(UsageError, match="but stdin held 0"):
+        _stdin_values(io.StringIO(""), 1)
+    closed = io.StringIO("x")
+    closed.close()
+    with pytest.raises(UsageError, match="there is no stdin"):
+        _stdin_values(closed, 1)

@@ -19,7 +19,7 @@ from refbrowse import __version__, protocol, wire
 from refbrowse.cli.argv import help_text, parse_argv
 from refbrowse.cli.client import DaemonGone, request
 from refbrowse.cli.workspace import find_state_dir
-from refbrowse.errors import BrowseError, Unavailable
+from refbrowse.errors import BrowseError, Unavailable, UsageError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import COMMAND_PATH, DAEMON_LOG, is_current, read_daemon_file, state_path
 from refbrowse.registry import COMMANDS
@@ -97,31 +97,62 @@ def _run(console: Console) -> int:
         return _run_local(req)
     if COMMANDS[req["command"]].get("stdin"):
         req["stdin"] = console.stdin.read()
-    if _dash_means_stdin(req):
-        req["args"][-1] = _stdin_text(console.stdin)
-        if len(req["args"]) > 2:  # `fill SEL TEXT SEL -`: the texts before the last were in argv
-            req["argv_text"] = req["stdin_last"] = True
-    elif COMMANDS[req["command"]].get("stdin_arg"):
-        req["argv_text"] = True  # other local users can read it in the process list: the daemon may say so
+    places = _text_places(req)
+    dashes = [i for i in places if req["args"][i] == "-"]
+    for i, value in zip(dashes, _stdin_values(console.stdin, len(dashes)), strict=True):
+        req["args"][i] = value
+    if len(dashes) < len(places):  # the others are in the process list, which every local user reads
+        req["argv_text"] = True
+        req["stdin_texts"] = dashes
     code, out, err = respond(req, console.env)
     console.write(out, err)
     return code
 
 
-def _dash_means_stdin(req: Request) -> bool:
-    """True when the request's text argument is `-`: the text comes on stdin, not in argv (see `ps`)."""
-    spec = COMMANDS[req["command"]]
-    return bool(spec.get("stdin_arg")) and req["args"][-1:] == ["-"]
+def _text_places(req: Request) -> list[int]:
+    """Where in the request's args its texts are (`fill SEL TEXT [SEL TEXT]…`, `type [SEL] TEXT`): each
+    given as `-` comes on stdin, not in argv (where `ps` shows it)."""
+    if not COMMANDS[req["command"]].get("stdin_arg") or not req["args"]:
+        return []
+    count = len(req["args"])
+    return list(range(1, count, 2)) if req["command"] == "fill" else [count - 1]
 
 
-def _stdin_text(stdin: IO[str]) -> str:
-    """Stdin as one value: text piped in usually ends with a newline that is not part of it."""
+def _stdin_values(stdin: IO[str], wanted: int) -> list[str]:
+    """`wanted` values from stdin: all of it for one (text piped in usually ends with a newline that
+    is not part of it); for several, NUL-separated if it holds a NUL, else one a line. A `-` stdin
+    cannot answer is refused, never typed."""
+    if not wanted:
+        return []
+    if stdin is None or stdin.closed:  # started with its stdin closed (`<&-`)
+        raise UsageError("`-` asks for a text on stdin, and there is no stdin", _PIPE_HINT)
     if stdin.isatty():
         import getpass  # a person at a terminal: ask without echoing
 
-        return getpass.getpass("text: ")
-    text = stdin.read()
-    return text[:-2] if text.endswith("\r\n") else text.removesuffix("\n")
+        asks = [f"text {n + 1} of {wanted}: " for n in range(wanted)] if wanted > 1 else ["text: "]
+        return [getpass.getpass(ask) for ask in asks]
+    try:
+        text = stdin.read()
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"`-` asks for a text on stdin, which cannot be read: {exc}", _PIPE_HINT) from exc
+    if wanted == 1 and text:
+        return [text[:-2] if text.endswith("\r\n") else text.removesuffix("\n")]
+    values = _separated(text) if text else []
+    if len(values) != wanted:
+        raise UsageError(f"{wanted} texts given as `-`, but stdin held {len(values)}", _PIPE_HINT)
+    return values
+
+
+_PIPE_HINT = (
+    "pipe one value for each `-`, NUL- or newline-separated:"
+    ' printf \'%s\\0%s\' "$A" "$B" | browse fill @e1 - @e2 -'
+)
+
+
+def _separated(text: str) -> list[str]:
+    if "\0" in text:
+        return text.removesuffix("\n").removesuffix("\0").split("\0")
+    return text.removesuffix("\n").replace("\r\n", "\n").split("\n")
 
 
 def _help_asked(argv: list[str]) -> str | None:

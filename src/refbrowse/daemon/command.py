@@ -84,7 +84,7 @@ class Call:
     json: bool = False  # the caller asked for machine output (`--json`)
     stdin: str | None = None  # what the CLI read from stdin, for commands whose spec says "stdin"
     argv_text: bool = False  # the text argument came in the CLI's argv, which the process list shows
-    stdin_last: bool = False  # …but the last text came on stdin (`fill SEL TEXT SEL -`)
+    stdin_texts: tuple[int, ...] = ()  # …but the texts at these places in `args` came on stdin (`-`)
 
     @property
     def session(self) -> Session:

@@ -162,7 +162,7 @@ class Dispatcher:
             json=request.json,
             stdin=request.stdin,
             argv_text=request.argv_text,
-            stdin_last=request.stdin_last,
+            stdin_texts=request.stdin_texts,
             session_name=session_name,
             action_timeout_ms=timeout_ms or self.action_ms,
             nav_timeout_ms=timeout_ms or DEFAULT_NAV_MS,

@@ -32,7 +32,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "stdin": _OPTIONAL_STR,
     "client": (str,),
     "argv_text": (bool,),
-    "stdin_last": (bool,),
+    "stdin_texts": (list,),
 }
 _FLAG_VALUES = (str, bool, int, float)
 

@@ -96,6 +96,6 @@ class InputCall(ActingCall, Protocol):
         ...
 
     @property
-    def stdin_last(self) -> bool:
-        """Of several texts, the last came on stdin, the others in the command line."""
+    def stdin_texts(self) -> tuple[int, ...]:
+        """The places in `args` of the texts that came on stdin (`-`), not in the command line."""
         ...

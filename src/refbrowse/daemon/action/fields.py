@@ -75,12 +75,13 @@ async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool
     doing = f"filling {fields[0].selector}" if len(fields) == 1 else f"filling {len(fields)} fields"
     outcome = await perform(call, doing, fill_all, asked=asked)
     outcome.notes += notes
-    given = fields[:-1] if call.stdin_last else fields  # the texts the command line held
+    # the texts the command line held; those given as `-` came on stdin
+    given = [one for k, one in enumerate(fields) if 2 * k + 1 not in call.stdin_texts]
     secret = next((one.selector for one in given if one.secret), None)
     if secret is not None and call.argv_text:
         outcome.notes.append(
             "hint: a password was in the command line, which every local user can read; next time"
-            f' give it last and pipe it in: printf %s "$PASSWORD" | browse fill … {secret} -'
+            f' pipe it in: printf %s "$PASSWORD" | browse fill … {secret} -'
         )
     if len(fields) == 1:
         return outcome.report(f"Filled {fields[0].said}")

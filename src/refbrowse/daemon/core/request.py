@@ -29,7 +29,7 @@ class Request:
     stdin: str | None = None
     client: str = "cli"  # who sent it ("cli", "mcp", "chat"), for the activity page's feed
     argv_text: bool = False  # the text argument came in the CLI's argv (the process list shows it)
-    stdin_last: bool = False  # …but the last text came on stdin (`fill SEL TEXT SEL -`)
+    stdin_texts: tuple[int, ...] = ()  # …but the texts at these places in args came on stdin (`-`)
 
     @classmethod
     def from_body(cls, body: Mapping[str, Any]) -> Request:
@@ -47,5 +47,5 @@ class Request:
             stdin=stdin if isinstance(stdin, str) else None,
             client=str(body.get("client") or "cli"),
             argv_text=body.get("argv_text") is True,
-            stdin_last=body.get("stdin_last") is True,
+            stdin_texts=tuple(i for i in body.get("stdin_texts") or () if isinstance(i, int)),
         )
