@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from harness.agentbrowser_tool import binary, peer_env
 from harness.setup import CHROMIUM, DOCS_ROOT, ensure_docs
 
-from refbrowse.daemon.core.chromium import launch_flags
+from refbrowse.daemon.core.browser.chromium import launch_flags
 
 PAGES = ("library/os.html", "library/stdtypes.html")
 STEPS = ("first", "again", "budget")

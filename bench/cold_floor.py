@@ -26,8 +26,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 from playwright.async_api import async_playwright
 
-from refbrowse.daemon.core import driver
-from refbrowse.daemon.core.chromium import find_chromium, launch_flags
+from refbrowse.daemon.core.browser import driver
+from refbrowse.daemon.core.browser.chromium import find_chromium, launch_flags
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STEPS = ("driver", "launch", "context", "first page", "goto", "ai snapshot")

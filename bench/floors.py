@@ -44,7 +44,7 @@ from harness.tool import find_ref  # noqa: E402
 from playwright.async_api import async_playwright  # noqa: E402
 from run import start_server  # noqa: E402
 
-from refbrowse.daemon.core.chromium import launch_flags  # noqa: E402
+from refbrowse.daemon.core.browser.chromium import launch_flags  # noqa: E402
 
 BIN = os.path.dirname(sys.executable)
 CHROMIUM = os.environ.get("BROWSE_CHROMIUM_PATH", "/usr/bin/chromium")

@@ -37,7 +37,7 @@ from harness.refbrowse_tool import REPO, Refbrowse
 from harness.sections import cold, flood, memory, profile, snapshots, task, warm
 from harness.tool import Tool
 
-from refbrowse.daemon.core.chromium import launch_flags
+from refbrowse.daemon.core.browser.chromium import launch_flags
 
 BENCH = os.path.join(REPO, "bench")
 SECTIONS: dict[str, ModuleType] = {

@@ -23,7 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from playwright._impl.network import Request
 from playwright.async_api import async_playwright
 
-from refbrowse.daemon.core.chromium import find_chromium
+from refbrowse.daemon.core.browser.chromium import find_chromium
 
 
 class Pages(BaseHTTPRequestHandler):

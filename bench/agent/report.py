@@ -20,7 +20,7 @@ from harness.mcp_tool import PlaywrightMcp
 from harness.refbrowse_tool import REPO, Refbrowse
 
 from agent.suite import run_suite
-from refbrowse.daemon.core.chromium import launch_flags
+from refbrowse.daemon.core.browser.chromium import launch_flags
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 BEGIN, END = "<!-- agent tasks -->", "<!-- /agent tasks -->"

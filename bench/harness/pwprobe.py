@@ -27,7 +27,7 @@ import aiohttp.web  # noqa: E402, F401 - the daemon imports it: its cost is part
 
 aiohttp_imported = time.perf_counter()
 
-from refbrowse.daemon.core.chromium import launch_flags  # noqa: E402 - after the timed imports
+from refbrowse.daemon.core.browser.chromium import launch_flags  # noqa: E402 - after the timed imports
 
 RUNS = 15
 

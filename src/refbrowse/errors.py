@@ -15,7 +15,7 @@ Every error has a `message` (what went wrong, naming the bad input), a `hint`
 (the next step), an `exit_code` (an `ExitCode`) and `output`: what the command
 printed before it failed. The CLI and the daemon each turn one into a result
 in one place (`protocol.failure`). Playwright's exceptions are translated in
-`refbrowse.daemon.core.pwerrors`. Standard library only: the CLI imports this.
+`refbrowse.daemon.core.browser.pwerrors`. Standard library only: the CLI imports this.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from conftest import (
     needs_display,
     strip_fence,
 )
-from refbrowse.daemon.core.chromium import launch_flags
+from refbrowse.daemon.core.browser.chromium import launch_flags
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 

@@ -10,7 +10,7 @@ from playwright._impl._driver import compute_driver_executable, get_driver_env
 from playwright._impl.transport import PipeTransport
 from playwright.async_api import async_playwright
 
-from refbrowse.daemon.core import driver
+from refbrowse.daemon.core.browser import driver
 from refbrowse.protocol import SECRET_ENV
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium

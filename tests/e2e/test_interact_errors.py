@@ -13,8 +13,8 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.chromium import find_chromium, launch_flags
-from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.browser.chromium import find_chromium, launch_flags
+from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.errors import ActionTimeout, BrowseError, PageError, StaleRef, Unavailable, UsageError
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium

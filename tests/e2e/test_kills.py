@@ -19,7 +19,7 @@ from test_state import app, greeting, log_in, visit_account, wait_until_saved
 
 from conftest import FixtureHandler, Site, Workspace
 from killing import driver_pid, held_route, kill_mid_command, target_pid, wait_for_exit
-from refbrowse.daemon.core.revive import MAX_RESTARTS
+from refbrowse.daemon.core.browser.revive import MAX_RESTARTS
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 

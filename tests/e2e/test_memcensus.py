@@ -9,7 +9,7 @@ import pytest
 from playwright.async_api import Request, async_playwright
 
 from conftest import CHROMIUM, Site
-from refbrowse.daemon.core.memwatch import census
+from refbrowse.daemon.core.runtime.memwatch import census
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 

@@ -27,7 +27,7 @@ import pytest
 
 from conftest import FixtureHandler, Site, Workspace, _descendants, strip_fence
 from killing import wait_for_exit
-from refbrowse.daemon.core.chromium import find_chromium, launch_flags
+from refbrowse.daemon.core.browser.chromium import find_chromium, launch_flags
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import async_playwright
 
-from refbrowse.daemon.core.chromium import find_chromium, launch_flags
+from refbrowse.daemon.core.browser.chromium import find_chromium, launch_flags
 from refbrowse.daemon.page.snapshot.parse import parse_snapshot
 from refbrowse.daemon.page.snapshot.tree import Node
 

@@ -12,7 +12,7 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from refbrowse.daemon.core import background
+from refbrowse.daemon.core.runtime import background
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
 
 

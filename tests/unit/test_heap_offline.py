@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from refbrowse.daemon.core import heap
+from refbrowse.daemon.core.runtime import heap
 
 
 def test_the_collector_is_held_inside_and_given_back_after_even_on_an_error() -> None:

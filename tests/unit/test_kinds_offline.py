@@ -110,6 +110,6 @@ def test_every_argument_and_flag_of_the_registry_has_a_known_kind() -> None:
 
 
 def test_the_channel_words_are_the_channels_the_daemon_knows() -> None:
-    from refbrowse.daemon.core.target import CHANNEL_PATHS
+    from refbrowse.daemon.core.browser.target import CHANNEL_PATHS
 
     assert COMMANDS["connect"].get("kinds", {})["--channel"] == ("enum", *CHANNEL_PATHS)

@@ -11,7 +11,7 @@ import re
 
 import playwright
 
-from refbrowse.daemon.core.chromium import (
+from refbrowse.daemon.core.browser.chromium import (
     HEADLESS_DISABLED_FEATURES,
     PLAYWRIGHT_DISABLED_FEATURES,
     launch_flags,

@@ -184,9 +184,18 @@ def test_handler_modules_never_import_each_other(path: Path) -> None:
 
 def test_the_layer_test_sees_an_upward_import(tmp_path: Path) -> None:
     """The check above is not vacuous: a core module importing a handler is caught."""
-    core = SRC / "daemon" / "core" / "session.py"
+    core = SRC / "daemon" / "core" / "sessions" / "session.py"
     assert _layer(_module_name(core)) < _layer("refbrowse.daemon.handlers.read")
-    assert "refbrowse.daemon.core.tab" in _daemon_imports(core)
+    assert "refbrowse.daemon.core.sessions.tab" in _daemon_imports(core)
+
+
+
+def test_the_core_is_in_parts_of_at_most_twenty_modules_and_its_root_holds_none() -> None:
+    core = SRC / "daemon" / "core"
+    loose = sorted(p.name for p in core.glob("*.py") if p.name != "__init__.py")
+    assert loose == [], f"daemon/core/ holds {loose}: each module belongs to one of its parts"
+    parts = {d.name: len(list(d.glob("*.py"))) - 1 for d in core.iterdir() if (d / "__init__.py").exists()}
+    assert len(parts) >= 4 and max(parts.values()) <= 20, parts
 
 
 _CONTAINERS = {
@@ -222,7 +231,7 @@ def test_daemon_state_lives_on_its_services_or_tab_memory_not_in_modules() -> No
     found = {name for path in _modules(SRC / "daemon") for name in _module_state(path)}
     # `spawn`'s set only keeps fire-and-forget tasks referenced until they end (asyncio keeps
     # weak references to tasks); it holds no state of any daemon object.
-    assert found - {"daemon/core/background.py:_tasks"} == set(), (
+    assert found - {"daemon/core/runtime/background.py:_tasks"} == set(), (
         "keep per-daemon state on `Services` (daemon/services/bag.py) and per-tab state in `TabMemory`"
     )
 

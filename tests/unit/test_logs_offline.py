@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from refbrowse.daemon.core.logbuffer import ConsoleEntry, LogFlusher, RateBreaker, RingBuffer
+from refbrowse.daemon.core.runtime.logbuffer import ConsoleEntry, LogFlusher, RateBreaker, RingBuffer
 
 
 def entry(n: int, session: str = "s") -> ConsoleEntry:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from refbrowse.daemon.core.memwatch import arenas
+from refbrowse.daemon.core.runtime.memwatch import arenas
 
 
 def test_the_arenas_are_counted_and_stderr_is_given_back() -> None:

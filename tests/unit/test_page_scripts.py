@@ -16,7 +16,7 @@ from pathlib import Path
 import playwright
 import pytest
 
-from refbrowse.daemon.core.scripts import USES, called, script
+from refbrowse.daemon.core.devtools.scripts import USES, called, script
 
 SCRIPTS = Path(__file__).parent.parent.parent / "src" / "refbrowse" / "daemon" / "scripts"
 NODE = os.path.join(os.path.dirname(playwright.__file__), "driver", "node")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refbrowse.daemon.core.refs import Ref, RefMap, parse_ref
+from refbrowse.daemon.core.sessions.refs import Ref, RefMap, parse_ref
 
 
 @pytest.mark.parametrize("text", ["@e3", "e3", "ref=e3", " @e3 "])

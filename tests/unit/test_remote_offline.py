@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refbrowse.daemon.core.target import redact, scrub
+from refbrowse.daemon.core.browser.target import redact, scrub
 
 
 def test_endpoints_are_redacted_wherever_they_are_shown() -> None:

@@ -11,7 +11,7 @@ import re
 from functools import cache
 from itertools import pairwise
 
-from refbrowse.daemon.core.refs import RefMap
+from refbrowse.daemon.core.sessions.refs import RefMap
 from refbrowse.daemon.page.snapshot.parse import parse_snapshot
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
 from refbrowse.daemon.page.snapshot.roles import referable

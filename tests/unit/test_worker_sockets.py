@@ -7,7 +7,7 @@ import json
 
 from test_page_scripts import _node
 
-from refbrowse.daemon.core.scripts import called
+from refbrowse.daemon.core.devtools.scripts import called
 from refbrowse.daemon.services.policy import glob_regex
 
 PATTERNS = ["127.0.0.1", "*.example.com", "host-?.test", "[ab]c.net", "[!x]y.org", "a+b.io", "[]z.dev"]

@@ -17,7 +17,7 @@ from harness.context import OURS, Context
 from harness.procs import command_of
 from harness.stats import NotAvailable, alternate, figure, timed
 from harness.tool import Tool, find_ref
-from refbrowse.daemon.core.chromium import launch_flags
+from refbrowse.daemon.core.browser.chromium import launch_flags
 
 PAGE = "/fixtures/warm.html"
 THINK_S = 0.5  # an agent's pause between a goto's answer and its snapshot (a model call takes longer)

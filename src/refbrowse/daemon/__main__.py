@@ -3,7 +3,7 @@
 Playwright's node driver starts before anything else is imported (see `driver`).
 """
 
-from refbrowse.daemon.core import driver
+from refbrowse.daemon.core.browser import driver
 
 EARLY_DRIVER = driver.spawn_first()
 

@@ -13,12 +13,12 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Protocol
 
-from refbrowse.daemon.core.cdp import CdpKeeper
-from refbrowse.daemon.core.events import HostEvents
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.notices import Notices
-from refbrowse.daemon.core.request import Request
-from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.devtools.cdp import CdpKeeper
+from refbrowse.daemon.core.io.notices import Notices
+from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.sessions.events import HostEvents
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.page.pageprobe import DocumentStartCounting
 from refbrowse.daemon.page.tabguard import TabGuard
 from refbrowse.daemon.services import netsetup

@@ -22,7 +22,8 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING
 
-from refbrowse.daemon.core import driver, logcap, trace
+from refbrowse.daemon.core.browser import driver
+from refbrowse.daemon.core.runtime import logcap, trace
 from refbrowse.errors import BrowseError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import (
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     import asyncio
     import subprocess
 
-    from refbrowse.daemon.core.host import BrowserHost
+    from refbrowse.daemon.core.browser.host import BrowserHost
 
 log = logging.getLogger("refbrowse")
 
@@ -68,12 +69,12 @@ async def _start_browser(host: BrowserHost) -> None:
 async def serve(state_dir: str, lock: IO[str], early_driver: subprocess.Popen[bytes] | None) -> int:
     import asyncio
 
-    from refbrowse.daemon.core.host import BrowserHost  # Playwright: imported while the driver loads
+    from refbrowse.daemon.core.browser.host import BrowserHost  # Playwright: imported while the driver loads
 
     trace.start_step("Playwright imported")
     host = BrowserHost(on_crash=lambda: None, state_dir=state_dir)
     host.early_driver = early_driver
-    config = config_hash()  # before the browser starts: see `session.without_secrets`
+    config = config_hash()  # before the browser starts: see `launch.without_secrets`
     browser_ready: asyncio.Task[None] = asyncio.create_task(_start_browser(host))
     server = await asyncio.to_thread(importlib.import_module, "refbrowse.daemon.server")
     trace.start_step("server imported")
@@ -89,7 +90,7 @@ def _take_secrets() -> None:
 
     They join this process's `os.environ`, which /proc does not show (it shows
     the environment the process started with), and are withheld from the
-    driver and the browser when they start (`session.without_secrets`).
+    driver and the browser when they start (`launch.without_secrets`).
     """
     if sys.stdin is None or sys.stdin.isatty():
         return

@@ -20,13 +20,13 @@ from typing import Any, Protocol
 
 from playwright.async_api import Page
 
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.notices import Notices
-from refbrowse.daemon.core.reply import Reply as Reply
-from refbrowse.daemon.core.reply import data_of as data_of
-from refbrowse.daemon.core.request import Request
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.io.notices import Notices
+from refbrowse.daemon.core.io.reply import Reply as Reply
+from refbrowse.daemon.core.io.reply import data_of as data_of
+from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.bag import Services
 from refbrowse.errors import Unavailable
 from refbrowse.registry import COMMANDS, GLOBAL_FLAGS

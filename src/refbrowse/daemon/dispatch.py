@@ -20,11 +20,11 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import protocol
 from refbrowse.daemon.assemble import Wiring
 from refbrowse.daemon.command import Call, DaemonView, collect, data_of
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.bounds import Late, bounded
-from refbrowse.daemon.core.notices import Notices
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.io.notices import Notices
+from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.runtime import trace
+from refbrowse.daemon.core.runtime.bounds import Late, bounded
 from refbrowse.daemon.page.snapshot import prepared
 from refbrowse.daemon.services.bag import Services
 from refbrowse.errors import ActionTimeout, BrowseError, PageError, UsageError

@@ -26,12 +26,12 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
 from refbrowse.daemon.assemble import assemble
-from refbrowse.daemon.core import heap, lastexit, memwatch, trace
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.pwerrors import TAB_OR_BROWSER_CLOSED
-from refbrowse.daemon.core.request import Request
-from refbrowse.daemon.core.revive import Reviver
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.browser.pwerrors import TAB_OR_BROWSER_CLOSED
+from refbrowse.daemon.core.browser.revive import Reviver
+from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.runtime import heap, lastexit, memwatch, trace
+from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.dispatch import Dispatcher, env_ms
 from refbrowse.daemon.reaper import Watchdog, exited, kill_children
 from refbrowse.errors import BrowseError, Unavailable

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from refbrowse import __version__
 from refbrowse.cli.workspace import find_state_dir, locate_state_dir
-from refbrowse.daemon.core.chromium import ChromiumNotFound, find_chromium
+from refbrowse.daemon.core.browser.chromium import ChromiumNotFound, find_chromium
 from refbrowse.errors import BrowseError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import DAEMON_FILE, DAEMON_LOG, read_daemon_file, state_path

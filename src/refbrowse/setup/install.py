@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 
-from refbrowse.daemon.core.chromium import ChromiumNotFound, find_chromium
+from refbrowse.daemon.core.browser.chromium import ChromiumNotFound, find_chromium
 from refbrowse.exitcodes import ExitCode
 from refbrowse.specs import Request
 

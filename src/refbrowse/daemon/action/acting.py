@@ -10,10 +10,10 @@ from typing import Any, Protocol
 
 from playwright.async_api import Page
 
-from refbrowse.daemon.core.cdp import CdpKeeper
-from refbrowse.daemon.core.logbuffer import DialogEntry, RingBuffer
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.devtools.cdp import CdpKeeper
+from refbrowse.daemon.core.runtime.logbuffer import DialogEntry, RingBuffer
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.popups import PopupCounters
 from refbrowse.daemon.page.tabguard import TabGuard
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.page.pageprobe import Shown
 
 CAP_MS = 4_000  # the longest an action waits beyond its settle for a page that has stopped changing

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from refbrowse.daemon.action import new_text
-from refbrowse.daemon.core import trace
+from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
@@ -29,7 +29,7 @@ from refbrowse.daemon.page.snapshot.view import NAME_LIMIT
 from refbrowse.errors import BrowseError
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.core.tab import Tab
+    from refbrowse.daemon.core.sessions.tab import Tab
     from refbrowse.daemon.page.snapshot.prepared import Reading
 
 # About 4,000 characters: a login form, a search page or an admin form fits whole;

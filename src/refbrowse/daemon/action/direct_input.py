@@ -32,10 +32,10 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.action.acting import InputCall
 from refbrowse.daemon.action.perform import StoppedAnswering
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.core.scripts import called, script
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.devtools.scripts import called, script
+from refbrowse.daemon.core.runtime import trace
+from refbrowse.daemon.core.sessions.refs import parse_ref
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageBusy, PageReport, answered, page_report, probe_key
 from refbrowse.daemon.page.resolver import strict_selector
 from refbrowse.errors import PageError

@@ -21,7 +21,7 @@ from refbrowse.daemon.action import menu
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.errors import PageError
 
 OPEN_WAIT_MS = 2_000  # for the dropdown's options to show once it is clicked

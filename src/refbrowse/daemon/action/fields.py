@@ -22,9 +22,9 @@ from refbrowse.daemon.action import dropdown, slider
 from refbrowse.daemon.action.acting import InputCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked, asked_of
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.resolver import aim, prepare
 from refbrowse.errors import BrowseError, PageError
 

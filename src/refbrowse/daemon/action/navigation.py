@@ -16,8 +16,8 @@ from playwright.async_api import Page, Response
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.report import Outcome
-from refbrowse.daemon.core.pwerrors import interrupted_by_navigation, translate
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser.pwerrors import interrupted_by_navigation, translate
+from refbrowse.daemon.core.sessions.tab import Tab
 
 _LOAD_ATTEMPTS = 3
 CHROME_ERROR_PAGE = "chrome-error://chromewebdata/"

@@ -16,7 +16,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
 from refbrowse.daemon.action.report import Outcome
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
 
 PASSAGE_TOKENS = 1_500  # `read` prints about this much unless told; a report prints less
 REPORT_TOKENS = 400

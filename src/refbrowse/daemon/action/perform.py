@@ -31,9 +31,9 @@ from refbrowse.daemon.action.settle import (
 from refbrowse.daemon.action.tab_watch import TabWatch, closed_itself, dialogs_and_downloads, tab_lines
 from refbrowse.daemon.action.view_report import view_lines
 from refbrowse.daemon.action.viewdiff import AskedOf, before_view, keep_view, take_view_of
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.runtime import trace
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, Probe, answered, observe
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.service import PageSnapshot

@@ -17,8 +17,8 @@ from typing import Any
 from playwright.async_api import Download
 
 from refbrowse.daemon.action.settle import ActionWatch
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.reply import Reply
+from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.core.io.reply import Reply
 from refbrowse.daemon.page.pageprobe import Message, PageReport
 
 TEXT_LIMIT = 150  # characters of one quoted message

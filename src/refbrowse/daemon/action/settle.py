@@ -36,9 +36,9 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page, Request, WebSocket
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.runtime import trace
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, Probe, Shown, answered
 from refbrowse.errors import UsageError
 

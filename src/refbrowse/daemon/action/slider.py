@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from playwright.async_api import Locator
 
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.errors import PageError
 
 _STATE_JS = script("slider_state")

@@ -10,9 +10,9 @@ from playwright.async_api import Dialog, Download, Page
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.action.report import Outcome, download_line, quote
-from refbrowse.daemon.core.logbuffer import DialogEntry, RingBuffer
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.runtime.logbuffer import DialogEntry, RingBuffer
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.popups import PopupCounter, arrived
 
 _POPUP_COMMIT_MS = 1_000  # how long a report waits for a new tab to know its URL

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 
 from refbrowse.daemon.action import new_text
-from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.sessions.refs import parse_ref
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.prepared import Reading
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render

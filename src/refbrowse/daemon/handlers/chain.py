@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.core.io.request import Request
 from refbrowse.errors import StepFailed, UsageError
 from refbrowse.parse import parse_argv
 from refbrowse.registry import COMMANDS

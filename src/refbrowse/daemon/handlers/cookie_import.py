@@ -15,7 +15,7 @@ from playwright.async_api import BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.nofollow import read_resolved
+from refbrowse.daemon.core.io.nofollow import read_resolved
 from refbrowse.daemon.services.cookies.jsonfile import CookieFileError, parse
 from refbrowse.daemon.services.cookies.model import Cookie, domains, plural, sent_to
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG

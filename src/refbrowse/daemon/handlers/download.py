@@ -22,7 +22,7 @@ from playwright.async_api import Download
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG, ALLOW_PATH_FLAG, open_new
 from refbrowse.errors import PageError

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.io.envelope import fence
 
 _FORMS_JS = script("forms")
 

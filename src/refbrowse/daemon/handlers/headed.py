@@ -14,17 +14,17 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.display import (
+from refbrowse.daemon.core.browser.display import (
     MARKER_COLOUR,
     MARKER_TAG,
     TOUCHED_SCRIPT,
     can_show_a_window,
     raise_window,
 )
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.request import Request
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.target import BrowserTarget, channel_path, forget, recalled
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.browser.target import BrowserTarget, channel_path, forget, recalled
+from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.page.resolver import resolve_one
 from refbrowse.daemon.services.cookies.model import domains, plural
 from refbrowse.daemon.services.handoff import Handoffs

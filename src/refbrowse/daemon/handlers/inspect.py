@@ -17,11 +17,11 @@ from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.nofollow import read_resolved
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.core.io.nofollow import read_resolved
+from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.page.pagereads import SCRIPT_RESULT_CHARS
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG

@@ -20,10 +20,10 @@ from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.viewdiff import asked_of
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.nofollow import kind_of
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.io.nofollow import kind_of
+from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, PageError, UsageError

@@ -11,8 +11,8 @@ from typing import Any
 
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.logbuffer import (
+from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.core.runtime.logbuffer import (
     RingBuffer,
 )
 from refbrowse.daemon.services.capture import DialogPolicy

@@ -17,8 +17,8 @@ from playwright._impl._api_structures import SetCookieParam
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.page.resolver import evaluate_all, resolve
 from refbrowse.errors import PageError, UsageError
 

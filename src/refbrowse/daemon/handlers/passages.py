@@ -6,8 +6,8 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.action.passage import PASSAGE_TOKENS, Passage, around, by_id, fragment
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.errors import ElementNotFound, UsageError
 

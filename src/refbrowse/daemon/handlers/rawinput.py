@@ -17,8 +17,8 @@ from playwright.async_api import Page
 
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.pwerrors import translate
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.page.resolver import prepare_pointer, resolve_one
 from refbrowse.errors import PageError
 

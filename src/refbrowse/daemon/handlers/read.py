@@ -14,10 +14,10 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator
 
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.page.outputcap import capped
 from refbrowse.daemon.page.resolver import evaluate_all, resolve
 from refbrowse.daemon.page.snapshot import huge_page, prepared

@@ -16,9 +16,9 @@ import time
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.page.resolver import resolve_one
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, write_new
 from refbrowse.daemon.services.recording.locators import css_source, live_source

@@ -19,8 +19,8 @@ import html
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.envelope import fence
+from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.data import snapshot_data
 from refbrowse.daemon.page.snapshot.render import RenderOptions, diff, render

@@ -6,9 +6,9 @@ from refbrowse.daemon.action import arrival_view
 from refbrowse.daemon.action.navigation import load, navigate
 from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page import pagereads
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG

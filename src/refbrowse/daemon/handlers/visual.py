@@ -15,8 +15,8 @@ from playwright.async_api import Locator
 
 from refbrowse.daemon.action.navigation import load
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.page.text import page_text
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG, ALLOW_PATH_FLAG, write_new

@@ -19,8 +19,8 @@ from playwright.async_api import Locator, Response
 
 from refbrowse.daemon.action.settle import QUIET_MS, ActionWatch
 from refbrowse.daemon.command import Call, handler
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.refs import parse_ref
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, answered, observe
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.errors import ActionTimeout, StaleRef, UsageError

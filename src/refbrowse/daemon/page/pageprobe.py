@@ -22,10 +22,10 @@ from typing import Any, TypeVar
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.scripts import script
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.runtime.background import spawn
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page import pagework
 
 # One look: a few bytes where the document has the probe already, else with the probe's source to

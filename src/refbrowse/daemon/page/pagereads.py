@@ -13,8 +13,8 @@ from __future__ import annotations
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from refbrowse.daemon.core.bounds import Late, bounded
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.runtime.bounds import Late, bounded
 
 TITLE_CHARS = 300  # a tab's title in `tabs`
 SCRIPT_RESULT_CHARS = 1_000_000  # what `js` and `eval` bring back (a value's text, and its JSON)

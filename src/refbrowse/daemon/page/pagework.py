@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
 
 # Timers of up to TRACKED_MS and animation frames are counted until they have run (and whatever they
 # set in turn); so is a timer of up to LATER_MS that an input's handler set (a submit's status shown

@@ -17,10 +17,10 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.refs import Ref, RefTarget, parse_ref, stale
-from refbrowse.daemon.core.scripts import script
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.sessions.refs import Ref, RefTarget, parse_ref, stale
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.errors import BrowseError, ElementNotFound, PageError
 
 # Roles Playwright's role engine answers for; other roles skip the name check.

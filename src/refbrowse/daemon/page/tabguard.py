@@ -44,12 +44,12 @@ from urllib.parse import urlsplit
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core import renderers
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.logbuffer import RateBreaker
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser import renderers
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.runtime.background import spawn
+from refbrowse.daemon.core.runtime.logbuffer import RateBreaker
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.errors import PageError
 from refbrowse.registry import COMMANDS
 

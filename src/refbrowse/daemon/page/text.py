@@ -12,7 +12,7 @@ import re
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
 
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
 
 # Text of an element as innerText gives it, but through open shadow roots: a subtree with no
 # shadow host inside is read with innerText at once; only the path to a host is walked.

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from refbrowse.daemon.core.cdp import CdpKeeper
-from refbrowse.daemon.core.host import BrowserHost
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.page.popups import PopupCounters
 from refbrowse.daemon.page.tabguard import TabGuard
 from refbrowse.daemon.services.activity.site import ActivitySite

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.target import forget
+from refbrowse.daemon.core.browser.target import forget
+from refbrowse.daemon.core.sessions.session import Session
 
 
 class ChosenBrowser:

@@ -19,7 +19,7 @@ from typing import Any
 from playwright.async_api import ConsoleMessage, Dialog, Page, Request
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.logbuffer import (
+from refbrowse.daemon.core.runtime.logbuffer import (
     NOT_MODIFIED,
     ConsoleEntry,
     DialogEntry,
@@ -28,8 +28,8 @@ from refbrowse.daemon.core.logbuffer import (
     RateBreaker,
     RingBuffer,
 )
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pagereads import CONSOLE_TEXT_CHARS, URL_CHARS, cut_text
 
 log = logging.getLogger("refbrowse")

@@ -21,9 +21,9 @@ from urllib.parse import unquote, urlsplit
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page, Route
 
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.runtime.background import spawn
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.policy import Policy
 
 log = logging.getLogger("refbrowse")

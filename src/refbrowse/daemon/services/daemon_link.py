@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.core.host import BrowserHost
-    from refbrowse.daemon.core.request import Request
+    from refbrowse.daemon.core.browser.host import BrowserHost
+    from refbrowse.daemon.core.io.request import Request
     from refbrowse.specs import Result
 
 

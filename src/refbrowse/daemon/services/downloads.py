@@ -13,9 +13,9 @@ import weakref
 from playwright.async_api import Download, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.runtime.background import spawn
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 
 log = logging.getLogger("refbrowse")
 

@@ -18,8 +18,8 @@ from typing import Any
 
 from playwright.async_api import CDPSession, Page, ViewportSize
 
-from refbrowse.daemon.core.cdp import CdpKeeper
-from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.devtools.cdp import CdpKeeper
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.sessionsettings import Family, SessionSettings, Value
 
 Emulated = dict[str, Any]  # {device: descriptor, timezone, locale, colorscheme, media, reducedmotion, geo}

@@ -40,12 +40,12 @@ from typing import TYPE_CHECKING
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Worker
 
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.runtime.background import spawn
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.core.host import BrowserHost
-    from refbrowse.daemon.core.session import Session
+    from refbrowse.daemon.core.browser.host import BrowserHost
+    from refbrowse.daemon.core.sessions.session import Session
     from refbrowse.daemon.services.activity.site import ActivitySite
 
 log = logging.getLogger("refbrowse")

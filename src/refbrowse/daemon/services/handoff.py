@@ -13,9 +13,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.refs import CURRENT_REFS
-from refbrowse.daemon.core.target import BrowserTarget
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.browser.target import BrowserTarget
+from refbrowse.daemon.core.sessions.refs import CURRENT_REFS
 from refbrowse.errors import BrowseError, Unavailable
 from refbrowse.exitcodes import ExitCode
 from refbrowse.registry import COMMANDS

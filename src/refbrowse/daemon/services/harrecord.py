@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 
-from refbrowse.daemon.core.notices import Notices
-from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.io.notices import Notices
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.errors import BrowseError
 
 

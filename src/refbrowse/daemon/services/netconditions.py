@@ -16,8 +16,8 @@ from typing import Any
 
 from playwright.async_api import Page, Route
 
-from refbrowse.daemon.core.cdp import CdpKeeper
-from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.devtools.cdp import CdpKeeper
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.sessionsettings import Family, SessionSettings, Value
 
 # Chrome DevTools' presets: bytes a second and round-trip latency in ms.

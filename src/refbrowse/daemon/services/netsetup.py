@@ -8,8 +8,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from refbrowse.daemon.core.cdp import CdpKeeper
-from refbrowse.daemon.core.notices import Notices
+from refbrowse.daemon.core.devtools.cdp import CdpKeeper
+from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.services.emulation import Emulation, Permissions
 from refbrowse.daemon.services.harrecord import HarRecordings
 from refbrowse.daemon.services.netconditions import Headers, Offline, Throttle

@@ -28,7 +28,7 @@ import tempfile
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
-from refbrowse.daemon.core.nofollow import open_resolved, refuse_special
+from refbrowse.daemon.core.io.nofollow import open_resolved, refuse_special
 from refbrowse.errors import UsageError
 from refbrowse.protocol import DAEMON_FILE, LIFE_LOCK, STATE_DIRNAME
 

@@ -26,10 +26,10 @@ from urllib.parse import urlsplit
 from playwright.async_api import Browser, CDPSession, WebSocketRoute
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.notices import Notices
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.target import BrowserTarget
+from refbrowse.daemon.core.browser.target import BrowserTarget
+from refbrowse.daemon.core.io.notices import Notices
+from refbrowse.daemon.core.runtime.background import spawn
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.workersockets import WorkerSockets
 

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Request, Route
 
-from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.sessionsettings import Family, Value
 from refbrowse.errors import UsageError
 

@@ -19,9 +19,9 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import FloatRect, Locator, Page
 
-from refbrowse.daemon.core.cdp import CdpKeeper
-from refbrowse.daemon.core.display import WINDOW_TAGS
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.browser.display import WINDOW_TAGS
+from refbrowse.daemon.core.devtools.cdp import CdpKeeper
+from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.services.policy import Policy, write_new
 
 MAX_SIDE = 2_000
@@ -149,7 +149,7 @@ async def keep_scale(keeper: CdpKeeper, page: Page, width: int, height: int, dpr
     """Resizing, or capturing beyond the viewport, resets a device scale set through CDP
     (`viewport --scale`): set it again.
 
-    The page's kept DevTools session sets it (see `refbrowse.daemon.core.cdp`).
+    The page's kept DevTools session sets it (see `refbrowse.daemon.core.devtools.cdp`).
     """
     if float(await page.evaluate("devicePixelRatio")) == dpr:
         return

@@ -24,9 +24,9 @@ from typing import Any
 import aiohttp
 from playwright.async_api import Browser
 
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.rawcdp import CdpError, RawCdp
-from refbrowse.daemon.core.scripts import called
+from refbrowse.daemon.core.devtools.rawcdp import CdpError, RawCdp
+from refbrowse.daemon.core.devtools.scripts import called
+from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.services.policy import Policy
 
 log = logging.getLogger("refbrowse")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from playwright.async_api import ElementHandle, Page
 
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.page.snapshot.tree import Box, Node
 
 LIMIT = 200

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from playwright.async_api import Page
 
-from refbrowse.daemon.core.scripts import script
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.sessions.tab import Tab
 
 HUGE_ELEMENTS = 10_000  # an action's view diff: 14,000 already outlasted the default 5 s action timeout
 # A snapshot has the navigation budget (30 s): real documents this big take a few seconds at most.

@@ -10,8 +10,8 @@ handles, like `snapshot -C`.
 
 from __future__ import annotations
 
-from refbrowse.daemon.core.scripts import script
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot.search import Hit
 
 _FIND_JS = script("find_in_text")

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.runtime import trace
+from refbrowse.daemon.core.runtime.background import spawn
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import LOOK_JS, probe_key
 from refbrowse.daemon.page.snapshot import huge_page
 from refbrowse.daemon.page.snapshot.triage import Triage, stamped_triage

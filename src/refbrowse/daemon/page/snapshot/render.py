@@ -12,7 +12,7 @@ import difflib
 import json
 from dataclasses import dataclass, replace
 
-from refbrowse.daemon.core import heap
+from refbrowse.daemon.core.runtime import heap
 from refbrowse.daemon.page.snapshot.budget import Trimmed, estimate_tokens, fit, left_out_note
 from refbrowse.daemon.page.snapshot.hints import repeated
 from refbrowse.daemon.page.snapshot.roles import DIALOGS, actionable, shorten

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core import heap
-from refbrowse.daemon.core.pwerrors import translate
-from refbrowse.daemon.core.refs import Ref, parse_ref
-from refbrowse.daemon.core.scripts import script
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.runtime import heap
+from refbrowse.daemon.core.sessions.refs import Ref, parse_ref
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
 from refbrowse.daemon.page.snapshot.parse import parse_snapshot
 from refbrowse.daemon.page.snapshot.prepared import Reading, read

@@ -21,9 +21,9 @@ from contextlib import suppress
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core import trace
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.runtime import trace
+from refbrowse.daemon.core.runtime.background import spawn
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import observe
 from refbrowse.daemon.page.snapshot import prepared
 from refbrowse.daemon.page.snapshot.prepared import KeptReading, Reading

@@ -18,7 +18,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
 
-from refbrowse.daemon.core.scripts import script
+from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.page.pageprobe import probe_key
 
 Box = tuple[int, int, int, int]

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from refbrowse.daemon.core.envelope import fence
-from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.core.io.request import Request
 from refbrowse.protocol import SECRET_ENV
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.activity.access import EXTENSION_PATHS, Access
 
 if TYPE_CHECKING:

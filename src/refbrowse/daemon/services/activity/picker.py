@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.core.io.request import Request
 from refbrowse.daemon.services.cookies.model import host_of
 from refbrowse.daemon.services.cookies.profiles import BROWSERS, profiles
 from refbrowse.errors import BrowseError

@@ -15,10 +15,10 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.core.scripts import script
-from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.core.target import scrub
+from refbrowse.daemon.core.browser.target import scrub
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.sessions.refs import parse_ref
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.errors import BrowseError
 from refbrowse.parse import parse_argv
 

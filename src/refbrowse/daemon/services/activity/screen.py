@@ -21,8 +21,8 @@ from aiohttp import web
 from playwright.async_api import CDPSession, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.handoff import Handoffs
 
 log = logging.getLogger("refbrowse")

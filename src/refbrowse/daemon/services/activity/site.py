@@ -21,10 +21,10 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from refbrowse.daemon.core.request import Request
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.core.target import scrub
+from refbrowse.daemon.core.browser.target import scrub
+from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.activity import chat, panel, picker, screen
 from refbrowse.daemon.services.activity.access import Access
 from refbrowse.daemon.services.activity.feed import Event, Feed

@@ -16,7 +16,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
-from refbrowse.daemon.core.refs import RefMap, RefTarget, parse_ref
+from refbrowse.daemon.core.sessions.refs import RefMap, RefTarget, parse_ref
 
 LABELLED = frozenset(
     ("textbox", "searchbox", "combobox", "spinbutton", "slider", "checkbox", "radio", "switch")

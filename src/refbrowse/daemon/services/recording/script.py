@@ -21,9 +21,9 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import kinds
-from refbrowse.daemon.core.refs import parse_ref
-from refbrowse.daemon.core.request import Request
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.sessions.refs import parse_ref
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.recording.locators import css_source, live_source, q, remembered_source
 from refbrowse.errors import BrowseError
 from refbrowse.registry import COMMANDS

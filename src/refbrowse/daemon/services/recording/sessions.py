@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.request import Request
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.io.request import Request
 from refbrowse.daemon.services.recording.profile import ProfileRun
 from refbrowse.daemon.services.recording.script import ScriptRun
 from refbrowse.daemon.services.recording.video import VideoRun

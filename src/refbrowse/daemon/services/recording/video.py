@@ -21,7 +21,7 @@ from typing import Any
 from playwright.async_api import CDPSession, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.background import spawn
+from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.errors import PageError
 
 FPS = 25

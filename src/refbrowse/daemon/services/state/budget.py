@@ -21,7 +21,7 @@ from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
 if TYPE_CHECKING:
-    from refbrowse.daemon.core.session import Session
+    from refbrowse.daemon.core.sessions.session import Session
 
 MB = 1024 * 1024
 PER_ORIGIN_BYTES = 5 * MB

@@ -25,9 +25,9 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.host import BrowserHost
-from refbrowse.daemon.core.notices import Notices
-from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.io.notices import Notices
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.state.budget import indexeddb_over_budget, within_budget
 from refbrowse.daemon.services.state.files import (
     State,

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from playwright.async_api import BrowserContext, Page
 
-from refbrowse.daemon.core.events import TabWatcher
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.sessions.events import TabWatcher
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.errors import BrowseError
 
 # A lost Chromium closes every page just before it says it is gone: tabs closed this

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from refbrowse.daemon.core.target import scrub
+from refbrowse.daemon.core.browser.target import scrub
 
 log = logging.getLogger("refbrowse")
 

@@ -1,7 +1,7 @@
 """Find a Chromium to drive, and the flags to launch it with.
 
 Order: `BROWSE_CHROMIUM_PATH`; Playwright's own downloaded browser; a system
-Chromium or Chrome. `python -m refbrowse.daemon.core.chromium` prints the path found, or
+Chromium or Chrome. `python -m refbrowse.daemon.core.browser.chromium` prints the path found, or
 says how to get one and exits 3. `browse install` (`refbrowse.setup.install`) builds on this.
 """
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from playwright.async_api import Page
 
-    from refbrowse.daemon.core.session import Session
-    from refbrowse.daemon.core.tab import Tab
+    from refbrowse.daemon.core.sessions.session import Session
+    from refbrowse.daemon.core.sessions.tab import Tab
 
 
 class ContextOptionSource(Protocol):

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from playwright.async_api import Page, WebSocket
 
-from refbrowse.daemon.core.refs import RefMap
+from refbrowse.daemon.core.sessions.refs import RefMap
 
 T = TypeVar("T")
 

@@ -20,7 +20,7 @@ from typing import Any
 from playwright.async_api import BrowserContext, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.scripts import called
+from refbrowse.daemon.core.devtools.scripts import called
 
 log = logging.getLogger("refbrowse")
 

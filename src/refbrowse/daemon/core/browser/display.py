@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-from refbrowse.daemon.core.scripts import called, script
+from refbrowse.daemon.core.devtools.scripts import called, script
 from refbrowse.errors import Unavailable
 
 log = logging.getLogger("refbrowse")

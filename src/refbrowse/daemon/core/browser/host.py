@@ -12,68 +12,37 @@ import asyncio
 import logging
 import os
 import signal
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlsplit
 
-from playwright.async_api import (
-    Browser,
-    BrowserContext,
-    Playwright,
-    ProxySettings,
-    async_playwright,
-)
+from playwright.async_api import Browser, BrowserContext, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api._context_manager import PlaywrightContextManager
 
-from refbrowse.daemon.core import carry, driver, extension_loader, poolrefusal, trace
-from refbrowse.daemon.core.background import spawn
-from refbrowse.daemon.core.chromium import (
-    INSTALL_HINT,
-    LEFT_OUT_DEFAULTS,
-    ChromiumNotFound,
-    find_chromium,
-    launch_flags,
-)
-from refbrowse.daemon.core.display import MARKER_SCRIPT, VirtualDisplay, needs_virtual_display
-from refbrowse.daemon.core.events import HostEvents
-from refbrowse.daemon.core.session import Session
-from refbrowse.daemon.core.tab import Tab
-from refbrowse.daemon.core.target import (
-    CHANNEL_NAMES,
-    BrowserTarget,
-    channel_path,
-    from_env,
-    recalled,
-    remember,
-    scrub,
-)
+from refbrowse.daemon.core.browser import carry, driver
+from refbrowse.daemon.core.browser.contexts import open_context, quietly
+from refbrowse.daemon.core.browser.display import MARKER_SCRIPT, VirtualDisplay
+from refbrowse.daemon.core.browser.launch import connect, launch, proxy_settings, without_secrets
+from refbrowse.daemon.core.browser.target import BrowserTarget, from_env, recalled, remember
+from refbrowse.daemon.core.runtime import trace
+from refbrowse.daemon.core.sessions.events import HostEvents
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.errors import Unavailable
-from refbrowse.protocol import SECRET_ENV
 
 if TYPE_CHECKING:
     import subprocess
 
 log = logging.getLogger("refbrowse")
 
-CONNECT_TIMEOUT_MS = 15_000
-RESTORE_TIMEOUT_S = 15.0  # a saved state the browser cannot take back in this time is set aside
 DRIVER_STOP_S = 5.0  # a lost driver that has not stopped in this time is killed
-
-
-def restore_limit_s() -> float:
-    """`RESTORE_TIMEOUT_S`, or `BROWSE_RESTORE_TIMEOUT` (ms) when it is a number."""
-    try:
-        return max(1, int(os.environ["BROWSE_RESTORE_TIMEOUT"])) / 1000
-    except (KeyError, ValueError):
-        return RESTORE_TIMEOUT_S
 
 
 class BrowserHost:
     """The one browser of a daemon: launched here (headless or headed) or reached remotely.
 
-    Other parts extend sessions and tabs through `events` (see `core.events`),
+    Other parts extend sessions and tabs through `events` (see `sessions.events`),
     set once by `wire`. `switch` replaces the browser under running sessions,
     carrying their state over (see `carry`).
     """
@@ -157,68 +126,12 @@ class BrowserHost:
         """A browser for `target`, watched for disconnection, and its executable ("" if remote)."""
         assert self._playwright is not None
         if target.remote:
-            browser, executable = await self._connect(target), ""
+            browser, executable = await connect(self._playwright, target), ""
             self.extension_id = ""
         else:
-            browser, executable = await self._launch(target)
+            browser, executable, self.extension_id = await launch(self._playwright, target, self.display)
         browser.on("disconnected", self._disconnected)
         return browser, executable
-
-    async def _connect(self, target: BrowserTarget) -> Browser:
-        assert self._playwright is not None
-        chromium = self._playwright.chromium
-        log.info("connecting to the remote browser at %s", target.endpoint)
-        try:
-            if target.cdp_url:
-                return await chromium.connect_over_cdp(target.cdp_url, timeout=CONNECT_TIMEOUT_MS)
-            return await chromium.connect(target.ws_endpoint, timeout=CONNECT_TIMEOUT_MS)
-        except PlaywrightError as exc:
-            first = scrub(exc.message.strip().splitlines()[0] if exc.message.strip() else "no answer")
-            variable = "BROWSE_CDP_URL" if target.cdp_url else "BROWSE_WS_ENDPOINT"
-            refused = poolrefusal.refusal(first, target.endpoint, variable)
-            if refused is not None:
-                raise refused from exc
-            chosen = target != from_env()  # by `connect --cdp`, not by the environment
-            hint = "run `browse disconnect` to use a local browser" if chosen else f"check {variable}"
-            raise Unavailable(
-                f"cannot reach the remote browser at {target.endpoint}: {first}",
-                f"check that it is running, or {hint}",
-            ) from exc
-
-    async def _launch(self, target: BrowserTarget) -> tuple[Browser, str]:
-        assert self._playwright is not None
-        executable = self._executable(target)
-        env = None
-        if target.headed and needs_virtual_display():
-            env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
-            await self.display.start()
-            env.update(self.display.client_env())
-        browser = await self._playwright.chromium.launch(
-            executable_path=executable,
-            headless=not target.headed,
-            args=launch_flags(target.headed) + list(extension_loader.HEADED_FLAGS if target.headed else ()),
-            ignore_default_args=[
-                *LEFT_OUT_DEFAULTS,
-                *(extension_loader.LEFT_OUT_FLAGS if target.headed else ()),
-            ],
-            proxy=proxy_settings(target.proxy),
-            env=env,  # type: ignore[arg-type]
-        )
-        self.extension_id = await extension_loader.load(browser) if target.headed else ""
-        return browser, executable
-
-    @staticmethod
-    def _executable(target: BrowserTarget) -> str:
-        if target.channel:
-            found = channel_path(target.channel)
-            if not found:
-                name = CHANNEL_NAMES.get(target.channel, target.channel)
-                raise Unavailable(f"{name} is not installed here", "run `browse connect` to use Chromium")
-            return found
-        try:
-            return find_chromium()
-        except ChromiumNotFound as exc:
-            raise Unavailable(str(exc), INSTALL_HINT) from exc
 
     def _disconnected(self, browser: Browser) -> None:
         if browser is self.browser:
@@ -301,7 +214,7 @@ class BrowserHost:
                 pages = await carry.restore(session.context, states[name], nav_timeout_ms, carriers)
                 session.reopened(old_tabs, pages, states[name].current, why)
             if old is not None:
-                await _quietly(old.close())  # a remote browser is only disconnected from, never closed
+                await quietly(old.close())  # a remote browser is only disconnected from, never closed
             if old_target.headed and not target.headed:
                 await asyncio.to_thread(self.display.stop)
         for follower in self.events.switch_followers:
@@ -322,7 +235,7 @@ class BrowserHost:
         context = await self._new_context(name)
         async with self._session_lock:
             if self.browser is not browser:  # switched meanwhile: open it in the new browser
-                await _quietly(context.close())
+                await quietly(context.close())
                 context = await self._new_context(name)
             session = Session(name, context, self.events.tab_watchers)
             self.sessions[name] = session
@@ -332,25 +245,13 @@ class BrowserHost:
                 trace.start_step("first session opened")
 
     async def _open_context(self, name: str, options: dict[str, Any]) -> BrowserContext:
-        """A saved state the browser refuses, or takes too long to restore, never keeps the
-        session from opening: it opens clean, and the state is set aside."""
         assert self.browser is not None
-        if "storage_state" not in options:
-            return await self.browser.new_context(**options)
-        opening = asyncio.ensure_future(self.browser.new_context(**options))
-        limit_s = restore_limit_s()
-        try:
-            return await asyncio.wait_for(asyncio.shield(opening), limit_s)
-        except TimeoutError:
-            opening.add_done_callback(_close_late_context)
-            why = f"not restored (restoring it took over {limit_s:g} s)"
-        except PlaywrightError as exc:
-            reason = exc.message.splitlines()[0] if exc.message else "no reason given"
-            why = f"unreadable (the browser refused it: {reason})"
-        for listener in self.events.state_refused:
-            listener.on_state_refused(name, why)
-        options.pop("storage_state")
-        return await self.browser.new_context(**options)
+
+        def refused(why: str) -> None:
+            for listener in self.events.state_refused:
+                listener.on_state_refused(name, why)
+
+        return await open_context(self.browser, options, refused)
 
     async def lost(self, within_s: float = 0.5) -> bool:
         """True when the browser has gone away, or goes within `within_s` seconds.
@@ -378,52 +279,14 @@ class BrowserHost:
     async def close(self) -> None:
         self._closing = True
         for session in list(self.sessions.values()):
-            await _quietly(session.context.close())
+            await quietly(session.context.close())
         if self.browser is not None:
-            await _quietly(self.browser.close())
+            await quietly(self.browser.close())
         if self._playwright is not None:
-            await _quietly(self._playwright.stop())
+            await quietly(self._playwright.stop())
         await asyncio.to_thread(self.display.stop)
-
-
-def _close_late_context(opening: asyncio.Future[BrowserContext]) -> None:
-    """A context whose restore was given up on still opens later: close it then."""
-    if not opening.cancelled() and opening.exception() is None:
-        spawn(_quietly(opening.result().close()))
 
 
 async def _capture(session: Session) -> carry.SessionState:
     current = session.current.page if session.current else None
     return await carry.capture(session.context, [tab.page for tab in session.tabs], current)
-
-
-@contextmanager
-def without_secrets() -> Iterator[None]:
-    """Keep `protocol.SECRET_ENV` out of the environment of processes started meanwhile
-    (Playwright's driver, and through it Chromium): /proc shows it for their whole life."""
-    saved = {k: os.environ.pop(k) for k in SECRET_ENV if k in os.environ}
-    try:
-        yield
-    finally:
-        os.environ.update(saved)
-
-
-def proxy_settings(url: str) -> ProxySettings | None:
-    """Playwright's proxy settings for `url`, its credentials apart from the server:
-    in the server string they would reach Chromium's command line."""
-    if not url:
-        return None
-    parts = urlsplit(url if "://" in url else f"http://{url}")
-    if parts.username is None:
-        return {"server": url}
-    host = parts.hostname or ""
-    server = f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port else "")
-    return {"server": server, "username": unquote(parts.username), "password": unquote(parts.password or "")}
-
-
-async def _quietly(step: Awaitable[object]) -> None:
-    """Shutdown steps: a browser that is already gone must not stop the rest."""
-    try:
-        await step
-    except Exception as exc:  # noqa: BLE001 - shutdown goes on whatever one step says
-        log.info("shutdown step failed: %s", exc)

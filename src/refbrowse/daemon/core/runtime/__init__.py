@@ -1,0 +1,1 @@
+"""The daemon process's own upkeep: time bounds, background tasks, heap, logs, traces, the last exit."""

@@ -1,0 +1,1 @@
+"""Sessions and their tabs: a browser context each, its pages, refs, and what other layers add to them."""
