@@ -189,7 +189,6 @@ def test_the_layer_test_sees_an_upward_import(tmp_path: Path) -> None:
     assert "refbrowse.daemon.core.sessions.tab" in _daemon_imports(core)
 
 
-
 def test_the_core_is_in_parts_of_at_most_twenty_modules_and_its_root_holds_none() -> None:
     core = SRC / "daemon" / "core"
     loose = sorted(p.name for p in core.glob("*.py") if p.name != "__init__.py")
