@@ -10,6 +10,7 @@ import subprocess
 import sys
 import zipfile
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from tests.conftest import CHROMIUM, Site, Workspace, strip_fence
@@ -153,4 +154,50 @@ def test_record_writes_a_test_that_passes_with_plain_playwright(workspace: Works
         timeout=120,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+    assert "1 passed" in run.stdout
+
+
+_CONTACT = """<!doctype html><title>Contact</title>
+<form id="f">
+  <label>Your name <input name="name"></label>
+  <label>Email <input name="email" type="email" required></label>
+  <label><input type="checkbox" name="copy"> Send me a copy</label>
+  <label>Topic <select name="topic">
+    <option value="q">Question</option><option value="b">Bug</option>
+  </select></label>
+  <button>Send</button>
+</form>
+<p role="status" id="status"></p>
+<script>
+  document.getElementById('f').addEventListener('submit', e => {
+    e.preventDefault();
+    const f = e.target;
+    document.getElementById('status').textContent =
+      `Sent by ${f.name.value} <${f.email.value}> about ${f.topic.value}, copy ${f.copy.checked}`;
+  });
+</script>"""
+
+
+def test_a_recorded_form_fill_runs_green_with_plain_pytest_and_the_browser_browse_found(
+    workspace: Workspace, site: Site, tmp_path: Path
+) -> None:
+    url = site.page("/record/contact.html", _CONTACT)
+    workspace.ok("goto", url)
+    workspace.ok("record", "start")
+    ref_of = _ref_finder(workspace.ok("snapshot", "-i"))
+    fields = [ref_of('"Your name"'), "Ada", ref_of('"Email"'), "ada@example.com"]
+    workspace.ok("fill", *fields, ref_of('"Send me a copy"'), "yes", ref_of('"Topic"'), "Bug")
+    assert "Sent by Ada <ada@example.com> about b, copy true" in workspace.ok("click", ref_of('"Send"'))
+    workspace.ok("record", "stop", "test_contact.py")
+    written = (workspace.root / "test_contact.py").read_text()
+    assert 'page.get_by_label("Email", exact=True).fill("ada@example.com")' in written
+    # Plain pytest, as a person runs it: no BROWSE_CHROMIUM_PATH and no browser of Playwright's own,
+    # so the file finds the system Chromium `browse` drives, on PATH.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BROWSE_", "PLAYWRIGHT_"))}
+    env.update(PLAYWRIGHT_BROWSERS_PATH=str(tmp_path), PATH=f"{Path(CHROMIUM).parent}:{env.get('PATH', '')}")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_contact.py"],
+        cwd=workspace.root, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, written + run.stdout + run.stderr
     assert "1 passed" in run.stdout

@@ -19,8 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
 
 from refbrowse import kinds
+from refbrowse.daemon.action.fields import YES
+from refbrowse.daemon.core.browser.chromium import SYSTEM_NAMES
+from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.core.io.request import Request
 from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
@@ -33,6 +37,7 @@ from refbrowse.registry import COMMANDS
 _MESSAGE = re.compile(r'^(?:\+\s*-\s*)?(alert|status|live region|output|message): (".*")$')
 
 _IS_SECRET_FIELD_JS = "e => e instanceof HTMLInputElement && e.type === 'password'"  # noqa: S105 (a script, no secret)
+_FIELD_KIND_JS = script("field_kind")
 
 
 # A field named like a secret, for when the page can no longer say whether it is a password field.
@@ -120,17 +125,31 @@ class ScriptRun:
                 return await live_source(self.tab.page, element, locator)
         return remembered_source(refs, known)
 
+    def _live(self, selector: str) -> Locator:
+        ref = parse_ref(selector)
+        if ref is None:
+            return self.tab.page.locator(selector).first
+        return self.tab.page.get_by_ref(self.tab.refs.target(ref).pw_ref)
+
     async def is_password(self, selector: str) -> bool:
         """Whether SEL is a password field; when the page cannot tell, whether it is named like one."""
-        ref = parse_ref(selector)
         with suppress(BrowseError, PlaywrightError):
-            if ref is None:
-                locator = self.tab.page.locator(selector).first
-            else:
-                locator = self.tab.page.get_by_ref(self.tab.refs.target(ref).pw_ref)
-            return bool(await locator.evaluate(_IS_SECRET_FIELD_JS, timeout=1_000))
+            return bool(await self._live(selector).evaluate(_IS_SECRET_FIELD_JS, timeout=1_000))
+        ref = parse_ref(selector)
         known = self.tab.refs.known(ref) if ref is not None else None
         return bool(_SECRET_NAME.search(f"{known.role} {known.name}" if known else selector))
+
+    async def field_kind(self, selector: str) -> str:
+        """What `fill` set on SEL (see field_kind.js): 'text', 'checkbox'…; '' if the page is gone."""
+        with suppress(BrowseError, PlaywrightError):
+            return str(await self._live(selector).evaluate(_FIELD_KIND_JS, timeout=1_000))
+        return ""
+
+    async def selected_value(self, selector: str) -> str | None:
+        """The value a <select> holds now, which is the option `fill` chose by its name."""
+        with suppress(BrowseError, PlaywrightError):
+            return await self._live(selector).input_value(timeout=1_000)
+        return None
 
     def secret(self) -> str:
         """The expression a recorded password is read from: the next environment variable."""
@@ -145,6 +164,7 @@ class ScriptRun:
             session=session,
             count=len(self.steps),
             viewport=viewport,
+            system_names=SYSTEM_NAMES,
             start=f"    page.goto({q(self.start_url)})\n" if self.start_url.startswith("http") else "",
             body="".join(f"    {line}\n" for line in body),
         )
@@ -190,10 +210,29 @@ def _element_call(method: str) -> Writer:
 
 
 async def _fill(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
-    where = await run.target(args[0])
-    if await run.is_password(args[0]):
+    """Every SEL TEXT pair of the call, each as its kind of field takes it (see `action.fields`)."""
+    lines: list[str] = []
+    for selector, text in zip(args[::2], args[1::2], strict=False):
+        lines += await _fill_one(run, selector, text)
+    return lines
+
+
+async def _fill_one(run: ScriptRun, selector: str, text: str) -> list[str]:
+    where = await run.target(selector)
+    kind = await run.field_kind(selector)
+    if kind == "password" or (kind in ("", "text") and await run.is_password(selector)):
         return [f"{where}.fill({run.secret()})  # the password is not kept in this file"]
-    return [f"{where}.fill({q(args[1])})", f"expect({where}).to_have_value({q(args[1])})"]
+    if kind in ("checkbox", "radio"):
+        on = text.strip().lower() in YES
+        return [f"{where}.set_checked({on})", f"expect({where}).{'' if on else 'not_'}to_be_checked()"]
+    if kind == "select":
+        value = await run.selected_value(selector)
+        if value is None:  # the page has gone: the option's name is what `fill` was given
+            return [f"{where}.select_option(label={q(text)})"]
+        return [f"{where}.select_option({q(value)})", f"expect({where}).to_have_value({q(value)})"]
+    if kind == "slider":
+        return [f"# browse fill {selector} {text}: a slider, moved by its arrow keys; no Playwright step"]
+    return [f"{where}.fill({q(text)})", f"expect({where}).to_have_value({q(text)})"]
 
 
 async def _type(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
@@ -290,18 +329,19 @@ _WRITERS: dict[str, Writer] = {
 
 _TEMPLATE = '''"""Recorded by refbrowse from session {session} on {when}: {count} steps.
 
-Run it with `pytest`; it starts its own Chromium (BROWSE_CHROMIUM_PATH names one;
-else Playwright's own, from `playwright install chromium`).
+Run it with `pytest`; it starts its own Chromium, the one `browse` finds: BROWSE_CHROMIUM_PATH,
+else Playwright's own (`playwright install chromium`), else a system Chromium or Chrome.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Dialog, Page, expect, sync_playwright
+from playwright.sync_api import BrowserType, Dialog, Page, expect, sync_playwright
 
 # refbrowse accepts dialogs unless told otherwise (`dialog-dismiss`); so does this test
 DIALOGS: dict[str, Any] = {{"accept": True, "prompt": None}}
@@ -314,11 +354,21 @@ def answer(dialog: Dialog) -> None:
         dialog.dismiss()
 
 
+def chromium(playwright_chromium: BrowserType) -> str | None:
+    """The browser `browse` drives, in the order it looks (None: Playwright's own)."""
+    if os.environ.get("BROWSE_CHROMIUM_PATH"):
+        return os.environ["BROWSE_CHROMIUM_PATH"]
+    if os.path.exists(playwright_chromium.executable_path):
+        return None
+    system = (shutil.which(name) for name in {system_names!r})
+    return next((path for path in system if path), None)  # None: Playwright says how to install one
+
+
 @pytest.fixture
 def page() -> Iterator[Page]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=os.environ.get("BROWSE_CHROMIUM_PATH") or None,
+            executable_path=chromium(playwright.chromium),
             args=["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else [],
         )
         page = browser.new_page({viewport})
