@@ -249,9 +249,44 @@ def pytest_configure(config: pytest.Config) -> None:
     os.chmod(run_tmp, 0o755)  # as /tmp is to other users: the other-user tests make folders they must reach
     os.environ["TMPDIR"] = os.environ["REFBROWSE_SUITE_TMP"] = run_tmp
     tempfile.tempdir = None  # computed again from TMPDIR
+    _home_of_the_run(run_tmp)
     if not config.option.basetemp:
         config.option.basetemp = os.path.join(run_tmp, "t")
     config.stash[_RUN_TMP] = run_tmp
+
+
+def _home_of_the_run(run_tmp: str) -> None:
+    """A home and XDG folders of the run's own: no test reads what the person running it installed.
+
+    A skill installed with `skill install --user`, a vault, a profile's cookies: all live under
+    $HOME or $XDG_*, and a test that found them would pass or fail by whose machine it ran on.
+    Playwright's own browsers, the Browserless and Grid the suite installed and an X display's
+    cookie stay where they are.
+    """
+    real_home = os.path.expanduser("~")
+    real_cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(real_home, ".cache")
+    os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", os.path.join(real_home, ".cache", "ms-playwright"))
+    # What `make browserless` and `make selenium-grid` installed for the suite, where they put it.
+    os.environ.setdefault("BROWSERLESS_DIR", os.path.join(real_cache, "refbrowse", "browserless"))
+    os.environ.setdefault("SELENIUM_GRID_DIR", os.path.join(real_cache, "refbrowse", "selenium-grid"))
+    xauthority = os.path.join(real_home, ".Xauthority")
+    if os.environ.get("DISPLAY") and os.path.exists(xauthority):
+        os.environ.setdefault("XAUTHORITY", xauthority)
+    home = os.path.join(run_tmp, "home")
+    os.environ["HOME"] = home
+    for name, below in _XDG_DIRS.items():
+        os.environ[name] = os.path.join(home, below)
+        os.makedirs(os.environ[name], mode=0o700, exist_ok=True)
+    os.chmod(home, 0o755)  # as a home is to other users: the other-user tests reach into it
+
+
+_XDG_DIRS = {
+    "XDG_CONFIG_HOME": ".config",
+    "XDG_DATA_HOME": ".local/share",
+    "XDG_CACHE_HOME": ".cache",
+    "XDG_STATE_HOME": ".local/state",
+    "XDG_RUNTIME_DIR": "run",
+}
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -74,7 +74,8 @@ def test_readme_has_a_snippet_for_each_client_and_each_starts_a_working_server(t
     assert sorted(snippets) == sorted(CLIENTS)
     root = tmp_path / "project"
     (root / ".git").mkdir(parents=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BROWSE_")}
+    # A desktop's environment: a home of its own and no XDG folders set, so the defaults under it.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BROWSE_", "XDG_"))}
     env["PATH"] = f"{Path(BROWSE).parent}{os.pathsep}{env['PATH']}"  # `browse` as installed on PATH
 
     async def serve(command: str, args: list[str], extra: dict[str, str], cwd: str) -> tuple[list[str], str]:
