@@ -103,7 +103,8 @@ def _run(console: Console) -> int:
         req["args"][i] = value
     if len(dashes) < len(places):  # the others are in the process list, which every local user reads
         req["argv_text"] = True
-        req["stdin_texts"] = dashes
+        if dashes:
+            req["stdin_texts"] = dashes
     code, out, err = respond(req, console.env)
     console.write(out, err)
     return code
