@@ -60,8 +60,8 @@ def test_one_call_sets_text_select_number_boxes_and_a_dropdown(workspace: Worksp
 
 def test_a_box_or_a_select_alone_is_set_by_fill(workspace: Workspace, site: Site) -> None:
     r = refs_of(workspace, site)
-    assert workspace.ok("fill", r["news"], "no").splitlines()[0] == f"Filled {r['news']} unchecked"
-    assert workspace.ok("fill", r["room"], "double").splitlines()[0] == f'Filled {r["room"]} "double"'
+    assert workspace.ok("fill", r["news"], "no").splitlines()[0] == f"Filled {r['news']}: now unchecked"
+    assert workspace.ok("fill", r["room"], "double").splitlines()[0] == f'Filled {r["room"]}: now "double"'
     assert booked(workspace, r["book"]) == 'booked: "" | 0 | d | 1 | false | false | evening | card | Lisbon'
 
 

@@ -3,6 +3,8 @@ short timer brings, the new state of a box or field, popups handed over, diff li
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_effects import fenced_part
 from test_snapshot import ref
@@ -37,3 +39,23 @@ def test_a_status_a_submit_shows_on_a_timer_is_in_the_clicks_report(
     send = ref(fenced_part(out), "button", "Send")
     clicked = workspace.ok("click", send)
     assert "Thanks, your message was sent." in clicked, clicked
+
+
+def test_a_select_all_box_says_its_new_state_and_the_boxes_it_took_along_on_one_line(
+    workspace: Workspace, site: Site
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.url("/reports3/changelist.html")))
+    everything = ref(view, "checkbox", "Select all objects on this page for an action")
+    rows = [ref(view, "checkbox", f"Select this object for an action - {name}") for name in ("alice", "bob")]
+    checked = workspace.ok("check", everything)
+    assert checked.splitlines()[0] == f"Checked {everything}: now checked; 5 boxes changed with it", checked
+    assert f"~ 5 boxes now checked: {rows[0]} {rows[1]} " in checked, checked
+    assert "[checked]" not in checked, checked
+    one = workspace.ok("uncheck", rows[1])
+    assert one.splitlines()[0] == f"Unchecked {rows[1]}: now unchecked", one
+    filled = workspace.ok("fill", rows[1], "yes")
+    assert filled.splitlines()[0] == f"Filled {rows[1]}: now checked", filled
+    action = ref(view, "combobox", "Action:")
+    chosen = workspace.ok("select", action, "export")
+    assert chosen.splitlines()[0] == f'Selected export in {action}: now "Export selected users"', chosen
+

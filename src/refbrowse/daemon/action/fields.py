@@ -83,8 +83,12 @@ async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool
             "hint: a password was in the command line, which every local user can read; next time"
             f' pipe it in: printf %s "$PASSWORD" | browse fill … {secret} -'
         )
-    if len(fields) == 1:
-        return outcome.report(f"Filled {fields[0].said}")
+    if len(fields) == 1:  # the one form every action's first line gives a new state in
+        one = fields[0]
+        state = one.said.removeprefix(one.selector + " ")
+        if one.secret or state == one.said:
+            return outcome.report(f"Filled {one.said}{outcome.along('')}")
+        return outcome.report(f"Filled {one.selector}{outcome.along(': now ' + state)}")
     return outcome.report(f"Filled {len(fields)} fields: {', '.join(one.said for one in fields)}")
 
 

@@ -45,10 +45,18 @@ class Outcome:
     fields: dict[str, Any] = field(default_factory=dict)
     # what the action's field or box holds after it, as `element_state` says, when the look after read it
     held: tuple[str, str] | None = None
+    boxes: int = 0  # other boxes the action checked or unchecked (a "select all")
 
     def add(self, key: str, *records: object) -> None:
         if records:
             self.fields.setdefault(key, []).extend(records)
+
+    def along(self, now: str) -> str:
+        """`now` (`: now checked`) with what came along: a "select all" says how many boxes it took."""
+        if not self.boxes:
+            return now
+        with_it = f"{self.boxes} box{'es' if self.boxes != 1 else ''} changed with it"
+        return f"{now}; {with_it}" if now else f": {with_it}"
 
     def report(self, first: str) -> str:
         lines = [first, *self.notes]

@@ -32,6 +32,7 @@ def view_lines(
     was, now = kept_texts(tab), new_text.texts(taken)
     keep_view(tab, after, view, now)
     change = view_change(baseline, view, asked)
+    out.boxes = change.boxes
     if change.most and taken is not None:
         found = arrival_view.shown(tab, taken, raw)
         out.quoted.append(found.view)

@@ -149,6 +149,7 @@ class Change:
     trailer: list[str] = field(default_factory=list)
     most: bool = False
     came: bool = False  # elements came that were not there before (not only states that changed)
+    boxes: int = 0  # boxes that were checked or unchecked besides what the action asked
 
 
 def view_change(
@@ -169,14 +170,15 @@ def view_change(
     if not gone and not came:
         return Change()
     share = (len(gone) + len(came)) / max(len(old), len(new), 1)
+    boxes = len(_toggled(old, new, gone, came))
     if len(came) > _CAME_SHORT and (share > _A_LOT_SHARE or len(gone) + len(came) > _A_LOT * 4):
-        return Change(most=True)
+        return Change(most=True, boxes=boxes)
     lines, brought = _ordered(old, new, gone, came)
     shown, more = _within(lines, budget_tokens * 4)
     trailer = (
         [f"… {more} more line{'s' if more != 1 else ''} of the diff, run `snapshot -i -D`"] if more else []
     )
-    return Change(["changed in the interactive view:", *shown], trailer, came=brought)
+    return Change(["changed in the interactive view:", *shown], trailer, came=brought, boxes=boxes)
 
 
 def _page_lines(view: str) -> list[str]:
@@ -224,7 +226,39 @@ def _ordered(old: list[str], new: list[str], gone: list[int], came: list[int]) -
         for pair in ("-" + old[gone_refs[ref]], "+" + new[j])
     ]
     went = [i for i in gone if _ref(old[i]) not in came_refs]
-    return first + added + states + _removed(old, went), bool(first or added)
+    return first + added + _fold_boxes(states) + _removed(old, went), bool(first or added)
+
+
+_CHECKED = " [checked]"
+_FOLDED_BOXES = 3  # boxes that flipped the same way beyond which one line lists them (a "select all")
+
+
+def _flipped(was: str, now: str) -> str:
+    """ "checked" or "unchecked" when the line's only change is its box's state, else ""."""
+    if was.replace(_CHECKED, "") != now.replace(_CHECKED, "") or (_CHECKED in was) == (_CHECKED in now):
+        return ""
+    return "checked" if _CHECKED in now else "unchecked"
+
+
+def _toggled(old: list[str], new: list[str], gone: list[int], came: list[int]) -> list[str]:
+    """The refs of the boxes that were checked or unchecked and did not change otherwise."""
+    was = {ref: old[i] for i in gone if (ref := _ref(old[i]))}
+    return [ref for j in came if (ref := _ref(new[j])) in was and _flipped(was[ref], new[j])]
+
+
+def _fold_boxes(states: list[str]) -> list[str]:
+    """Pairs of lines (was, now); the boxes that flipped the same way said on one line when many."""
+    pairs = list(zip(states[::2], states[1::2], strict=True))
+    flips: dict[str, list[str]] = {}
+    for was, now in pairs:
+        if (way := _flipped(was[1:], now[1:])) and (ref := _ref(now)):
+            flips.setdefault(way, []).append(ref)
+    out: list[str] = []
+    for way, refs in flips.items():
+        if len(refs) > _FOLDED_BOXES:
+            out.append(f"~ {len(refs)} boxes now {way}: {' '.join(refs)}")
+    folded = {ref for refs in flips.values() if len(refs) > _FOLDED_BOXES for ref in refs}
+    return out + [line for pair in pairs if _ref(pair[1]) not in folded for line in pair]
 
 
 def _in_dialogs(lines: list[str]) -> set[int]:

@@ -105,31 +105,30 @@ _ECHO_LIMIT = 80  # a filled text echoed on the first line up to this length
 async def _state_now(
     call: Call, selector: str, target: Locator | None, outcome: Outcome, text: str | None = None
 ) -> str:
-    """`: now checked`, `: now "Ann"`: the element's new state, when the report says nothing else.
+    """`: now checked`, `: now "Ann"`: the element's new state, whatever else the report says.
 
     A value is echoed only when it is the text the agent gave: the first line is our own words,
     never the page's.
     """
-    if outcome.notes or outcome.quoted or outcome.trailer:
-        return ""
     try:
         found = target or await resolve_one(call.tab, selector)
         kind, value = await found.evaluate(_STATE_JS, timeout=_STATE_MS)
     except (PlaywrightError, BrowseError):
-        return ""
-    return _state_words(kind, value, text)
+        return outcome.along("")
+    return outcome.along(_state_words(kind, value, text))
 
 
 def _held_now(outcome: Outcome, text: str | None = None) -> str:
     """`_state_now` from what the look after the action read of the element it held."""
-    if outcome.notes or outcome.quoted or outcome.trailer or outcome.held is None:
-        return ""
-    return _state_words(*outcome.held, text)
+    return outcome.along(_state_words(*outcome.held, text) if outcome.held else "")
 
 
 def _state_words(kind: str, value: str, text: str | None) -> str:
     if kind == "checked":
         return ": now checked" if value in ("true", "mixed") else ": now unchecked"
+    if kind == "choice":  # a select's chosen options, as a dropdown's report names its choice
+        chosen = [json.dumps(name[:_ECHO_LIMIT], ensure_ascii=False) for name in value.split("\n") if name]
+        return f": now {', '.join(chosen)}" if chosen else ": now nothing chosen"
     if kind == "password":
         return f": now holds {value} characters (hidden)"
     if value == text:
@@ -217,7 +216,8 @@ async def select(call: Call) -> str:
             asked=asked_of(selector, *wanted, fold=True),
             begun=begun.before,
         )
-        return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
+        now = await _state_now(call, selector, None, outcome)
+        return outcome.report(f"Selected {', '.join(wanted)} in {selector}{now}")
     target = await prepare(call.tab, selector, force=force(call), hit_test=False)
     found = await target.evaluate(_OPTIONS_JS, wanted)
     if found is None:  # a dropdown drawn by a component library: opened, then its option clicked
@@ -237,7 +237,8 @@ async def select(call: Call) -> str:
         lambda: target.select_option(value=values, force=force(call), no_wait_after=True),
         asked=asked_of(selector, *wanted, fold=True),
     )
-    return outcome.report(f"Selected {', '.join(wanted)} in {selector}")
+    now = await _state_now(call, selector, target, outcome)
+    return outcome.report(f"Selected {', '.join(wanted)} in {selector}{now}")
 
 
 async def _set_checked(call: Call, checked: bool) -> str:
