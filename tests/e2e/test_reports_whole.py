@@ -59,3 +59,22 @@ def test_a_select_all_box_says_its_new_state_and_the_boxes_it_took_along_on_one_
     chosen = workspace.ok("select", action, "export")
     assert chosen.splitlines()[0] == f'Selected export in {action}: now "Export selected users"', chosen
 
+
+def test_a_popup_is_handed_over_and_closing_itself_reports_what_changed_on_its_opener(
+    workspace: Workspace, site: Site
+) -> None:
+    opener = site.url("/reports/related.html")
+    workspace.ok("goto", opener)
+    workspace.ok("js", "document.getElementById('add').href = 'related-popup.html?delay=0'")
+    opened = workspace.ok("click", "#add")
+    assert "now on tab 2 (its view below); `browse closetab` goes back to tab 1" in opened, opened
+    popup = fenced_part(opened)
+    workspace.ok("fill", ref(popup, "textbox", "Name"), "editors")
+    saved = workspace.ok("click", ref(popup, "button", "Save"))
+    assert f"this tab closed itself; now on tab 1: {opener}" in saved, saved
+    assert re.search(r'^\+- combobox "Group" @e\d+: "editors"$', fenced_part(saved), re.M), saved
+    workspace.ok("newtab")
+    workspace.ok("tab", "1")
+    assert "now on tab 3" in workspace.ok("click", "#add")
+    closed = workspace.ok("closetab")
+    assert closed.strip() == f"Closed tab 3; current tab 1: {opener}", closed

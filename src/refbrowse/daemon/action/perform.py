@@ -17,7 +17,7 @@ from typing import TypeGuard
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from refbrowse.daemon.action import answering, arrival_view, passage
+from refbrowse.daemon.action import answering, arrival_view, handover, passage
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.report import Outcome, message_lines, navigation_line
 from refbrowse.daemon.action.settle import (
@@ -112,7 +112,7 @@ async def perform(
         except (PlaywrightError, BrowseError):
             if not page.is_closed():
                 raise
-            closed_itself(call.session, outcome)  # it closed while the report looked at it
+            closed_itself(call.session, outcome, tab)  # it closed while the report looked at it
         finally:
             early.finish_later()
         trace.mark("described")
@@ -247,6 +247,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
     tab, watch, before, navigation = acted.tab, acted.watch, acted.before, acted.navigation
     await trace.timed("tab lines", tab_lines(acted.call.session, tab, acted.tabs, out))
     if tab.page.is_closed():
+        await handover.opener_changes(acted.call, tab, out)
         return
     if watch.busy:
         _busy(out, watch, before, navigation)
@@ -275,6 +276,7 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
         await passage.into_report(tab.page, out)
     if acted.baseline is not None and after is not None and not new_document:
         view_lines(tab, out, after, (acted.baseline, view), taken, acted.asked, acted.call.raw)
+    await handover.hand_over(acted.call, tab, acted.tabs, out)
 
 
 def _page_lines(

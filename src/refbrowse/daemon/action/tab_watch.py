@@ -92,13 +92,36 @@ async def tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) ->
         out.notes.append(f"opened tab {number} ({kind}): {opened.url}")
         out.add("tabs", {"event": "opened", "kind": kind, "tab": number, "url": opened.url})
     if tab.page.is_closed():
-        closed_itself(session, out)
+        closed_itself(session, out, tab)
 
 
-def closed_itself(session: Session, out: Outcome) -> None:
+class Opener:
+    """The tab that opened this one (in the opened tab's `TabMemory`)."""
+
+    def __init__(self) -> None:
+        self.tab: Tab | None = None
+
+
+def opener_of(tab: Tab) -> Tab | None:
+    """The tab that opened `tab`, while it is still open."""
+    kept = tab.memory.peek(Opener)
+    opener = kept.tab if kept is not None else None
+    return opener if opener is not None and not opener.page.is_closed() else None
+
+
+def back_to_opener(session: Session, closed: Tab) -> None:
+    """A closed tab's opener is current again, when it is still open."""
+    opener = opener_of(closed)
+    if opener is not None and opener in session.tabs:
+        session.current = opener
+
+
+def closed_itself(session: Session, out: Outcome, closed: Tab | None = None) -> None:
     """The acted tab closed itself (a popup that posted its form): say so once, and where the agent is now."""
     if any(record.get("event") == "this tab closed itself" for record in out.fields.get("tabs", ())):
         return
+    if closed is not None:
+        back_to_opener(session, closed)
     current = session.current
     where = f"tab {session.number(current)}: {current.page.url}" if current else "none (no tabs left)"
     out.notes.append(f"this tab closed itself; now on {where}")

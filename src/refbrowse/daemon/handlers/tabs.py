@@ -5,6 +5,7 @@ from __future__ import annotations
 from refbrowse.daemon.action import arrival_view
 from refbrowse.daemon.action.navigation import load, navigate
 from refbrowse.daemon.action.report import Outcome
+from refbrowse.daemon.action.tab_watch import back_to_opener
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.core.sessions.session import Session
@@ -90,5 +91,7 @@ async def closetab(call: Call) -> str:
     number = call.session.number(closing)
     await closing.page.close()
     call.session.forget(closing)
+    if call.session.current is None or closing is call.tab:
+        back_to_opener(call.session, closing)  # a popup closed goes back to the page that opened it
     current = await call.session.current_tab()
     return f"Closed tab {number}; current tab {call.session.number(current)}: {current.page.url}"
