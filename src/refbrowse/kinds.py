@@ -12,6 +12,8 @@ here so that handlers receive them ready to use. A kind is a plain literal:
     "onekey"               one key, no chord: Shift, a, Enter
     "json"                 a JSON value
     "text"                 any text
+    "words"                text with something in it besides spaces
+    "header_name"          an HTTP header's name (an RFC 9110 token)
     "rest"                 the rest of the line: every remaining word, joined by spaces
     "size"                 WIDTHxHEIGHT, e.g. 1280x800  -> (width, height)
     "box"                  X,Y,W,H in CSS pixels         -> (x, y, w, h)
@@ -307,6 +309,12 @@ def _text(value: str, label: str) -> str:
     return value
 
 
+def _words(value: str, label: str) -> str:
+    if not value.strip():
+        raise UsageError(f"{label} is empty", f"give {label.split()[-1]} some text")
+    return value
+
+
 def _path(value: str, label: str) -> str:
     if "\0" in value:
         raise UsageError(
@@ -317,6 +325,12 @@ def _path(value: str, label: str) -> str:
 
 # A header name is an RFC 9110 token: these characters and letters and digits.
 _TOKEN_MARKS = "!#$%&'*+-.^_`|~"  # noqa: S105 - characters, not a secret
+
+
+def _header_name(value: str, label: str) -> str:
+    if not value or not all(c.isalnum() or c in _TOKEN_MARKS for c in value):
+        raise UsageError(f"{label}: {value!r} is not a header name", "give NAME and VALUE as two words")
+    return value
 
 
 def _header(value: str, label: str) -> tuple[str, str]:
@@ -366,6 +380,8 @@ _SIMPLE = {
     "onekey": _one_key,
     "json": _json,
     "text": _text,
+    "words": _words,
+    "header_name": _header_name,
     "rest": _text,
     "size": _size,
     "box": _box,

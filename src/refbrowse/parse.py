@@ -15,7 +15,7 @@ from refbrowse.registry import COMMANDS, GLOBAL_FLAGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator, Mapping
 
     from refbrowse.specs import CommandSpec, Kind, Request
 
@@ -70,6 +70,7 @@ def checked_words(name: str, args: list[str], flags: Flags) -> tuple[list[str], 
     pairs = _arg_kinds(name, spec, args)
     for (label, kind), word in zip(pairs, args, strict=False):
         kinds.parse(kind, word, label)
+    check_rules(name, spec, args, flags)
     sent = [kinds.wire_form(kind, word) for (_, kind), word in zip(pairs, args, strict=False)]
     if pairs and pairs[-1][1] == "rest":
         sent = [*sent[: len(pairs) - 1], " ".join(args[len(pairs) - 1 :])]
@@ -96,6 +97,7 @@ def parse_values(
         raise UsageError(f"unknown flag for {name}: {unknown[0]}", f"usage: browse {usage_line(name)}")
     pairs = _arg_kinds(name, spec, args)
     values = [kinds.parse(kind, value, label) for (label, kind), value in zip(pairs, args, strict=False)]
+    check_rules(name, spec, [str(arg) for arg in args], flags)
     parsed: dict[str, object] = {}
     for flag, value in flags.items():
         kind = flag_kind(spec, flag)
@@ -106,6 +108,50 @@ def parse_values(
         else:
             parsed[flag] = kinds.parse(kind, str(value), flag)
     return values, parsed
+
+
+def check_rules(name: str, spec: CommandSpec, args: list[str], flags: Mapping[str, object]) -> None:
+    """The command's `rules` (see the registry): which flags and arguments go together, which do not."""
+    if "rules" not in spec:
+        return
+    names = [arg.strip("[].") for arg in arg_names(name, spec, args)]
+
+    def given(word: str) -> bool:
+        if word.startswith("-"):
+            return flags.get(word) not in (None, False)
+        if word.islower():  # a form's first word: `geo off`
+            return bool(args) and args[0].lower() == word
+        return word in names and names.index(word) < len(args)
+
+    for rule in spec["rules"]:
+        broken = _broken(name, rule, given)
+        if broken is not None:
+            raise broken
+
+
+def _broken(name: str, rule: tuple[str, ...], given: Callable[[str], bool]) -> UsageError | None:
+    how, *words = rule
+    on = [word for word in words if given(word)]
+    if how == "one" and len(on) > 1:
+        return UsageError(
+            f"{name} takes one of {_either(words)}, not {on[0]} and {on[1]}", "keep one of them"
+        )
+    if how == "any" and not on:
+        return UsageError(f"{name} needs {_either(words)}", f"usage: browse {usage_line(name)}")
+    first, others = words[0], words[1:]
+    if how == "apart" and given(first) and len(on) > 1:
+        return UsageError(f"{name} {first} does not go with {on[1]}", f"leave out {first} or {on[1]}")
+    if how == "with" and given(first) and len(on) == 1:
+        if all(word.isupper() for word in others):  # arguments: `storage set KEY` lacks its VALUE
+            return UsageError(f"{name} {first} needs {_either(others)}", f"usage: browse {usage_line(name)}")
+        return UsageError(
+            f"{name} {first} goes only with {_either(others)}", f"add {others[0]}, or leave out {first}"
+        )
+    return None
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _given(value: object) -> list[str]:

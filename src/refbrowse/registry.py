@@ -29,6 +29,13 @@ Each command maps to a dict:
   nested   True when the command runs other commands (the daemon holds no tab lock for it)
   repeat   optional: flags that may be given more than once (`--header A:1 --header B:2`);
            the handler receives a list of their values
+  rules    optional: which flags and arguments go together, checked by the CLI before any
+           daemon starts (and by the daemon for callers that are not the CLI). A word is a
+           flag, an argument's name, or a form's lower-case first word (`off`). Each rule:
+             ("one", A, B, ...)    at most one of them
+             ("any", A, B, ...)    at least one of them
+             ("apart", A, B, ...)  A with none of the others
+             ("with", A, B, ...)   A only with one of the others
 
 Facts about a command that parts of the daemon and the MCP server act on (absent means False):
   pure_read  only looks at the page: the tab's prepared snapshot survives it
@@ -75,6 +82,20 @@ PERMISSION_NAMES = (
     "storage-access",
     "local-fonts",
     "local-network-access",
+)
+
+# What `wait` waits for: exactly one of them.
+WAIT_FORMS = (
+    "SEL|MS",
+    "--text",
+    "--gone",
+    "--url",
+    "--idle",
+    "--load",
+    "--networkidle",
+    "--fn",
+    "--download",
+    "--response",
 )
 
 # Defaults the daemon uses and help states, in milliseconds.
@@ -138,7 +159,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--regex": (None, "TEXT is a regular expression (case-insensitive)"),
             "--limit": ("N", "show at most N matches (default 20)"),
         },
-        "kinds": {"--limit": ("int", 1, 500)},
+        "kinds": {"TEXT": "words", "--limit": ("int", 1, 500)},
         "help": "where TEXT occurs on the page (frames, shadow DOM): one line a match, with its nearest ref",
         "example": "find timeout",
     },
@@ -320,11 +341,12 @@ COMMANDS: dict[str, CommandSpec] = {
         },
         "kinds": {
             "SEL|MS": ("alt", ("int", 0, 30_000), "sel"),
-            "--text": "text",
+            "--text": "words",
             "--url": "text",
-            "--fn": "text",
-            "--response": "text",
+            "--fn": "words",
+            "--response": "words",
         },
+        "rules": (("one", *WAIT_FORMS), ("any", *WAIT_FORMS)),
         "example": "wait --load",
         "help": (
             "wait for an element, text, gone element, URL, JS condition, response, download,"
@@ -396,6 +418,14 @@ COMMANDS: dict[str, CommandSpec] = {
         "unrecorded": True,
         "args": ("[ACTION]", "[ARG...]"),
         "forms": {"set": ("NAME", "VALUE"), "clear": ()},
+        "rules": (
+            ("with", "--path", "set"),
+            ("with", "--expires", "set"),
+            ("with", "--httponly", "set"),
+            ("with", "--secure", "set"),
+            ("with", "--samesite", "set"),
+            ("with", "--domain", "set", "clear"),
+        ),
         "flags": {
             "--domain": (
                 "D",
@@ -419,6 +449,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "storage": {
         "cat": "read",
         "args": ("[set]", "[KEY]", "[VALUE]"),
+        "rules": (("with", "set", "VALUE"),),
         "flags": {},
         "kinds": {"set": ("enum", "set"), "KEY": "text"},
         "example": "storage set theme dark",
@@ -505,6 +536,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("UA",),
         "flags": {},
+        "kinds": {"UA": "words"},
         "help": "change the user agent (keeps cookies, tabs, storage and history)",
     },
     # logs and dialogs
@@ -548,6 +580,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "saves_state_itself": True,
         "args": ("ACTION", "[NAME]"),
+        "forms": {"save": ("NAME",), "load": ("NAME",), "list": (), "delete": ("NAME",), "clear": ()},
         "flags": {},
         "kinds": {"ACTION": ("enum", "save", "load", "list", "delete", "clear")},
         "example": "state save alice",
@@ -592,6 +625,25 @@ COMMANDS: dict[str, CommandSpec] = {
             "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
         },
         "repeat": ("--header",),
+        "rules": (
+            ("any", "PATTERN", "--har"),
+            ("with", "--url", "--har"),
+            ("apart", "--url", "PATTERN"),
+            ("apart", "--har", "--status", "--body", "--body-file", "--abort", "--header", "--content-type"),
+            ("one", "--body", "--body-file"),
+            ("apart", "--abort", "--status", "--body", "--body-file", "--content-type", "--header"),
+            (
+                "any",
+                "--body",
+                "--body-file",
+                "--status",
+                "--content-type",
+                "--header",
+                "--abort",
+                "--delay",
+                "--har",
+            ),
+        ),
         "kinds": {
             "PATTERN": "text",
             "--status": ("int", 100, 599),
@@ -628,8 +680,9 @@ COMMANDS: dict[str, CommandSpec] = {
     "headers": {
         "cat": "write",
         "args": ("ACTION", "[NAME]", "[VALUE]"),
+        "forms": {"set": ("NAME", "VALUE"), "clear": ("[NAME]",)},
         "flags": {"--origin": ("URL", "only on requests to this origin")},
-        "kinds": {"ACTION": ("enum", "set", "clear"), "NAME": "text", "VALUE": "text"},
+        "kinds": {"ACTION": ("enum", "set", "clear"), "NAME": "header_name", "VALUE": "text"},
         "stdin_arg": "VALUE",
         "about": (
             "Extra headers go on every request of the session (or of one origin with --origin)."
@@ -656,6 +709,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "har": {
         "cat": "write",
         "args": ("ACTION", "[PATH]"),
+        "forms": {"start": ("[PATH]",), "stop": ()},
         "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
         "kinds": {"ACTION": ("enum", "start", "stop")},
         "example": "har start session.har",
@@ -687,6 +741,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "LON": ("number", -180, 180),
             "--accuracy": ("number", 0, 1_000_000),
         },
+        "rules": (("any", "LON", "off"), ("apart", "off", "LON")),
         "example": "geo 48.8584 2.2945",
         "help": "set the position navigator.geolocation gives, and allow it to the current site; geo off",
     },
@@ -730,6 +785,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "permissions": {
         "cat": "write",
         "args": ("ACTION", "[NAME...]"),
+        "forms": {"grant": ("NAME...",), "clear": ()},
         "flags": {"--origin": ("URL", "only for this origin (default: every origin)")},
         "kinds": {"ACTION": ("enum", "grant", "clear"), "NAME": ("enum", *PERMISSION_NAMES)},
         "example": "permissions grant notifications camera",
@@ -913,6 +969,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--cdp": ("URL", "a remote browser's DevTools endpoint instead (http://host:9222 or ws://…)"),
         },
         "kinds": {"--channel": ("enum", "chrome", "msedge"), "--cdp": "endpoint"},
+        "rules": (("one", "--channel", "--cdp"),),
         "help": "switch to a visible browser (or a remote one) with the same cookies, storage and tabs",
         "nested": True,
     },

@@ -138,8 +138,8 @@ start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `brows
   say: `browse install` when there is no browser, `browse restart` when the daemon is stuck.
   An `error:` saying the browser was lost and has been restarted needs none of that: the login
   and tabs are back (it names a tab it did not reopen); take a new `snapshot -i` and go on.
-- `4` timed out: the page did not get there in time. `browse wait` for what you expect
-  (`--text T`, `--url PAT`, a selector) or give `--timeout MS`, then look again.
+- `4` timed out: the page did not get there in time. Wait for what you expect
+  (`browse wait --text T`, `--url PAT`, a selector) or give `--timeout MS`, then look again.
 - `130` interrupted.
 
 ## A login, worked

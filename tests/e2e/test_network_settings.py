@@ -266,7 +266,7 @@ def test_bad_network_and_emulation_input_exits_2_before_any_daemon_starts(tmp_pa
 
 def test_a_route_without_an_answer_and_a_missing_har_are_usage_errors(workspace: Workspace) -> None:
     result = workspace.run("--session", "errors", "route", "**/x")
-    assert result.code == 2 and "say what to do" in result.err
+    assert result.code == 2 and "route needs --body" in result.err
     result = workspace.run("--session", "errors", "route", "**/x", "--abort", "--body", "x")
     assert result.code == 2 and "--abort" in result.err
     result = workspace.run("--session", "errors", "unroute", "**/none")

@@ -247,9 +247,9 @@ def test_a_deleted_state_cannot_be_loaded(workspace: Workspace, app: Site) -> No
     [
         (("save", "../evil"), "bad state name"),
         (("save", ".hidden"), "bad state name"),
-        (("load",), "needs a NAME"),
-        (("rename", "x"), "state ACTION takes one of save, load"),
-        (("list", "x"), "takes no name"),
+        (("load",), "needs NAME"),
+        (("rename", "x"), "state takes one of save, load"),
+        (("list", "x"), "too many arguments"),
     ],
 )
 def test_bad_state_usage_is_a_clear_error(workspace: Workspace, args: tuple[str, ...], message: str) -> None:

@@ -27,7 +27,7 @@ BAD_USAGE = [
     (["goto", "javascript:alert(1)"], "cannot load javascript: URLs"),
     (["newtab", "ftp://host/"], "cannot load ftp: URLs"),
     (["is", "shiny", "#a"], "is STATE takes one of visible"),
-    (["state", "rename", "x"], "state ACTION takes one of save"),
+    (["state", "rename", "x"], "state takes one of save"),
     (["cookie-import-browser", "netscape"], "chrome, chromium, brave, edge, firefox"),
     (["screenshot", "--clip", "1,2"], "takes X,Y,W,H"),
     (["screenshot", "--clip", "0,0,0,10"], "positive size"),

@@ -79,12 +79,8 @@ async def devices(call: Call) -> str:
 @handler("geo")
 async def geo(call: Call) -> str:
     if call.args[0] == "off":
-        if call.arg(1) is not None:
-            raise UsageError("geo off takes nothing more", "usage: browse geo off")
         await _emulate(call, "geo", None)
         return "Position emulation off (and its geolocation permission taken back)"
-    if call.arg(1) is None:
-        raise UsageError("geo needs a longitude after the latitude", "for example: browse geo 48.8584 2.2945")
     url = call.page.url
     origin = origin_of(url) if url.startswith(("http://", "https://")) else ""
     accuracy = call.flag("--accuracy")
@@ -137,15 +133,9 @@ async def reducedmotion(call: Call) -> str:
 async def permissions(call: Call) -> str:
     settings, names = call.services.settings, call.args[1:]
     if call.args[0] == "clear":
-        if names:
-            raise UsageError("permissions clear takes no names", "usage: browse permissions clear")
         await settings.set(call.session, "permissions", None)
         kept = " (geo keeps its own geolocation grant until `geo off`)" if _has_geo(call) else ""
         return f"Permissions taken back in session {call.session.name}{kept}"
-    if not names:
-        raise UsageError(
-            "permissions grant needs at least one NAME", "for example: browse permissions grant notifications"
-        )
     origin = origin_of(call.flag("--origin")) if call.flag("--origin") else ""
     grants = settings.value(call.session.name, "permissions") or []
     await settings.set(call.session, "permissions", [*grants, [list(names), origin]])

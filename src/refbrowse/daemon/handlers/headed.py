@@ -42,8 +42,6 @@ async def connect(call: Call) -> str:
     host = call.daemon.host
     cdp, channel = call.flag("--cdp"), call.flag("--channel")
     if isinstance(cdp, str):
-        if channel:
-            raise UsageError("--cdp and --channel do not go together", "give one of them")
         # A remote browser is a place the session's secrets go: the host policy applies to it.
         call.services.policy.check_url(cdp if "://" in cdp else f"http://{cdp}")
         target = BrowserTarget(cdp_url=cdp, proxy=host.target.proxy)

@@ -40,21 +40,13 @@ async def route(call: Call) -> str:
 
 
 def _answer_rule(call: Call) -> Rule:
-    pattern = call.arg(0)
-    if pattern is None:
-        raise UsageError("route needs a PATTERN", "for example: browse route '**/api/*' --body '[]'")
-    if call.flag("--url") is not None:
-        raise UsageError("--url goes with --har", "give the URL pattern as route's PATTERN")
+    pattern = str(call.arg(0))  # the registry's rules: a PATTERN, or --har
     rule: Rule = {"pattern": pattern}
     body, kind = _body(call)
     if body is not None:
         rule["body"] = base64.b64encode(body).decode()
     rule.update({"content_type": kind} if kind else {}, **_copied(call))
-    if call.flag("--abort"):
-        if answers(rule):
-            raise UsageError(
-                "--abort blocks the request: it cannot also answer it", "leave out --abort, or the answer"
-            )
+    if call.flag("--abort"):  # never with an answer: the registry's rules
         rule["abort"] = True
     if not (rule.get("abort") or rule.get("delay_ms") or answers(rule)):
         raise UsageError(
@@ -84,9 +76,7 @@ def _copied(call: Call) -> Rule:
 
 def _body(call: Call) -> tuple[bytes | None, str]:
     """The answer's body, and the type its file's name says ("" when none is to be guessed)."""
-    text, path = call.flag("--body"), call.flag("--body-file")
-    if text is not None and path is not None:
-        raise UsageError("--body and --body-file both give the body", "keep one of them")
+    text, path = call.flag("--body"), call.flag("--body-file")  # one of them: the registry's rules
     if path is None:
         return (None if text is None else str(text).encode()), ""
     real = call.services.policy.input_path(path, call.flag(ALLOW_PATH_FLAG))
@@ -99,15 +89,6 @@ def _body(call: Call) -> tuple[bytes | None, str]:
 
 
 def _har_rule(call: Call) -> Rule:
-    if call.arg(0) is not None and call.flag("--url") is not None:
-        raise UsageError("route --har takes the URL pattern once", "give it as --url PATTERN")
-    others = [
-        f
-        for f in ("--status", "--body", "--body-file", "--abort", "--header", "--content-type")
-        if f in call.flags
-    ]
-    if others:
-        raise UsageError(f"--har answers from the file: it cannot take {others[0]}", "leave it out")
     path = call.services.policy.input_path(call.flag("--har"), call.flag(ALLOW_PATH_FLAG))
     recorded = har_entries(os.path.realpath(path))
     if not recorded:
@@ -162,10 +143,6 @@ async def headers(call: Call) -> str:
     action, name, value = call.args[0], call.arg(1), call.arg(2)
     if action == "clear":
         return await _clear_headers(call, name, value)
-    if name is None or value is None:
-        raise UsageError("headers set needs a NAME and a VALUE", "for example: browse headers set X-Debug 1")
-    if ":" in name:
-        raise UsageError(f"headers set: {name!r} is not a header name", "give NAME and VALUE as two words")
     name, value = parse_kind("header", f"{name}:{value}", "headers set")  # type: ignore[misc]
     origin = origin_of(call.flag("--origin")) if call.flag("--origin") else ""
     settings = call.services.settings
@@ -181,8 +158,6 @@ async def headers(call: Call) -> str:
 
 
 async def _clear_headers(call: Call, name: str | None, value: str | None) -> str:
-    if value is not None:
-        raise UsageError("headers clear takes at most a NAME", "for example: browse headers clear X-Debug")
     settings = call.services.settings
     had = settings.value(call.session.name, "headers") or []
     kept = [h for h in had if name is not None and h[0].lower() != name.lower()]
@@ -218,8 +193,6 @@ async def throttle(call: Call) -> str:
 @handler("har")
 async def har(call: Call) -> str:
     if call.args[0] == "stop":
-        if call.arg(1) is not None:
-            raise UsageError("har stop takes no PATH: give it to `har start`", "usage: browse har stop")
         path, took = await call.services.hars.stop(call.session)
         count = await asyncio.to_thread(_entries, path)
         return Reply(

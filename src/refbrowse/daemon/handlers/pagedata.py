@@ -45,17 +45,10 @@ async def cookies(call: Call) -> str:
         return await _set_cookie(call)
     if call.arg(0) == "clear":
         return await _clear_cookies(call)
-    if any(flag in call.flags for flag in (*_SET_ONLY, "--domain")):
-        raise UsageError(
-            "cookie flags go with `cookies set` or `cookies clear`", "for example: cookies set a 1"
-        )
     url = call.page.url
     found = await call.session.context.cookies(url) if url.startswith("http") else []
     text = "\n".join(describe_cookie(c) for c in found) if found else "(no cookies)"
     return fence(text, url, call.raw)
-
-
-_SET_ONLY = ("--path", "--expires", "--httponly", "--secure", "--samesite")
 
 
 async def _set_cookie(call: Call) -> str:
@@ -96,10 +89,6 @@ def _page_host(call: Call) -> str:
 
 
 async def _clear_cookies(call: Call) -> str:
-    if any(flag in call.flags for flag in _SET_ONLY):
-        raise UsageError(
-            "cookies clear takes only --domain", "for example: cookies clear --domain example.com"
-        )
     context, domain = call.session.context, call.flag("--domain")
     before = len(await context.cookies())
     if domain:
@@ -134,10 +123,6 @@ def _storage_block(title: str, items: dict[str, str] | None) -> str:
 
 
 async def _set_item(call: Call) -> str:
-    if call.args[0] != "set" or len(call.args) != 3:
-        raise UsageError(
-            "storage takes no arguments, or `set KEY VALUE`", "for example: browse storage set theme dark"
-        )
     key, value = call.args[1], call.args[2]
     await call.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
     return f"Set localStorage {key!r} on {call.page.url}"

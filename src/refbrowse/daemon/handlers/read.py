@@ -81,8 +81,6 @@ async def text(call: Call) -> str:
 @handler("find")
 async def find(call: Call) -> str:
     needle = str(call.args[0])
-    if not needle.strip():
-        raise UsageError("find needs some text to look for", "for example: browse find timeout")
     try:
         wanted = find_needle(needle, bool(call.flag("--regex")))
     except re.error as exc:

@@ -24,7 +24,7 @@ from refbrowse.daemon.services.state.files import (
     write_state,
 )
 from refbrowse.daemon.services.state.persister import Persister
-from refbrowse.errors import BrowseError, UsageError
+from refbrowse.errors import BrowseError
 
 
 def persister_of(call: Call) -> Persister | None:
@@ -37,11 +37,8 @@ def persister_of(call: Call) -> Persister | None:
 async def state(call: Call) -> str:
     action, name = call.args[0], call.arg(1)
     if action in ("list", "clear"):
-        if name is not None:
-            raise UsageError(f"`state {action}` takes no name, got {name!r}", f"usage: browse state {action}")
         return await (_list(call) if action == "list" else _clear(call))
-    if name is None:
-        raise UsageError(f"`state {action}` needs a NAME", f"for example: browse state {action} alice")
+    assert name is not None  # the registry's forms: save, load and delete take a NAME
     path = named_file(call.daemon.state_dir, name)
     actions = {"save": _save, "load": _load, "delete": _delete}
     return await actions[action](call, name, path)

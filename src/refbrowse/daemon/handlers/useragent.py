@@ -12,17 +12,12 @@ from __future__ import annotations
 import logging
 
 from refbrowse.daemon.command import Call, handler
-from refbrowse.errors import UsageError
 
 log = logging.getLogger("refbrowse")
 
 
 @handler("useragent")
 async def useragent(call: Call) -> str:
-    agent = call.args[0].strip()
-    if not agent:
-        raise UsageError(
-            "the user agent is empty", 'for example: browse useragent "Mozilla/5.0 (X11) MyBot/1.0"'
-        )
+    agent = call.args[0].strip()  # never empty: its kind
     await call.services.agents.apply(call.session, agent)
     return f"User agent set for {len(call.session.tabs)} tab(s) of session {call.session.name}: {agent}"

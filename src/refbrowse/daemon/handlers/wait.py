@@ -24,31 +24,16 @@ from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, PageBusy, answered, observe
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.errors import ActionTimeout, StaleRef, UsageError
+from refbrowse.registry import WAIT_FORMS
 
 T = TypeVar("T")
-_FORMS = (
-    "--text",
-    "--gone",
-    "--url",
-    "--idle",
-    "--load",
-    "--networkidle",
-    "--fn",
-    "--download",
-    "--response",
-)
+_FORMS = WAIT_FORMS[1:]  # the flags; the registry checks that exactly one form is given
 
 
 @handler("wait")
 async def wait(call: Call) -> str:
     target = call.arg(0)
     given = [form for form in _FORMS if call.flag(form) not in (None, False)]
-    if (target is not None) + len(given) != 1:
-        raise UsageError(
-            "wait takes one of SEL, MS, --text T, --gone SEL, --url PAT, --idle, --load, --networkidle,"
-            " --fn EXPR, --download or --response PAT",
-            'for example: browse wait --text "Saved"',
-        )
     start = time.monotonic()
     if isinstance(target, int):
         await asyncio.sleep(target / 1000)  # its kind bounds it (see the registry)
@@ -82,8 +67,6 @@ async def _waitable(call: Call, target: str) -> Locator:
 
 
 async def _text(call: Call, text: str) -> str:
-    if not text.strip():
-        raise UsageError("--text needs some text", 'for example: browse wait --text "Saved"')
     locator = call.page.get_by_text(text).first
     await _bounded(f"waiting for the text {text!r}", locator.wait_for(state="visible"))
     return f"Text {text!r} appeared"
@@ -154,10 +137,6 @@ _POLL_MS = 100  # a JS condition is polled on a timer: animation frames stop in 
 
 
 async def _fn(call: Call, expression: str) -> str:
-    if not expression.strip():
-        raise UsageError(
-            "--fn needs a JavaScript expression", "for example: browse wait --fn 'window.ready === true'"
-        )
     limit = call.action_timeout_ms
     waiting = call.page.wait_for_function(expression, polling=_POLL_MS, timeout=limit)
     await _bounded(f"waiting for {expression!r} to be true", waiting)
@@ -183,8 +162,6 @@ async def _download(call: Call, _: str) -> str:
 
 
 async def _response(call: Call, pattern: str) -> str:
-    if not pattern.strip():
-        raise UsageError("--response needs part of a URL", "for example: browse wait --response /api/items")
 
     def matches(response: Response) -> bool:
         url = response.url
