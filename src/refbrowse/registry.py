@@ -848,17 +848,41 @@ COMMANDS: dict[str, CommandSpec] = {
         "example": "mouse move 100 200",
         "help": "the raw mouse: move X Y, down [BUTTON], up [BUTTON], wheel DX DY",
     },
+    "selecttext": {
+        "cat": "write",
+        "args": ("SEL",),
+        "flags": {
+            "--from": ("TEXT", "start at the first place the element's text says TEXT"),
+            "--to": ("TEXT", "end after the first TEXT from there on"),
+            **SETTLE_FLAGS,
+        },
+        "about": (
+            "Selects a paragraph's, a cell's or a field's text, or the part from --from to --to (across"
+            " the element's text nodes; white space and case need not match exactly). Where it is safe the"
+            " mouse drags over the part, as a person's would; the report quotes what is selected."
+            " `clipboard copy` copies it."
+        ),
+        "example": 'selecttext @e4 --from "quick" --to "fox"',
+        "help": "select an element's text, or part of it (--from TEXT --to TEXT)",
+    },
     "clipboard": {
         "cat": "write",
         "unrecorded": True,
         "args": ("ACTION", "[ARG...]"),
-        "forms": {"read": (), "write": ("TEXT",)},
+        "forms": {"read": (), "write": ("TEXT",), "copy": (), "paste": ()},
         "flags": {},
-        "kinds": {"ACTION": ("enum", "read", "write")},
+        "kinds": {"ACTION": ("enum", "read", "write", "copy", "paste")},
         "stdin_arg": "TEXT",
-        "about": "TEXT `-` reads it from stdin. Reading and writing grant the page's origin the clipboard.",
+        "about": (
+            "`copy` copies the selected text (`selecttext` selects it) and `paste` pastes into the focused"
+            " field, as the platform's shortcuts do, firing the page's copy and paste handlers. TEXT `-`"
+            " reads it from stdin. The clipboard is granted to the page's origin."
+        ),
         "example": 'clipboard write "hello"',
-        "help": "read the page's clipboard, or write TEXT to it (paste it with `press Control+V`)",
+        "help": (
+            "the page's clipboard: copy the selection, paste into the focused field,"
+            " read it, or write TEXT to it"
+        ),
         "uncounted": True,
     },
     # recording: traces, performance profiles, videos, and the session as a test

@@ -1,31 +1,21 @@
-"""Input beyond clicks: drag, keys held down, the raw mouse, and the clipboard.
+"""Input beyond clicks: drag, keys held down, the raw mouse.
 
 `drag` goes through the resolver like `click` (one element, hit-tested) and
 moves the mouse in steps, so that both HTML5 drag and drop and the sortable
 lists that follow pointer events see a drag. `keydown`/`keyup` and `mouse`
 drive Playwright's keyboard and mouse as they are. Each action settles and
-reports through `effects.perform`; the clipboard is read and written through
-the page, with the clipboard permissions granted to its origin.
+reports through `effects.perform`.
 """
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
-from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Page
-
 from refbrowse.daemon.action.perform import perform
-from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.browser.pwerrors import translate
-from refbrowse.daemon.core.io.envelope import fence
+from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.page.resolver import prepare_pointer, resolve_one
-from refbrowse.errors import PageError
 
 # Intermediate moves of a drag: sortable lists move an item only once the pointer has travelled
 # past a threshold in several events, and HTML5 drag and drop needs a move over the target.
 DRAG_STEPS = 12
-_CLIPBOARD = ["clipboard-read", "clipboard-write"]
 
 
 @handler("drag")
@@ -75,35 +65,3 @@ async def mouse(call: Call) -> str:
         )
     outcome = await perform(call, f"releasing the {button} button", lambda: mouse.up(button=button))
     return outcome.report(f"Released the {button} mouse button")
-
-
-@handler("clipboard")
-async def clipboard(call: Call) -> str:
-    page = call.page
-    await _grant_clipboard(call, page)
-    if call.args[0] == "write":
-        text = str(call.args[1])
-        await _clipboard_call(page, "text => navigator.clipboard.writeText(text)", text)
-        return Reply(f"Wrote {len(text)} characters to the clipboard", {"chars": len(text)})
-    text = str(await _clipboard_call(page, "() => navigator.clipboard.readText()", None))
-    shown = fence(text, page.url, call.raw) if text else "(the clipboard is empty)"
-    return Reply(shown, {"text": text})
-
-
-async def _grant_clipboard(call: Call, page: Page) -> None:
-    parts = urlsplit(page.url)
-    if parts.scheme not in ("http", "https"):
-        raise PageError(
-            f"the clipboard needs a web page; this tab shows {page.url}",
-            "open an http(s) page first (`browse goto URL`)",
-        )
-    origin = f"{parts.scheme}://{parts.netloc}"
-    await call.session.context.grant_permissions(_CLIPBOARD, origin=origin)
-
-
-async def _clipboard_call(page: Page, script: str, arg: str | None) -> object:
-    try:
-        await page.bring_to_front()  # the clipboard answers only a focused document
-        return await page.evaluate(script, arg)
-    except PlaywrightError as exc:
-        raise translate(exc, "using the clipboard") from exc
