@@ -555,7 +555,22 @@ COMMANDS: dict[str, CommandSpec] = {
         "pure_read": True,
         "args": (),
         "flags": {"--clear": (None, "forget the requests so far")},
-        "help": "responses of this session's tabs, 'METHOD URL → STATUS (ms, bytes)' a line",
+        "help": "responses of this session's tabs, '#N METHOD URL → STATUS (ms, bytes)' a line",
+    },
+    "request": {
+        "cat": "read",
+        "pure_read": True,
+        "args": ("N",),
+        "flags": {
+            "--secrets": (None, "show cookie, Set-Cookie and Authorization values (masked by default)")
+        },
+        "kinds": {"N": ("int", 1, None)},
+        "example": "request 3",
+        "data": '{"n": N, "saved": [paths of bodies saved to files]}',
+        "help": "one request of `network` in full: method, URL, status, timing, headers, bodies",
+        "about": "Text bodies up to 4,000 characters are shown inline; a longer or binary body is saved"
+        " under responses/ in the workspace and its path printed. A body over 20 MB stays in the browser."
+        " The newest 500 requests of a session are held.",
     },
     "dialog": {
         "cat": "read",

@@ -82,7 +82,7 @@ def test_network_lists_responses_and_clears(
     missing = site.url("/logs/no-such-file.txt")
     workspace.ok("js", f"fetch('{missing}').then(r => r.status)")
     assert wait_for(lambda: "no-such-file" in workspace.ok("network"))
-    lines = strip_fence(workspace.ok("network")).splitlines()
+    lines = [line.split(" ", 1)[1] for line in strip_fence(workspace.ok("network")).splitlines()]
     assert any(line.startswith(f"GET {url} → 200 (") and line.endswith(" bytes)") for line in lines)
     assert any(line.startswith(f"GET {missing} → 404 (") for line in lines)
     workspace.ok("network", "--clear")
@@ -110,7 +110,7 @@ def test_network_shows_a_304_as_not_modified_never_a_negative_size(
     for _ in range(2):
         workspace.ok("js", f"await fetch('{data}').then(r => r.text()).then(t => t.length)")
     assert wait_for(lambda: strip_fence(workspace.ok("network")).count("revalidated.json") == 2)
-    first, second = strip_fence(workspace.ok("network")).splitlines()
+    first, second = (line.split(" ", 1)[1] for line in strip_fence(workspace.ok("network")).splitlines())
     assert first.startswith(f"GET {data} → 200 (") and first.endswith(" bytes)"), first
     assert second.startswith(f"GET {data} → 304 not modified (") and second.endswith(", cached copy)"), second
     assert " -" not in first + second

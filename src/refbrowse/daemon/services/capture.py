@@ -31,6 +31,7 @@ from refbrowse.daemon.core.runtime.logbuffer import (
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pagereads import CONSOLE_TEXT_CHARS, URL_CHARS, cut_text
+from refbrowse.daemon.services.requestbook import RequestBook
 
 log = logging.getLogger("refbrowse")
 
@@ -54,6 +55,7 @@ class Capture:
         self.network: RingBuffer[NetworkEntry] = RingBuffer()
         self.dialogs: RingBuffer[DialogEntry] = RingBuffer()
         self.policies: dict[str, DialogPolicy] = {}
+        self.requests = RequestBook()  # what `request N` shows
         self.breakers: list[RateBreaker] = []
         self.flusher = LogFlusher(
             {
@@ -69,8 +71,8 @@ class Capture:
         page = tab.page
         self._watch_console(session.name, page)
         page.on("pageerror", lambda exc: self._note(session.name, page, "pageerror", str(exc)))
-        page.on("requestfinished", lambda req: self._spawn(self._record_request(session.name, req, None)))
-        page.on("requestfailed", lambda req: self._spawn(self._record_request(session.name, req, "failed")))
+        page.on("requestfinished", lambda req: self._on_request(session.name, req, None))
+        page.on("requestfailed", lambda req: self._on_request(session.name, req, "failed"))
         page.on("dialog", lambda dialog: self._spawn(self._answer(session.name, page, dialog)))
 
     async def on_shutdown(self) -> None:
@@ -118,7 +120,12 @@ class Capture:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _record_request(self, session: str, request: Request, failed: str | None) -> None:
+    def _on_request(self, session: str, request: Request, failed: str | None) -> None:
+        # Numbered as Chromium reports them, before any await can reorder them.
+        n = self.requests.number(session, request)
+        self._spawn(self._record_request(session, request, failed, n))
+
+    async def _record_request(self, session: str, request: Request, failed: str | None, n: int) -> None:
         timing = request.timing
         ms = round(timing["responseEnd"]) if timing.get("responseEnd", -1) >= 0 else -1
         status, size = "failed", None
@@ -134,7 +141,7 @@ class Capture:
         except PlaywrightError:
             pass  # the page closed before Playwright could answer: log what is known
         url = cut_text(request.url, URL_CHARS)
-        self.network.append(NetworkEntry(time.time(), session, request.method, url, status, ms, size))
+        self.network.append(NetworkEntry(time.time(), session, request.method, url, status, ms, size, n))
 
     async def _answer(self, session: str, page: Page, dialog: Dialog) -> None:
         policy = self.policies.get(session, DialogPolicy())

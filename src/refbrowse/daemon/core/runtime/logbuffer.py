@@ -73,6 +73,7 @@ class NetworkEntry:
     status: str
     ms: int
     size: int | None
+    n: int = 0  # its number in the session, for `request N`; 0 for none
 
     def line(self) -> str:
         if self.status == NOT_MODIFIED:
@@ -80,7 +81,8 @@ class NetworkEntry:
         else:
             size = "? bytes" if self.size is None or self.size < 0 else f"{self.size} bytes"
         took = "? ms" if self.ms < 0 else f"{self.ms} ms"
-        return f"{self.method} {self.url} → {self.status} ({took}, {size})"
+        number = f"#{self.n} " if self.n else ""
+        return f"{number}{self.method} {self.url} → {self.status} ({took}, {size})"
 
 
 @dataclass(frozen=True, slots=True)
