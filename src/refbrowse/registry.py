@@ -1164,7 +1164,7 @@ COMMANDS: dict[str, CommandSpec] = {
 }
 
 # What an action's `--json` data holds: its effects as fields, each present only when there is
-# something to say (see `daemon/effects.py`).
+# something to say (see `daemon/action/perform.py`).
 EFFECTS_DATA = (
     "{url, navigation: {kind, url}, tabs: [{event, kind, tab, url}], dialogs: [{type, message, answer}],"
     " downloads: [{filename, url}], messages: [{event, kind, label, text}], view: [diff line], notes, busy,"

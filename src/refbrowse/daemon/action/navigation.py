@@ -62,7 +62,7 @@ async def load(page: Page, url: str, timeout_ms: int) -> Response | None:
 async def navigate(
     call: ActingCall, doing: str, step: Callable[[], Awaitable[Response | None]], tab: Tab | None = None
 ) -> tuple[Outcome, Response | None]:
-    """Run a navigation through `effects.perform`; its outcome and the main response."""
+    """Run a navigation through `perform.perform`; its outcome and the main response."""
     responses: list[Response | None] = []
 
     async def go() -> None:

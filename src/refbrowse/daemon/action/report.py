@@ -1,6 +1,6 @@
 """An action's report: the `Outcome` that collects its lines and fields, and the lines themselves.
 
-`effects.perform` finds out what an action did; this module words it: where
+`perform.perform` finds out what an action did; this module words it: where
 the page went, downloads, messages that appeared or went (said once: not
 again when the diff of the view already shows them). Our own words go in
 `notes` and `trailer`, page text in `quoted` (fenced), the same facts in

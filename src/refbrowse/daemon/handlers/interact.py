@@ -3,7 +3,7 @@
 Every target goes through `resolver.prepare`: exactly one element, scrolled
 into view and, for pointer actions, hit-tested at its centre, so a covered or
 stale target fails at once with what to do next instead of timing out. Each
-action runs through `effects.perform`: it settles, then says what it did.
+action runs through `perform.perform`: it settles, then says what it did.
 """
 
 from __future__ import annotations

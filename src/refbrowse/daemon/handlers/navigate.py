@@ -1,6 +1,6 @@
 """Navigate: goto, back, forward, reload, url.
 
-Each navigation runs through `effects.perform`, so it settles (an SPA that
+Each navigation runs through `perform.perform`, so it settles (an SPA that
 renders after `load` has rendered) and reports what else happened.
 """
 

@@ -4,7 +4,7 @@
 moves the mouse in steps, so that both HTML5 drag and drop and the sortable
 lists that follow pointer events see a drag. `keydown`/`keyup` and `mouse`
 drive Playwright's keyboard and mouse as they are. Each action settles and
-reports through `effects.perform`.
+reports through `perform.perform`.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ it (without `beforeunload`) takes ~40 ms whatever its script does. So:
   command; the next command on the session carries a note saying so.
 - A command still running after `PROBE_AFTER_S` on a page that answers while a
   cross-site frame of it does not: that frame's renderer (found by its never
-  sleeping, see `core.renderers`) is paused, the frame emptied (it moves to its
+  sleeping, see `core.browser.renderers`) is paused, the frame emptied (it moves to its
   page's renderer), and the paused one killed, with a note; a read that failed
   on the frame meanwhile runs again.
 - `leave` is asked before a `goto`: a page (or any of its frames, a cross-site
