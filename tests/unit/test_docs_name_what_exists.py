@@ -46,7 +46,7 @@ def _exists(quoted: str) -> bool:
 
 @functools.cache
 def _definitions() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """Names defined at any depth in each module (a package also has its modules), and each class's members."""
+    """Names defined at any depth in each module (a package's include its modules); each class's members."""
     modules: dict[str, set[str]] = {}
     classes: dict[str, set[str]] = {}
     for path in SRC.rglob("*.py"):
@@ -136,5 +136,5 @@ def test_the_docs_name_only_modules_functions_files_and_commands_that_exist(doc:
 def test_the_check_finds_what_a_restructure_leaves_behind() -> None:
     stale = "See `daemon/session.py`, `effects.perform`, `parse.parse_everything` and `browse frobnicate`."
     assert len(problems(stale)) == 4, problems(stale)
-    fine = "See `daemon/core/browser/host.py`, `parse.parse_argv`, `call.flag`, `browse snapshot -i`, `daemon.json`."
+    fine = "See `core/browser/host.py`, `parse.parse_argv`, `call.flag`, `browse snapshot -i`, `x.json`."
     assert problems(fine) == []
