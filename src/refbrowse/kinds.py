@@ -40,6 +40,18 @@ if TYPE_CHECKING:
     from refbrowse.specs import Kind
 
 SELECTOR_STARTS = ("@", ".", "#", "[")
+SELECTOR_ENGINES = ("text", "role", "css", "xpath", "id", "data-testid", "internal:role", "internal:text")
+# Elements one names by their tag alone (`screenshot main`), or followed by `.`, `#`, `[`, `:`, `>`
+# or a space (`div.card`, `li:nth-child(2)`), unless it ends as a file does.
+_TAG_WORDS = (  # words, not commands, though some are spelled alike
+    "a article aside audio blockquote body button canvas code dd details dialog div dl dt fieldset "
+    "figure footer form h1 h2 h3 h4 h5 h6 header hr html iframe img input label legend li main menu "
+    "nav ol option output p picture pre progress section select span summary svg table tbody td "
+    "textarea tfoot th thead tr ul video"
+)
+HTML_TAGS = frozenset(_TAG_WORDS.split())
+_AFTER_TAG = ".#[:> "
+_FILE_ENDINGS = (".out", ".txt", ".json", ".html", ".md", ".log", ".zip", ".har", ".yml", ".yaml", ".webm")
 LOADABLE_SCHEMES = ("http", "https", "file", "about", "data")
 NEVER_HOSTS = ("javascript", "chrome", "devtools", "view-source", "chrome-extension", "data", "file")
 MODIFIERS = ("Shift", "Control", "Alt", "Meta", "ControlOrMeta")
@@ -141,12 +153,23 @@ def _looks_like(kind: Kind, value: str) -> bool:
 
 
 def looks_like_selector(value: str) -> bool:
-    """`.main`, `#id`, `@e3`, `[name=q]` are selectors; `./x.png`, `../../x.png` and `.shots/a.png`
-    start like one but are paths."""
+    """`.main`, `#id`, `@e3`, `[name=q]`, a bare tag (`h1`, `main`, `form > input`) and
+    `text=Save` are selectors, as `click` takes them; `./x.png`, `../../x.png` and `.shots/a.png`
+    start like one but are paths, and so is a word with a file's ending (`a.png`, `notes.txt`)."""
     if value.startswith(("@", "[")):
         return True
-    path_like = "/" in value or value.lower().endswith((".png", ".jpg", ".jpeg", ".webp", ".pdf"))
-    return value.startswith(SELECTOR_STARTS) and not path_like
+    if looks_like_path(value):
+        return False
+    if value.startswith(SELECTOR_STARTS) or value.split("=", 1)[0] in SELECTOR_ENGINES:
+        return True
+    end = next((i for i, c in enumerate(value) if c in _AFTER_TAG), len(value))
+    if value[:end].lower() not in HTML_TAGS:
+        return False
+    return not value.lower().endswith(_FILE_ENDINGS)  # `div.card` is an element, `a.out` a file
+
+
+def looks_like_path(value: str) -> bool:
+    return "/" in value or value.lower().endswith((".png", ".jpg", ".jpeg", ".webp", ".pdf"))
 
 
 def _range(low: float | None, high: float | None) -> str:

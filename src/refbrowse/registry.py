@@ -492,7 +492,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
         },
         "example": "screenshot --viewport page.png",
-        "help": "save a PNG: full page, an element (@ref, .class, #id, [attr]), or a region",
+        "help": "save a PNG: full page, an element (a ref or selector as for click: h1, #id), or a region",
     },
     "pdf": {
         "cat": "read",

@@ -45,6 +45,15 @@ def test_element_screenshot_is_cropped_to_the_element(
     assert size_of(tmp_path / "far.png") == (50, 40)
 
 
+def test_a_bare_tag_or_tag_selector_is_an_element_as_click_takes_it(
+    workspace: Workspace, tall: str, tmp_path: Path
+) -> None:
+    workspace.ok("screenshot", "p", str(tmp_path / "p.png"))
+    width, height = size_of(tmp_path / "p.png")
+    assert width == 1280 and 0 < height < 100, "the paragraph, not the page"
+    assert "Saved screenshot (50x40) to " in workspace.ok("screenshot", "div#far")
+
+
 def test_clip_screenshot_is_the_region(workspace: Workspace, tall: str, tmp_path: Path) -> None:
     workspace.ok("screenshot", "--clip", "10,2000,300,150", str(tmp_path / "clip.png"))
     assert size_of(tmp_path / "clip.png") == (300, 150)
@@ -165,8 +174,8 @@ def test_useragent_changes_in_place_keeping_storage_and_history(workspace: Works
 
 
 def test_two_paths_are_a_usage_error(workspace: Workspace, tall: str) -> None:
-    result = workspace.run("screenshot", "button", "x.png")
-    assert result.code == 2 and "a selector starts with @ . # or [" in result.err
+    result = workspace.run("screenshot", "a.png", "x.png")
+    assert result.code == 2 and "takes one path, got two" in result.err and "element first" in result.err
 
 
 def test_a_high_density_viewport_is_downscaled_and_responsive_keeps_the_scale(

@@ -30,9 +30,8 @@ from refbrowse.daemon.services.screenshots import (
     whole_page,
 )
 from refbrowse.errors import UsageError
-from refbrowse.kinds import looks_like_selector
+from refbrowse.kinds import looks_like_path, looks_like_selector
 
-SELECTOR_STARTS = ("@", ".", "#", "[")
 SIZES = (("mobile", 375, 812), ("tablet", 768, 1024), ("desktop", 1280, 800))
 
 _BOX_JS = script("box")
@@ -44,12 +43,13 @@ def _asked_path(call: Call, given: str | None) -> str:
 
 
 def split_target(args: list[str]) -> tuple[str | None, str | None]:
-    """(selector, path) from `[SEL] [PATH]`: a selector starts with @ . # or [."""
+    """(selector, path) from `[SEL] [PATH]`: of two, the first is the selector, any that `click` takes;
+    of one, a selector if it reads as one (`kinds.looks_like_selector`), else the path."""
     if len(args) == 2:
-        if not args[0].startswith(SELECTOR_STARTS):
+        if looks_like_path(args[0]) and not looks_like_selector(args[0]):
             raise UsageError(
                 f"screenshot takes one path, got two: {args[0]} {args[1]}",
-                "a selector starts with @ . # or [ (e.g. @e3, #main); take a ref from `browse snapshot -i`",
+                "give the element first, then the path (e.g. screenshot h1 title.png, screenshot @e3 x.png)",
             )
         return args[0], args[1]
     if len(args) == 1:
