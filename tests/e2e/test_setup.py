@@ -74,6 +74,19 @@ def test_install_refuses_a_browser_path_that_is_not_one(fresh_workspace: Workspa
     assert "unset it" in done.err
 
 
+def test_a_named_browser_that_is_not_one_gets_one_next_step_from_doctor_install_and_goto(
+    fresh_workspace: Workspace, tmp_path: Path
+) -> None:
+    named = {"BROWSE_CHROMIUM_PATH": str(tmp_path / "nonexistent")}
+    doctor = fresh_workspace.run("doctor", **named)
+    install = fresh_workspace.run("install", **named)
+    goto = fresh_workspace.run("goto", "about:blank", **named)
+    assert doctor.code == install.code == goto.code == 3
+    hint = install.err.split("hint: ", 1)[1].strip()
+    assert "unset it" in hint and f"! {hint}" in _lines(doctor.out)["browser"], doctor.out
+    assert f"hint: {hint}" in goto.err, goto.err
+
+
 def test_doctor_before_anything_ran(fresh_workspace: Workspace) -> None:
     done = fresh_workspace.run("doctor")
     assert done.code == 0, done.out + done.err

@@ -79,7 +79,9 @@ def check_browser(report: Report) -> None:
     try:
         path = find_chromium()
     except ChromiumNotFound as exc:
-        report.add("browser", str(exc), f"run `browse install` (or `{install_command()}`)", fatal=True)
+        named = os.environ.get("BROWSE_CHROMIUM_PATH")
+        hint = exc.hint if named else f"run `browse install` (or `{install_command()}`)"
+        report.add("browser", str(exc), hint, fatal=True)
         return
     version = browser_version(path)
     if version:

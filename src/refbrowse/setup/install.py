@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 
-from refbrowse.daemon.core.browser.chromium import ChromiumNotFound, find_chromium
+from refbrowse.daemon.core.browser.chromium import OVERRIDE_HINT, ChromiumNotFound, find_chromium
 from refbrowse.exitcodes import ExitCode
 from refbrowse.specs import Request
 
@@ -142,10 +142,7 @@ def run(req: Request) -> int:
     override = os.environ.get("BROWSE_CHROMIUM_PATH")
     if override and not os.access(override, os.X_OK):
         # The daemon launches exactly this path: installing another browser would not help.
-        return _fail(
-            f"BROWSE_CHROMIUM_PATH={override} is not an executable file",
-            "point it at a Chromium or Chrome binary, or unset it to use the one `browse install` finds",
-        )
+        return _fail(f"BROWSE_CHROMIUM_PATH={override} is not an executable file", OVERRIDE_HINT)
     found = _found()
     if found:
         return _report(found)

@@ -40,8 +40,19 @@ QUIET_FLAGS = (
 )
 
 
+# A named browser that is not one: installing another would not help, the daemon launches that path.
+OVERRIDE_HINT = (
+    "point BROWSE_CHROMIUM_PATH at a Chromium or Chrome binary,"
+    " or unset it to use the one `browse install` finds"
+)
+
+
 class ChromiumNotFound(Exception):
-    pass
+    """No browser to launch; `hint` is the one next step (the same in doctor, install and the daemon)."""
+
+    def __init__(self, message: str, hint: str = INSTALL_HINT) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 def find_chromium() -> str:
@@ -49,7 +60,7 @@ def find_chromium() -> str:
     if override:
         if os.access(override, os.X_OK):
             return override
-        raise ChromiumNotFound(f"BROWSE_CHROMIUM_PATH={override} is not an executable file")
+        raise ChromiumNotFound(f"BROWSE_CHROMIUM_PATH={override} is not an executable file", OVERRIDE_HINT)
     for candidate in _playwright_browsers() + _system_browsers():
         if os.access(candidate, os.X_OK):
             return candidate
@@ -132,7 +143,7 @@ def main() -> int:
     try:
         print(find_chromium())
     except ChromiumNotFound as exc:
-        print(f"{exc}; {INSTALL_HINT}", file=sys.stderr)
+        print(f"{exc}; {exc.hint}", file=sys.stderr)
         return ExitCode.UNAVAILABLE
     return ExitCode.OK
 

@@ -18,7 +18,6 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.browser import extension_loader, poolrefusal
 from refbrowse.daemon.core.browser.chromium import (
-    INSTALL_HINT,
     LEFT_OUT_DEFAULTS,
     ChromiumNotFound,
     find_chromium,
@@ -92,7 +91,7 @@ def executable_for(target: BrowserTarget) -> str:
     try:
         return find_chromium()
     except ChromiumNotFound as exc:
-        raise Unavailable(str(exc), INSTALL_HINT) from exc
+        raise Unavailable(str(exc), exc.hint) from exc
 
 
 @contextmanager
