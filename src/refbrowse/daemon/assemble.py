@@ -20,6 +20,7 @@ from refbrowse.daemon.core.io.request import Request
 from refbrowse.daemon.core.sessions.events import HostEvents
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.page.pageprobe import DocumentStartCounting
+from refbrowse.daemon.page.snapshot.reach import ListenerRecording
 from refbrowse.daemon.page.tabguard import TabGuard
 from refbrowse.daemon.services import netsetup
 from refbrowse.daemon.services.activity.site import ActivitySite
@@ -126,7 +127,15 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
             context_options=restoring,
             # The host gate is in place before the session's first request; the session's own
             # settings (routes, headers, emulation) before its first page loads.
-            session_starters=(confinement, hops, extension, DocumentStartCounting(), settings, hars),
+            session_starters=(
+                confinement,
+                hops,
+                extension,
+                DocumentStartCounting(),
+                ListenerRecording(),
+                settings,
+                hars,
+            ),
             # The tab guard first: a tab it closes in a popup storm gets no listeners.
             tab_watchers=(
                 services.tab_guard,

@@ -80,7 +80,7 @@ async def _gone(call: Call, target: str) -> str:
             known = call.tab.refs.target(ref)
         except StaleRef:
             return f"{target} is gone (it was already)"
-        if known.handle is not None:
+        if known.handle is not None or known.reached:
             raise UsageError("--gone takes a CSS selector or an @e ref", "for example: wait --gone .spinner")
         # the element the ref was given to, whatever it has become since: only its going counts
         locator = call.page.get_by_ref(known.pw_ref)

@@ -36,6 +36,7 @@ _NAMED_ROLES = frozenset(
 )
 
 _MARK = "data-refbrowse-c"
+_REACHED_MARK_JS = script("reached_mark")
 
 # Scrolls the element into view when its centre is outside, then (if asked) hit-tests that centre.
 _HIT_TEST_JS = script("hit_test")
@@ -104,7 +105,7 @@ def _still_same(tab: Tab, target: RefTarget) -> tuple[Locator, Locator | None]:
 
 async def resolve_ref(tab: Tab, ref: Ref) -> Locator:
     target = tab.refs.target(ref)
-    if target.handle is not None:
+    if target.handle is not None or target.reached:
         return await _clickable_locator(tab, target)
     locator, same = _still_same(tab, target)
     if same is not None:
@@ -127,13 +128,16 @@ async def _ref_count(locator: Locator) -> int:
 
 
 async def _clickable_locator(tab: Tab, target: RefTarget) -> Locator:
-    """@c refs hold the element itself; a mark lets every locator-based command reach it."""
-    assert target.handle is not None
+    """@c refs hold the element itself (or, from the reach scan, its id there); a mark lets every
+    locator-based command reach it."""
     mark = f"{target.ref.number}-{secrets.token_hex(4)}"
     try:
-        connected = await target.handle.evaluate(
-            f"(e, mark) => e.isConnected && (e.setAttribute('{_MARK}', mark), true)", mark
-        )
+        if target.handle is not None:
+            connected = await target.handle.evaluate(
+                f"(e, mark) => e.isConnected && (e.setAttribute('{_MARK}', mark), true)", mark
+            )
+        else:
+            connected = await tab.page.evaluate(_REACHED_MARK_JS, [target.reached, _MARK, mark])
     except PlaywrightError:
         connected = False
     if not connected:
@@ -250,7 +254,7 @@ def _strict(tab: Tab, ref: Ref) -> tuple[Locator, str] | None:
         target = tab.refs.target(ref)
     except BrowseError:
         return None
-    if target.handle is not None:
+    if target.handle is not None or target.reached:
         return None
     locator, same = _still_same(tab, target)
     query = _selector_of(same or locator)

@@ -1,7 +1,8 @@
-// uses: dom
+// uses: dom, reach
 () => {
   const vw = innerWidth, vh = innerHeight;
   const roots = dom.shadowRoots();
+  const REACH_LIMIT = 400;
   const deep = sel => roots.length === 1 ? Array.from(document.querySelectorAll(sel))
     : roots.flatMap(r => Array.from(r.querySelectorAll(sel)));
   const up = n => n.parentElement || ((n.getRootNode() || {}).host) || null;
@@ -172,6 +173,7 @@
       controls: controlsIn(o.el).map(e => box(e).map(Math.round))})),
     passwords: passwords.map(p => p.value).filter(Boolean),
     marks, messages,
+    reach: reach(REACH_LIMIT, roots),
     loginForm,
     captchaInPage: !!document.querySelector('.g-recaptcha, .h-captcha, .cf-turnstile, [data-sitekey]'),
     forms: document.forms.length, fields,

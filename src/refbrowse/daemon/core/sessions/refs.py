@@ -54,6 +54,7 @@ class RefTarget:
     states: tuple[str, ...] = ()  # checked, disabled, expanded... as the snapshot showed them
     box: tuple[float, float, float, float] | None = None  # x, y, width, height in the viewport
     muted: bool = False  # inside an aria-hidden part of the page (behind a modal)
+    reached: int = 0  # for a @c ref of the reach scan: the element's id there (it holds no handle)
 
     def describe(self) -> str:
         return f'{self.role} "{self.name}"' if self.name else self.role
@@ -82,6 +83,8 @@ class RefMap:
         # Playwright refs that `snapshot -C` found clickable (or draggable) where ai mode showed a plain
         # wrapper, with the marks it gave them: later snapshots of the document keep their refs
         self._promoted: dict[tuple[str, str], frozenset[str]] = {}
+        # (document, id in the reach scan) -> @c number of an element outside the tree (see `give_reached`)
+        self._reached: dict[tuple[str, int], int] = {}
 
     def retire_all(self, why: str) -> None:
         """Every live ref stops resolving (the page under them was replaced); each says `why`."""
@@ -101,7 +104,7 @@ class RefMap:
                 target = self._targets[ref]
                 if ref.kind == "e" and target.pw_ref not in present and target.box and all(target.box[2:]):
                     self._left.setdefault((target.role, target.box), []).append(target)
-        self._live = {ref for ref in self._live if ref.kind == "c"}
+        self._live = {ref for ref in self._live if ref.kind == "c" and not self._targets[ref].reached}
         self._forget_oldest()
 
     def give(
@@ -131,6 +134,20 @@ class RefMap:
         self._live.add(ref)
         return ref
 
+    def give_reached(
+        self, document: str, reach_id: int, role: str, name: str, box: tuple[float, float, float, float]
+    ) -> Ref:
+        """The @c ref of an element outside the accessibility tree that the page's reach scan found
+        (see `snapshot.reach`): the same number for as long as the scan keeps the element's id."""
+        self._reached = {key: n for key, n in self._reached.items() if key[0] == document}
+        number = self._reached.get((document, reach_id))
+        if number is None:
+            number = self._reached[(document, reach_id)] = self._take("c")
+        ref = Ref("c", number)
+        self._targets[ref] = RefTarget(ref, role, name, "", document, None, box=box, reached=reach_id)
+        self._live.add(ref)
+        return ref
+
     def promote(self, document: str, pw_ref: str, marks: frozenset[str]) -> None:
         """`snapshot -C` found the element of `pw_ref` clickable: it stays referable in `document`."""
         self._promoted[(document, pw_ref)] = marks
@@ -153,7 +170,7 @@ class RefMap:
 
     def give_clickables(self, found: list[tuple[ElementHandle, str, str]]) -> list[Ref]:
         """Fresh @c refs for (handle, tag, text) triples; the previous ones retire."""
-        for ref in [r for r in self._live if r.kind == "c"]:
+        for ref in [r for r in self._live if r.kind == "c" and not self._targets[r].reached]:
             self._live.discard(ref)
             self._targets[ref] = _without_handle(self._targets[ref])
         refs = []

@@ -23,8 +23,11 @@ _GROUP_FIELDS = 4  # fields of a row that one label names (a date and a time)
 
 
 def repeated(tree: Node) -> set[tuple[str, str]]:
-    """(role, name) of the controls that appear more than once on the page."""
-    counts = Counter((n.role, n.name) for n in tree.walk() if n.name and actionable(n))
+    """(role, name) of the controls that appear more than once on the page; a name the page's class
+    words gave (`called`) counts as the name."""
+    counts = Counter(
+        (n.role, n.name or n.called) for n in tree.walk() if (n.name or n.called) and actionable(n)
+    )
     return {key for key, count in counts.items() if count > 1}
 
 
@@ -202,10 +205,18 @@ def _once(text: str) -> str:
 
 def _label_text(item: Node | str) -> str:
     if isinstance(item, str):
-        return item.strip()
+        return "" if _sentence(item) else item.strip()
     if any(actionable(n) or n.role in VALUE_ROLES for n in item.walk()):
         return ""  # another control, or a block holding one: its text labels that one
-    return item.name or text_of(item, HINT_LIMIT)
+    text = item.name or text_of(item, 200)
+    return "" if _sentence(text) else shorten(text, HINT_LIMIT)
+
+
+def _sentence(text: str) -> bool:
+    """A sentence of prose (the page's instructions) labels nothing: a hint that borrowed it would
+    read as the control's purpose."""
+    words = text.split()
+    return len(words) >= 8 and words[-1][-1:] in ".!?…"
 
 
 def structured_name(node: Node) -> str:

@@ -68,7 +68,7 @@ def _flat(text: str) -> str:
 
 def actionable(node: Node) -> bool:
     if not node.pw_ref:
-        return False
+        return bool(node.reached)
     if node.role in INTERACTIVE or pointer_target(node) or node.marks & _TOGGLES:
         return True
     return "focusable" in node.marks and node.role in _FOCUSABLE_ITEMS and not _wraps_one_control(node)

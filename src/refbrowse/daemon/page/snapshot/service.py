@@ -23,6 +23,7 @@ from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
 from refbrowse.daemon.page.snapshot.parse import parse_snapshot
 from refbrowse.daemon.page.snapshot.prepared import Reading, read
+from refbrowse.daemon.page.snapshot.reach import place
 from refbrowse.daemon.page.snapshot.roles import drop_hidden_copies, drop_unspoken, referable
 from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.snapshot.triage import Triage
@@ -64,13 +65,18 @@ async def capture(
     with heap.paused():  # a big page's tree is tens of thousands of objects at once
         tree = parse_snapshot(reading.aria)
         apply_marks(tree, facts)
+        added = place(tree, facts.reach)
         drop_unspoken(tree)
         drop_hidden_copies(tree)
         named = [(node, muted) for node, muted in _with_muted(tree, tab, facts.document) if referable(node)]
         tab.refs.begin(facts.document, frozenset(node.pw_ref for node, _ in named))
         for node, muted in named:
-            given = (node.pw_ref, node.role, node.name, node.in_frame, _states(node), node.box, muted)
+            role = node.aria_role or node.role
+            given = (node.pw_ref, role, node.name, node.in_frame, _states(node), node.box, muted)
             node.short_ref = str(tab.refs.give(facts.document, *given))
+        for node, scanned in added:
+            given_reached = (scanned.id, scanned.role, scanned.name, scanned.box)
+            node.short_ref = str(tab.refs.give_reached(facts.document, *given_reached))
     found = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
     return PageSnapshot(tree, facts, found)
 
@@ -144,7 +150,7 @@ async def _clickables(
     missed = [c for c in missed if c.text or unnamed]
     for node in known:
         node.pointer = True  # clickable, though ai mode shows it as a plain wrapper
-        node.short_ref = str(tab.refs.give(document, node.pw_ref, node.role, node.name))
+        node.short_ref = str(tab.refs.give(document, node.pw_ref, node.aria_role or node.role, node.name))
         tab.refs.promote(document, node.pw_ref, node.marks & {"draggable"})
     for clickable in found:
         if clickable not in missed:

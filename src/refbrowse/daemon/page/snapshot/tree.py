@@ -30,6 +30,9 @@ class Node:
     origin: tuple[int, int] = (0, 0)  # where the frame holding this node sits in the viewport
     marks: frozenset[str] = frozenset()  # DOM facts the ai snapshot lacks: "required", "collapsed"…
     note: str = ""  # an invalid field's error message, an iframe's title
+    called: str = ""  # what the page calls a control the tree leaves unnamed: its icon's class, its colour
+    aria_role: str = ""  # the tree's own role, where the line shows another (an editable area's textbox)
+    reached: int = 0  # for an element outside the tree that a person can act on: its id in the reach scan
 
     def walk(self) -> list[Node]:
         """This node and every node below it, in document order.

@@ -20,6 +20,7 @@ from playwright.async_api import Frame, Page
 
 from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.page.pageprobe import probe_key
+from refbrowse.daemon.page.snapshot.reach import Reached, reached
 
 Box = tuple[int, int, int, int]
 _FRAME_LIMIT = 21  # the main frame and 20 others: pages full of ad frames stay quick
@@ -51,6 +52,7 @@ class Triage:
     messages: frozenset[str]  # text of alerts, toasts, banners and error messages
     blank: bool = False  # nothing in the document: its ai snapshot is empty
     fields: int = 0  # inputs, selects and text areas, shadow roots included, in a form or not
+    reach: tuple[Reached, ...] = ()  # what a person could act on that the tree may not call a control
 
     def summary(self) -> str:
         """`page: login · login form present · forms: 1`: what is absent goes unsaid (it is every page).
@@ -112,6 +114,7 @@ async def _stamped(page: Page, found: dict[str, Any]) -> tuple[Triage, str | Non
         messages=frozenset(str(m) for m in facts["messages"]),
         blank=blank,
         fields=int(facts["fields"]),
+        reach=tuple(reached(each) for each in facts.get("reach", ())),
     ), (str(found["stamp"]) if found["stamp"] is not None else None)
 
 

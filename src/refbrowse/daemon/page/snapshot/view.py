@@ -249,9 +249,11 @@ class _Builder:
     def derived_name(self, node: Node) -> str:
         """A name from the text inside, for controls and headings without one; never a field's own value."""
         if node.role in VALUE_ROLES:
-            return structured_name(node) if not node.name else ""
+            return (node.called or structured_name(node)) if not node.name else ""
         if not (actionable(node) or node.role == "heading"):
             return ""
+        if node.called:
+            return node.called
         return text_of(node) if self.options.interactive or nodes.named_by_children(node) else ""
 
     def context(self, node: Node, name: str) -> list[str]:
@@ -265,6 +267,9 @@ class _Builder:
                 return [f"(near {_quote(hint)})"]
             row = row_of(node)  # a row's own checkbox, alone in its cell: the row says which it selects
             return [f"(row {_quote(row)})"] if row else []
+        if not node.name and (node.role, name) in self.options.repeated:
+            hint = near(node)  # icons named alike by their class: the words beside each tell them apart
+            return [f"(near {_quote(hint)})"] if hint else []
         if (node.role, node.name) in self.options.repeated:
             column = column_of(node)
             if column:

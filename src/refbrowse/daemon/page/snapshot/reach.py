@@ -1,0 +1,125 @@
+"""Reach: what a person could act on that the accessibility tree does not call a control.
+
+Pages built the old way make controls of plain elements and listeners: a
+datepicker's Prev (an anchor without href, the click caught by the calendar),
+a sortable list's items, a word in a paragraph, a slider's handle, an editable
+area, SVG shapes. `scripts/reach.js`, run with the triage, finds them (from
+the listeners an init script saw being added, the handlers React and Vue keep
+on elements, jQuery's delegated selectors, `tabindex`, sortable and draggable
+markers, `contenteditable`) and names them (their words, title, icon class or
+colour). `place` gives them to the tree: one the tree has (same box) becomes
+a control of its own with its `@e` ref; one it lacks (the word inside a
+paragraph's text) is added where it sits, for an `@c` ref that the reach
+scan's id keeps stable while the element lives. `snapshot -i`, `-C`, `find`
+and every report read the same tree, so they all see the same controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from refbrowse.daemon.core.scripts import called
+from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.page.snapshot.roles import INTERACTIVE, text_of
+from refbrowse.daemon.page.snapshot.tree import Box, Node
+
+_ACTS = frozenset(("acts", "focusable", "draggable", "editable"))
+
+
+@dataclass(frozen=True, slots=True)
+class Reached:
+    """One element of the reach scan: its id there, box, the role to show, its name and why it was found."""
+
+    id: int
+    box: Box
+    role: str
+    name: str
+    flags: frozenset[str]
+    value: str | None = None  # an editable area's text
+
+
+def reached(found: Any) -> Reached:
+    """A `Reached` from the scan's JSON row `[id, box, role, name, flags, value]`."""
+    reach_id, (x, y, w, h), role, name, flags, value = found
+    box = (int(x), int(y), int(w), int(h))
+    text = None if value is None else str(value)
+    return Reached(int(reach_id), box, str(role), str(name), frozenset(str(flags).split()), text)
+
+
+class ListenerRecording:
+    """Every page of a session remembers which elements got a click, press or key listener (see
+    `scripts/listeners_hook.js`): the reach scan starts from them."""
+
+    async def on_new_session(self, session: Session) -> None:
+        await session.context.add_init_script(called("listeners_hook"))
+
+
+def place(tree: Node, found: tuple[Reached, ...]) -> list[tuple[Node, Reached]]:
+    """Make the scan's finds controls of `tree`; return the nodes added for those it lacked."""
+    if not found:
+        return []
+    by_box = {node.box: node for node in tree.walk() if node.box is not None and not node.in_frame}
+    added: list[tuple[Node, Reached]] = []
+    for each in found:
+        node = by_box.get(each.box)
+        if node is not None and node.pw_ref:
+            _promote(node, each)
+        elif each.flags & _ACTS:
+            added.append((_add(tree, each), each))
+    return added
+
+
+def _promote(node: Node, found: Reached) -> None:
+    """A node of the tree the scan found acted on: a control, named where the tree left it unnamed."""
+    if not node.name and not text_of(node):
+        node.called = found.name
+    if not found.flags & _ACTS:
+        return  # an icon control the tree has: only its name was missing
+    if "draggable" in found.flags:
+        node.marks |= {"draggable"}
+    if node.role in INTERACTIVE:
+        return
+    node.aria_role = node.role  # what its ref is checked against: the line may say another
+    if "editable" in found.flags:
+        node.role, node.value = "textbox", found.value
+        node.called = node.called or found.name
+    else:
+        node.pointer = True
+        node.role = found.role if node.role in ("generic", "none") and found.role == "link" else node.role
+
+
+def _add(tree: Node, found: Reached) -> Node:
+    """A node for an element the tree lacks, under the innermost node whose box holds its box."""
+    parent = tree
+    while True:
+        inner = next((c for c in _element_children(parent) if c.box and _holds(c.box, found.box)), None)
+        if inner is None:
+            break
+        parent = inner
+    node = Node(
+        found.role, box=found.box, parent=parent, called=found.name, reached=found.id, value=found.value
+    )
+    if "draggable" in found.flags:
+        node.marks = frozenset({"draggable"})
+    at = len(parent.children)
+    for index, child in enumerate(parent.children):
+        if (
+            isinstance(child, Node)
+            and child.box
+            and (child.box[1], child.box[0]) > (found.box[1], found.box[0])
+        ):
+            at = index
+            break
+    parent.children.insert(at, node)
+    return node
+
+
+def _element_children(node: Node) -> list[Node]:
+    return [child for child in node.children if isinstance(child, Node) and not child.in_frame]
+
+
+def _holds(outer: Box, inner: Box) -> bool:
+    x, y, w, h = outer
+    a, b, c, d = inner
+    return a >= x - 1 and b >= y - 1 and a + c <= x + w + 1 and b + d <= y + h + 1

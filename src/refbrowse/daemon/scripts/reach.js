@@ -1,0 +1,169 @@
+// uses: dom, colour_name
+// What a person could act on that the accessibility tree does not call a control: elements with a
+// click, press or key listener of their own or caught by a delegating ancestor (jQuery's selectors, a
+// list's items, `[data-handler]`), React's and Vue's handlers, `tabindex` elements, sortable and
+// draggable items, editable areas, and icon controls with no name. Each comes back as
+// [id, box, role, name, flags, value (an editable area's text)]: the id stays the element's for as long as the page lives (the lists of
+// the listener hook hold it), so its ref does too. At most `limit`, the visible ones.
+(limit, roots = dom.shadowRoots()) => {
+  const key = Symbol.for('refbrowse.reach');
+  const state = window[key] || (() => {
+    const made = {refs: [], types: new WeakMap(), ids: new WeakMap(), next: 1, found: []};
+    Object.defineProperty(window, key, {value: made});
+    return made;
+  })();
+  const CONTROL = 'a[href], button, input, select, textarea, summary, option, label, iframe, '
+    + '[role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], '
+    + '[role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=switch], [role=textbox], '
+    + '[role=combobox], [role=slider], [role=spinbutton], [role=treeitem], [role=gridcell], [role=searchbox]';
+  const ITEMS = '[data-handler], [data-action], [data-event], [data-command], a:not([href])';
+  const BROAD = new Set(['HTML', 'BODY', 'HEAD']);
+  const SHAPES = {circle: 'circle', ellipse: 'ellipse', rect: 'rectangle', polygon: 'polygon', path: 'shape',
+    polyline: 'line', line: 'line'};
+  // What takes focus or a click to scroll or hold others (a code block, a dialog, a panel) is no control.
+  const REGIONS = new Set(['PRE', 'CODE', 'MAIN', 'ARTICLE', 'SECTION', 'DIALOG', 'FORM', 'TABLE', 'UL', 'OL',
+    'NAV', 'ASIDE', 'HEADER', 'FOOTER', 'IFRAME']);
+  const small = el => {
+    const r = el.getBoundingClientRect();
+    return r.width * r.height <= 0.25 * innerWidth * innerHeight && (el.innerText || '').length <= 200;
+  };
+  const flat = t => (t || '').replace(/[\ue000-\uf8ff]/g, '').replace(/\s+/g, ' ').trim();
+  const up = n => n.parentElement || ((n.getRootNode() || {}).host) || null;
+  const candidates = new Map();  // element -> flags
+  const add = (el, flag) => {
+    if (!el || BROAD.has(el.tagName) || candidates.size >= limit * 4) return;
+    const had = candidates.get(el);
+    if (had) had.add(flag); else candidates.set(el, new Set([flag]));
+  };
+  const listened = [];
+  for (const ref of state.refs) {
+    const el = ref.deref();
+    if (el && el.isConnected) listened.push([el, state.types.get(el) || new Set()]);
+  }
+  // Handlers a framework keeps on the element itself, its one real listener sitting at the root; and
+  // SortableJS, which keeps itself on its list.
+  const HANDLERS = /^on(click|mousedown|pointerdown|dblclick)/i;
+  const frameworks = root => {
+    const all = root.querySelectorAll('*');
+    if (all.length > 30000) return;
+    for (const el of all) {
+      const keys = Object.keys(el);
+      if (!keys.length) continue;
+      const react = keys.find(k => k.startsWith('__reactProps$'));
+      const props = react ? el[react] : null;
+      const vue = el._vei;
+      if ((props && (props.onClick || props.onMouseDown || props.onPointerDown || props.onDoubleClick))
+        || (vue && Object.keys(vue).some(k => HANDLERS.test(k)))) listened.push([el, new Set(['click'])]);
+      if (keys.some(k => k.startsWith('Sortable'))) Array.from(el.children).forEach(item => add(item, 'draggable'));
+    }
+  };
+  roots.forEach(frameworks);
+  const deep = sel => roots.flatMap(r => Array.from(r.querySelectorAll(sel)));
+  deep('[onclick], [onmousedown], [onpointerdown]').forEach(el => listened.push([el, new Set(['click'])]));
+  const jq = window.jQuery && window.jQuery._data;
+  for (const [el, types] of listened) {
+    if (candidates.size >= limit * 4) break;
+    const pointerish = [...types].some(t => t !== 'keydown');
+    if (!pointerish && !(el.tabIndex >= 0)) continue;  // a key listener alone: only on what takes focus
+    const events = jq ? window.jQuery._data(el, 'events') : null;
+    const selectors = events ? Object.values(events).flat().map(h => h.selector).filter(Boolean) : [];
+    if (selectors.length) {
+      for (const s of new Set(selectors)) {
+        try { el.querySelectorAll(s).forEach(item => add(item, 'acts')); } catch (e) { /* not CSS */ }
+      }
+      continue;
+    }
+    if (BROAD.has(el.tagName)) continue;
+    const items = el.querySelectorAll(ITEMS);
+    if (items.length) { items.forEach(item => add(item, 'acts')); continue; }
+    if (el instanceof SVGElement) {  // a drawing's listener: its shapes are what a person clicks
+      const shapes = Array.from(el.querySelectorAll(Object.keys(SHAPES).join(', ')));
+      if (shapes.length) { shapes.forEach(item => add(item, 'acts')); continue; }
+    }
+    const kids = Array.from(el.children);
+    const tags = new Map();
+    kids.forEach(k => tags.set(k.tagName, (tags.get(k.tagName) || 0) + 1));
+    const most = Math.max(0, ...tags.values());
+    if (kids.length >= 2 && most >= 2 && most * 2 >= kids.length) {
+      // rows that hold buttons: the listener is there for the buttons, which are controls already
+      const tag = [...tags].find(([, n]) => n === most)[0];
+      kids.filter(k => k.tagName === tag && !k.matches(CONTROL) && !k.querySelector(CONTROL))
+        .forEach(k => add(k, 'acts'));
+      continue;
+    }
+    if (!el.querySelector(CONTROL) && small(el)) add(el, 'acts');
+  }
+  deep('[tabindex]').forEach(el => { if (el.tabIndex >= 0 && !REGIONS.has(el.tagName) && small(el)) add(el, 'focusable'); });
+  deep('[draggable=true], [data-rbd-draggable-id], [data-sortable-id], .ui-draggable, .ui-sortable-handle')
+    .forEach(el => add(el, 'draggable'));
+  deep('.ui-sortable').forEach(list => Array.from(list.children).forEach(el => add(el, 'draggable')));
+  deep('[contenteditable]:not([contenteditable=false])').forEach(el => {
+    if (!up(el) || !up(el).closest('[contenteditable]:not([contenteditable=false])')) add(el, 'editable');
+  });
+  // A control with nothing to name it but its icon: named by its class or id words, or its image's file.
+  deep('button, [role=button], a[href]').forEach(el => {
+    if (!flat(el.innerText) && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')
+      && !el.title && !el.querySelector('img[alt]:not([alt=""]), svg title')) add(el, 'unnamed');
+  });
+  const words = el => {
+    const image = el.querySelector('img[src]');
+    const use = el.querySelector('use');
+    const source = [el.id, typeof el.className === 'string' ? el.className : '',
+      use ? (use.getAttribute('href') || use.getAttribute('xlink:href') || '') : '',
+      image ? (image.getAttribute('src').split('/').pop().split('.')[0]) : '']
+      .join(' ');
+    const kept = source.split(/[\s#]+/).flatMap(w => w.split(/[-_]|(?=[A-Z][a-z])/))
+      .map(w => w.toLowerCase())
+      .filter(w => w.length > 1 && !/^(ql|btn|button|icon|icons|fa|fas|far|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|sm|md|lg|xl|\d+)$/.test(w));
+    return [...new Set(kept)].slice(0, 4).join(' ');
+  };
+  const shape = el => SHAPES[el.tagName.toLowerCase()] && el.ownerSVGElement;
+  const name = (el, flags, role) => {
+    if (role === 'slider handle') return flat(el.getAttribute('aria-label') || el.title);
+    if (flags.has('editable'))  // its text is its value; an editor's placeholder names it
+      return flat(el.getAttribute('aria-label') || el.title || el.getAttribute('data-placeholder')
+        || el.getAttribute('placeholder')).slice(0, 80);
+    const said = flat(el.getAttribute('aria-label') || el.getAttribute('title')
+      || (el.tagName === 'IMG' ? el.getAttribute('alt') : ''));
+    if (said) return said.slice(0, 80);
+    const text = flat(el.innerText || (shape(el) ? '' : el.textContent));
+    if (text && !flags.has('unnamed')) return text.slice(0, 80);
+    if (shape(el)) {
+      const fill = getComputedStyle(el).fill;
+      const label = flat(el.parentElement && el.parentElement.tagName === 'g' ? el.parentElement.textContent : '');
+      return [colour_name(fill), SHAPES[el.tagName.toLowerCase()], label].filter(Boolean).join(' ').slice(0, 80);
+    }
+    const r = el.getBoundingClientRect();
+    const background = getComputedStyle(el).backgroundColor;
+    if (r.width <= 48 && r.height <= 48 && colour_name(background) && !el.children.length)
+      return colour_name(background) + ' swatch';
+    return words(el);
+  };
+  const role = (el, flags) => {
+    if (flags.has('editable')) return 'textbox';
+    if (shape(el)) return SHAPES[el.tagName.toLowerCase()];
+    const cls = typeof el.className === 'string' ? el.className : '';
+    if (/slider-handle|noUi-handle|range-handle|\bthumb\b/i.test(cls)) return 'slider handle';
+    if (flags.has('draggable')) return 'draggable';
+    return el.tagName === 'A' ? 'link' : 'clickable';
+  };
+  const out = [];
+  for (const [el, flags] of candidates) {
+    if (out.length >= limit) break;
+    const unnamed = flags.has('unnamed');
+    if (!unnamed && !flags.has('editable') && (el.matches(CONTROL) || (up(el) && up(el).closest(CONTROL)))) {
+      if (!flags.has('draggable')) continue;
+    }
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || Number(s.opacity) === 0) continue;
+    let id = state.ids.get(el);
+    if (!id) { id = state.next++; state.ids.set(el, id); }
+    state.found[id] = new WeakRef(el);
+    const shown = role(el, flags);
+    out.push([id, [r.x, r.y, r.width, r.height].map(Math.round), shown, name(el, flags, shown),
+      [...flags].join(' '), flags.has('editable') ? flat(el.innerText).slice(0, 300) : null]);
+  }
+  return out;
+}

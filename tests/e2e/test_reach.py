@@ -1,0 +1,97 @@
+"""Reach on real Chromium: what a person can act on in a page built of plain elements and listeners gets a
+ref in `snapshot -i` and in the arrival view, named by its words, title, icon class or colour."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from tests.conftest import Site, Workspace
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+
+def js(workspace: Workspace, expr: str) -> object:
+    out = workspace.ok("--json", "--raw", "js", expr)
+    return json.loads(out)["data"]["value"]
+
+
+def ref_of(view: str, line_start: str) -> str:
+    """The ref on the line of `view` that starts (after its dash) with `line_start`."""
+    for line in view.splitlines():
+        if line.strip().startswith("- " + line_start):
+            found = re.search(r"@[ec]\d+", line)
+            assert found, line
+            return found.group(0)
+    raise AssertionError(f"no line starts with {line_start!r} in:\n{view}")
+
+
+@pytest.fixture(scope="module")
+def arrival(workspace: Workspace, site: Site) -> str:
+    return workspace.ok("goto", site.url("/reach/oldschool.html"))
+
+
+def test_an_anchor_without_href_that_a_delegating_listener_catches_is_a_link(
+    workspace: Workspace, arrival: str
+) -> None:
+    prev = ref_of(arrival, 'link "Prev"')
+    out = workspace.ok("click", prev)
+    assert "February 2026" in out
+    assert js(workspace, "document.getElementById('month').textContent") == "February 2026"
+
+
+def test_items_of_a_list_with_a_mousedown_listener_have_refs_to_drag(
+    workspace: Workspace, arrival: str
+) -> None:
+    for name in ("Alpha", "Bravo", "Krissie"):
+        assert ref_of(arrival, f'listitem "{name}"')
+
+
+def test_a_word_with_a_listener_inside_a_paragraph_gets_a_ref_that_stays(
+    workspace: Workspace, site: Site, arrival: str
+) -> None:
+    word = ref_of(arrival, 'clickable "Wordlink"')
+    assert word.startswith("@c")
+    again = workspace.ok("snapshot", "-i")
+    assert ref_of(again, 'clickable "Wordlink"') == word  # the same number, snapshot after snapshot
+    assert "note opened" in workspace.ok("click", word)
+
+
+def test_shapes_and_swatches_are_told_apart_by_their_colour(workspace: Workspace, arrival: str) -> None:
+    assert ref_of(arrival, 'circle "yellow circle"')
+    red = ref_of(arrival, 'circle "red circle"')
+    assert ref_of(arrival, 'rectangle "blue rectangle"')
+    assert ref_of(arrival, 'clickable "green swatch"')
+    assert "shape #e00" in workspace.ok("click", red)
+
+
+def test_icon_buttons_are_named_by_their_class(workspace: Workspace, arrival: str) -> None:
+    italic = ref_of(arrival, 'button "italic"')
+    assert ref_of(arrival, 'button "bold"')
+    assert "format ql-italic" in workspace.ok("click", italic)
+
+
+def test_an_editable_area_is_a_text_box_with_its_text_as_value(workspace: Workspace, arrival: str) -> None:
+    assert re.search(r'- textbox "Write a note" @c\d+: "Hello world"', arrival)
+    editor = ref_of(arrival, 'textbox "Write a note"')
+    out = workspace.ok("fill", editor, "Dear Ann")
+    assert '"Dear Ann"' in out
+    assert js(workspace, "document.querySelector('.editor').innerText.trim()") == "Dear Ann"
+
+
+def test_every_item_of_a_roving_file_list_is_reachable(workspace: Workspace, arrival: str) -> None:
+    answer = ref_of(arrival, 'listitem "answer.ipynb"')
+    assert "opened answer.ipynb" in workspace.ok("click", answer)
+
+
+def test_a_slider_handle_is_listed_and_no_hint_borrows_the_instruction(
+    workspace: Workspace, arrival: str
+) -> None:
+    line = next(line for line in arrival.splitlines() if "slider handle" in line)
+    assert re.search(r"@c\d+", line)
+    assert "Drag Krissie" not in line
+
+
+def test_a_focusable_code_block_is_no_control(arrival: str) -> None:
+    assert "code that scrolls" not in arrival
