@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 # a long page shows what is in view first.
 ARRIVAL_TOKENS = 1_000
 INTERACTIVE_FLAGS: dict[str, object] = {"-i": True}
+SMALL_PAGE_CHARS = 1_200  # about 300 tokens of words: a page this small is shown whole on arrival
 OUTLINE_LIMIT = 30  # headings in an article's outline; beyond, only the top two levels
 _BESIDE_LIMIT = 8  # headings listed under each landmark beside the article
 _BESIDE_ROLES = ("navigation", "complementary", "banner", "contentinfo")
@@ -76,9 +77,21 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     text = _led(text, lead) if lead else text
     history = tab.memory.of(SnapshotHistory)
     history.swap(history_kind(INTERACTIVE_FLAGS, raw), taken.triage.document, text)
+    if not lead and _small(taken.tree):  # its instructions and results are as needed as its controls
+        text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, prose=True))
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
     whole = not _cut(text) and not lead
     return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken))
+
+
+def _small(tree: Node) -> bool:
+    """A page whose words all fit in a few hundred tokens: its arrival view says them too."""
+    chars = 0
+    for node in tree.walk():
+        chars += sum(len(child) for child in node.children if isinstance(child, str)) + len(node.value or "")
+        if chars > SMALL_PAGE_CHARS:
+            return False
+    return True
 
 
 def _cut(text: str) -> bool:

@@ -25,6 +25,7 @@ from refbrowse.daemon.page.snapshot.hugefind import find_in_text
 from refbrowse.daemon.page.snapshot.search import hit_lines, search
 from refbrowse.daemon.page.snapshot.search import needle as find_needle
 from refbrowse.daemon.page.snapshot.service import capture
+from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.text import ELEMENTS_TEXT_JS, clean_text, frame_text, page_text
 from refbrowse.errors import UsageError
 
@@ -97,7 +98,14 @@ async def find(call: Call) -> str:
     # The reading a navigation prepared, else one with a snapshot's budget.
     reading = prepared.served(call.tab, now)
     taken = await capture(call.tab, reading=reading, timeout_ms=call.nav_timeout_ms)
-    hits, total = search(taken.tree, wanted, limit)
+    document, refs = taken.triage.document, call.tab.refs
+
+    def mint(node: Node) -> str:
+        return str(
+            refs.give_found(document, node.pw_ref, node.aria_role or node.role, node.name, node.in_frame)
+        )
+
+    hits, total = search(taken.tree, wanted, limit, mint)
     return fence("\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
 
 

@@ -83,11 +83,27 @@ async def resolve_one(tab: Tab, selector: str) -> Locator:
     if parse_ref(selector) is None:
         count = await _count(locator, selector)
         if count > 1:
+            matches = await _matches(tab, locator, count)
             raise PageError(
-                f"{selector!r} matches {count} elements; an action needs exactly one",
-                "make the selector more specific, or use a ref from `browse snapshot -i`",
+                f"{selector!r} matches {count} elements; an action needs exactly one:\n{matches}",
+                "act on one of them by its ref, or make the selector more specific",
             )
     return locator
+
+
+_SHOWN_MATCHES = 8
+
+
+async def _matches(tab: Tab, locator: Locator, count: int) -> str:
+    """The first matches of an ambiguous selector, a line each with a ref to act on instead."""
+    from refbrowse.daemon.page.snapshot.matches import refs_of  # the snapshot service sits above
+
+    try:
+        shown = await refs_of(tab, locator, _SHOWN_MATCHES)
+    except (BrowseError, PlaywrightError):
+        return f"  (run `browse find TEXT` or `browse snapshot -i` to tell the {count} apart)"
+    more = [f"  … {count - len(shown)} more"] if count > len(shown) else []
+    return "\n".join([f"  {line}" for line in shown] + more)
 
 
 def _still_same(tab: Tab, target: RefTarget) -> tuple[Locator, Locator | None]:

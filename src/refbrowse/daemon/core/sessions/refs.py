@@ -85,6 +85,9 @@ class RefMap:
         self._promoted: dict[tuple[str, str], frozenset[str]] = {}
         # (document, id in the reach scan) -> @c number of an element outside the tree (see `give_reached`)
         self._reached: dict[tuple[str, int], int] = {}
+        # Playwright refs of elements `find` gave a ref though no view lists them (a paragraph it found
+        # words in): later snapshots of the document give them again, so the ref the agent holds stays
+        self._found: set[tuple[str, str]] = set()
 
     def retire_all(self, why: str) -> None:
         """Every live ref stops resolving (the page under them was replaced); each says `why`."""
@@ -147,6 +150,16 @@ class RefMap:
         self._targets[ref] = RefTarget(ref, role, name, "", document, None, box=box, reached=reach_id)
         self._live.add(ref)
         return ref
+
+    def give_found(self, document: str, pw_ref: str, role: str, name: str, in_frame: bool) -> Ref:
+        """`give` for an element `find` located its words in: it stays referable (`found_in`)."""
+        self._found = {key for key in self._found if key[0] == document}
+        self._found.add((document, pw_ref))
+        return self.give(document, pw_ref, role, name, in_frame)
+
+    def found_in(self, document: str) -> frozenset[str]:
+        """The Playwright refs `find` gave refs to in `document` (see `give_found`)."""
+        return frozenset(pw_ref for doc, pw_ref in self._found if doc == document)
 
     def promote(self, document: str, pw_ref: str, marks: frozenset[str]) -> None:
         """`snapshot -C` found the element of `pw_ref` clickable: it stays referable in `document`."""

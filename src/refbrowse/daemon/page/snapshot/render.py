@@ -31,6 +31,7 @@ class RenderOptions:
     depth: int | None = None
     max_tokens: int | None = None
     show_url: bool = True  # off when the fence around the snapshot already names the URL
+    prose: bool = False  # with `interactive`: the page's text lines too (a small page shown whole)
 
 
 def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | None = None) -> str:
@@ -49,6 +50,7 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
         messages=facts.messages,
         repeated=frozenset(repeated(snapshot.tree)),
         unfold=roots is not None,
+        prose=options.prose,
     )
     head = [f"title: {json.dumps(facts.title, ensure_ascii=False)}"]
     head += [f"url: {facts.url}"] if options.show_url else []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from refbrowse.daemon.page.snapshot.roles import actionable, shorten, text_of
@@ -102,7 +102,13 @@ def lines(node: Node, anchor: list[Node | None]) -> Iterator[Line]:
     """Each line of text under `node`, in document order."""
     if node.role in _ANCHORS:
         anchor[0] = node
-    for text in (node.name if not _inline(node) else "", node.value or "", node.props.get("placeholder", "")):
+    own = (
+        node.name if not _inline(node) else "",
+        node.value or "",
+        node.props.get("placeholder", ""),
+        node.called,
+    )
+    for text in own:
         if text and not (node.role in _ANCHORS and text == node.name and node.children):
             yield Line(node, anchor[0], text)
     run: list[Node | str] = []
@@ -128,17 +134,24 @@ def _line(node: Node, anchor: Node | None, run: list[Node | str]) -> Line:
     return Line(node, anchor, text, inline)
 
 
-def search(tree: Node, wanted: Needle, limit: int) -> tuple[list[Hit], int]:
-    """At most `limit` hits, and how many there were in all: one a line."""
+Mint = Callable[[Node], str]  # gives a node of the tree a ref of its own, and returns it
+
+
+def search(tree: Node, wanted: Needle, limit: int, mint: Mint | None = None) -> tuple[list[Hit], int]:
+    """At most `limit` hits, and how many there were in all: one a line. With `mint`, a hit that no
+    control holds gets a ref for the smallest element holding it (a paragraph, a word in a `code`)."""
     hits: list[Hit] = []
     total = 0
     for line in lines(tree, [None]):
         span = _match(line.text, wanted)
         if span is None:
             continue
+        hit = _hit(line, span, mint)
+        if hit.ref and any(h.ref == hit.ref for h in hits):
+            continue  # a word's own line, after the sentence that holds it
         total += 1
         if len(hits) < limit:
-            hits.append(_hit(line, span))
+            hits.append(hit)
     return hits, total
 
 
@@ -154,12 +167,13 @@ def _match(text: str, wanted: Needle) -> tuple[int, int] | None:
     return kept[found.start()], kept[found.end() - 1] + 1
 
 
-def _hit(line: Line, span: tuple[int, int]) -> Hit:
-    """The hit located by the control that holds the match (a link in the sentence, the line's own
-    element or one around it), else by the heading or term above it."""
+def _hit(line: Line, span: tuple[int, int], mint: Mint | None) -> Hit:
+    """The hit located by the control that holds the match (a link in the sentence, a word the reach
+    scan found, the line's own element or one around it); else by a ref of its own for the smallest
+    element holding it, under the heading or term above it; else by that heading or term."""
     within = [n for start, end, n in line.inline if start <= span[0] and span[1] <= end]
     inner = [d for n in within for d in n.walk() if d.short_ref and _worth_naming(d)]
-    holder = inner[0] if inner else None
+    holder = inner[0] if inner else _reached_child(line, span)
     holder = holder or next(
         (n for n in [line.node, *line.node.ancestors()] if n.short_ref and _worth_naming(n)), None
     )
@@ -167,13 +181,41 @@ def _hit(line: Line, span: tuple[int, int]) -> Hit:
     if holder is not None:
         label = _label(holder)
         return Hit(holder.short_ref, holder.role if shorten(shown, 60) in label else label, shown)
-    if line.anchor is not None and line.anchor is not line.node:
-        return Hit(line.anchor.short_ref, f"under {_label(line.anchor)}", shown)
+    under = line.anchor if line.anchor is not None and line.anchor is not line.node else None
+    smallest = _smallest(line, span, within)
+    if smallest is not None and mint is not None:
+        where = smallest.role + (f" under {_label(under)}" if under is not None else "")
+        return Hit(mint(smallest), where, shown)
+    if under is not None:
+        return Hit(under.short_ref, f"under {_label(under)}", shown)
     return Hit("", "", shown)
 
 
+def _reached_child(line: Line, span: tuple[int, int]) -> Node | None:
+    """A control the reach scan placed in the line's element whose words are the match (a word with
+    a listener inside a paragraph: the tree has it as text only)."""
+    matched = "".join(line.text[span[0] : span[1]].split()).lower()
+    for child in line.node.children:
+        if isinstance(child, Node) and child.reached and matched in "".join(child.called.split()).lower():
+            return child
+    return None
+
+
+def _smallest(line: Line, span: tuple[int, int], within: list[Node]) -> Node | None:
+    """The innermost element of the tree's that holds the match: an inline one of the line, or the
+    line's own element."""
+    matched = "".join(line.text[span[0] : span[1]].split()).lower()
+    inner = [
+        d for n in within for d in n.walk() if d.pw_ref and matched in "".join(flat_text(d).split()).lower()
+    ]
+    if inner:
+        return inner[-1]
+    return line.node if line.node.pw_ref and line.node.role != "document" else None
+
+
 def _worth_naming(node: Node) -> bool:
-    return actionable(node) or node.role in ("heading", "term", "dialog", "alertdialog", "alert", "iframe")
+    """What a hit is located by when it holds it; a frame or a dialog is too big to say where."""
+    return actionable(node) or node.role in ("heading", "term", "alert")
 
 
 def _label(node: Node) -> str:

@@ -68,7 +68,12 @@ async def capture(
         added = place(tree, facts.reach)
         drop_unspoken(tree)
         drop_hidden_copies(tree)
-        named = [(node, muted) for node, muted in _with_muted(tree, tab, facts.document) if referable(node)]
+        found = tab.refs.found_in(facts.document)
+        named = [
+            (node, muted)
+            for node, muted in _with_muted(tree, tab, facts.document)
+            if referable(node) or (found and node.pw_ref in found)
+        ]
         tab.refs.begin(facts.document, frozenset(node.pw_ref for node, _ in named))
         for node, muted in named:
             role = node.aria_role or node.role
@@ -77,8 +82,8 @@ async def capture(
         for node, scanned in added:
             given_reached = (scanned.id, scanned.role, scanned.name, scanned.box)
             node.short_ref = str(tab.refs.give_reached(facts.document, *given_reached))
-    found = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
-    return PageSnapshot(tree, facts, found)
+    extra = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
+    return PageSnapshot(tree, facts, extra)
 
 
 def _with_muted(tree: Node, tab: Tab, document: str) -> list[tuple[Node, bool]]:

@@ -43,6 +43,7 @@ class ViewOptions:
     repeated: frozenset[tuple[str, str]] = frozenset()  # (role, name) of controls that need their row
     listed_above: frozenset[int] = frozenset()  # ids of overlay nodes shown before the tree: one line here
     unfold: bool = False  # a scoped view lists every option of a long list box
+    prose: bool = False  # the interactive view keeps the text lines too: a small page shown whole
 
 
 @dataclass(slots=True)
@@ -162,11 +163,14 @@ class _Builder:
     def _interactive_children(self, node: Node, depth: int, parent: int) -> bool:
         wrote = False
         known = self.options.messages
-        if known and node.value and node.role not in VALUE_ROLES:
-            wrote = self._message(node.value, depth, parent, only_known=True)
-        for child in node.children:
+        prose = self.options.prose and not actionable(node) and node.role not in ("heading", *VALUE_ROLES)
+        if (known or prose) and node.value and node.role not in VALUE_ROLES:
+            wrote = self._message(node.value, depth, parent, only_known=not prose)
+        for index, child in enumerate(node.children):
             if isinstance(child, Node):
                 wrote = self.interactive(child, depth, parent) or wrote
+            elif prose and not nodes.labels_a_neighbour(node.children, index):
+                wrote = self._message(child, depth, parent) or wrote
             elif known and len(child) <= _MESSAGE_LIMIT:
                 wrote = self._message(child, depth, parent, only_known=True) or wrote
         return wrote
@@ -290,6 +294,8 @@ class _Builder:
             return ", ".join(selected) if selected else nodes.shown_choice(node)
         texts = [c for c in node.children if isinstance(c, str)]
         value = node.value if node.value is not None else (" ".join(texts) if texts else None)
+        if value:
+            self.said.add(" ".join(value.split()))  # an editable area's text is not a line of its own too
         if value and (value in self.options.redact or "password" in node.marks):
             return "(password hidden)"
         return value
