@@ -39,7 +39,10 @@ def test_the_printed_view_is_what_snapshot_i_shows_and_its_previous_view_for_dif
 ) -> None:
     printed = workspace.ok("goto", site.url("/snap/form.html"))
     view = strip_fence(printed.split("\n", 1)[1])
-    assert snap(workspace, "-i") == view
+    # a page this small arrives whole: its text lines (no ref, no role) come beside the refs
+    controls = [line for line in view.splitlines() if not line.lstrip().startswith('- "')]
+    assert len(controls) < len(view.splitlines())
+    assert snap(workspace, "-i").splitlines()[:-1] == controls[:-1]  # all but the token count
     workspace.ok("goto", site.url("/snap/form.html"))
     assert snap(workspace, "-i", "-D") == "(no change since the previous snapshot)"
 

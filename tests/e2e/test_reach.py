@@ -94,4 +94,36 @@ def test_a_slider_handle_is_listed_and_no_hint_borrows_the_instruction(
 
 
 def test_a_focusable_code_block_is_no_control(arrival: str) -> None:
-    assert "code that scrolls" not in arrival
+    assert '- "code that scrolls"' in arrival  # a line of the page's text, with no ref
+
+
+def test_a_small_page_arrives_whole_with_its_instructions(arrival: str) -> None:
+    assert '- "Drag Krissie to the top of the list, then pick the 12th of the month before."' in arrival
+    assert arrival.count("Hello world") == 1  # the editable area's text is its value, not a line again
+
+
+def test_find_gives_the_words_of_a_paragraph_a_ref_of_their_own(workspace: Workspace, arrival: str) -> None:
+    found = workspace.ok("find", "lazy dog")
+    assert re.search(
+        r'@e\d+ \(paragraph under heading @e\d+ "Old-school widgets"\): "The quick brown', found
+    ), found
+    word = workspace.ok("find", "Wordlink")
+    assert word.count("@c") == 1 and ref_of(arrival, 'clickable "Wordlink"') in word
+
+
+def test_find_inside_a_frame_points_at_the_frame_s_own_elements(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/reach/framed.html"))
+    found = workspace.ok("find", "12 percent")
+    assert re.search(r'@e\d+ \(code under heading @e\d+ "Quarterly numbers"\)', found), found
+    ref = re.search(r"@e\d+", found)
+    assert ref and "iframe" not in found
+    assert "12 percent" in workspace.ok("text", ref.group(0))
+
+
+def test_an_ambiguous_text_selector_lists_its_matches_with_refs(workspace: Workspace, site: Site) -> None:
+    view = workspace.ok("goto", site.url("/reach/oldschool.html"))
+    result = workspace.run("click", "text=Krissie")
+    assert result.code == 1
+    assert "matches 2 elements" in result.err
+    assert ref_of(view, 'listitem "Krissie"') + ' listitem "Krissie"' in result.err
+    assert re.search(r'@e\d+ paragraph "Drag Krissie', result.err), result.err

@@ -51,6 +51,7 @@ class Arrival:
     data: dict[str, object] | None = None
     whole: bool = False  # the view was not cut to the budget
     texts: tuple[str, ...] | None = None  # the page's text (`new_text`), for the next action's report
+    kept: str = ""  # the view the next action diffs against, where the printed one says more (prose)
 
 
 async def look(
@@ -77,11 +78,12 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     text = _led(text, lead) if lead else text
     history = tab.memory.of(SnapshotHistory)
     history.swap(history_kind(INTERACTIVE_FLAGS, raw), taken.triage.document, text)
+    kept = text
     if not lead and _small(taken.tree):  # its instructions and results are as needed as its controls
         text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, prose=True))
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
     whole = not _cut(text) and not lead
-    return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken))
+    return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken), kept=kept)
 
 
 def _small(tree: Node) -> bool:

@@ -309,7 +309,7 @@ async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arr
     if found.data is not None:
         out.fields["page"] = found.data
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
-        keep_view(tab, after, found.view.rsplit("\n", 1)[0], found.texts)
+        keep_view(tab, after, (found.kept or found.view).rsplit("\n", 1)[0], found.texts)
     return found
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from playwright.async_api import Locator
+from playwright.async_api import FloatRect, Locator
 
-from refbrowse.daemon.core.tab import Tab
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot.roles import shorten, text_of
 from refbrowse.daemon.page.snapshot.service import capture
 from refbrowse.daemon.page.snapshot.tree import Box, Node
@@ -41,7 +41,7 @@ def _at(by_box: dict[Box, Node], box: Box) -> Node | None:
     return near[-1] if near else None
 
 
-def _rounded(box: dict[str, float]) -> Box:
+def _rounded(box: FloatRect) -> Box:
     return (round(box["x"]), round(box["y"]), round(box["width"]), round(box["height"]))
 
 

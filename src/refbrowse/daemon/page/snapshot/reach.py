@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from refbrowse.daemon.core.scripts import called
-from refbrowse.daemon.core.session import Session
+from refbrowse.daemon.core.devtools.scripts import called
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.page.snapshot.roles import INTERACTIVE, text_of
 from refbrowse.daemon.page.snapshot.tree import Box, Node
 

@@ -184,11 +184,17 @@ def _hit(line: Line, span: tuple[int, int], mint: Mint | None) -> Hit:
     under = line.anchor if line.anchor is not None and line.anchor is not line.node else None
     smallest = _smallest(line, span, within)
     if smallest is not None and mint is not None:
-        where = smallest.role + (f" under {_label(under)}" if under is not None else "")
+        where = smallest.role + (f" under {_under(under)}" if under is not None else "")
         return Hit(mint(smallest), where, shown)
     if under is not None:
         return Hit(under.short_ref, f"under {_label(under)}", shown)
     return Hit("", "", shown)
+
+
+def _under(anchor: Node) -> str:
+    """`term @e12 "gather(…)"`: the heading or term above a hit, with its ref for `read`."""
+    role, _, name = _label(anchor).partition(" ")
+    return " ".join(filter(None, [role, anchor.short_ref, name]))
 
 
 def _reached_child(line: Line, span: tuple[int, int]) -> Node | None:

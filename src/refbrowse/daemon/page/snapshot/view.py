@@ -169,11 +169,16 @@ class _Builder:
         for index, child in enumerate(node.children):
             if isinstance(child, Node):
                 wrote = self.interactive(child, depth, parent) or wrote
-            elif prose and not nodes.labels_a_neighbour(node.children, index):
+            elif prose and not nodes.labels_a_neighbour(node.children, index) and not self._in_message(child):
                 wrote = self._message(child, depth, parent) or wrote
             elif known and len(child) <= _MESSAGE_LIMIT:
                 wrote = self._message(child, depth, parent, only_known=True) or wrote
         return wrote
+
+    def _in_message(self, text: str) -> bool:
+        """A piece of a message the report says whole on a line of its own (`Saved in version 2 (`)."""
+        flat = " ".join(text.split())
+        return any(flat in message for message in self.options.messages)
 
     def _message(self, text: str, depth: int, parent: int, *, only_known: bool = False) -> bool:
         """A line for an alert, toast, banner or error text, once per snapshot."""
