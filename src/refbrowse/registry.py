@@ -1093,12 +1093,13 @@ COMMANDS: dict[str, CommandSpec] = {
     "skill": {
         "cat": "meta",
         "no_mcp": True,
-        "args": ("[ACTION]",),
+        "args": ("[ACTION]", "[TOPIC]"),
         "flags": {
             "--project": (None, "install into .claude/skills at the workspace's root (the default)"),
             "--user": (None, "install into ~/.claude/skills"),
         },
-        "help": "print the agent skill file SKILL.md, or `skill install` it where Claude Code finds skills",
+        "help": "print the agent skill file SKILL.md (the core loop), `skill get TOPIC` a page of it, "
+        "`skill all` every page, or `skill install` it where Claude Code finds skills",
         "local": True,
     },
     # setting up: a browser, a check of the set-up, the built-in demo (no daemon needed for the first two)

@@ -46,6 +46,9 @@ def test_skill_prints_and_installs_for_the_project_and_the_user(
     assert (home / ".claude" / "skills" / "refbrowse" / "SKILL.md").read_text() == render()
     bad = ws.run("skill", "uninstall")
     assert bad.code == 2 and "skill takes `install`" in bad.err
+    assert "## Exit codes" in ws.ok("skill", "get", "exit-codes")
+    missing = ws.run("skill", "get", "nothing")
+    assert missing.code == 2 and "topics: reports, " in missing.err
     assert not ws.state_dir.exists(), "the skill command needs no daemon"
 
 
