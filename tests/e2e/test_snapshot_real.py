@@ -208,7 +208,8 @@ def test_find_gives_each_match_a_ref_and_its_section(workspace: Workspace, site:
     workspace.ok("goto", site.url("/real/docs.html"))
     out = strip_fence(workspace.ok("find", "default timeout"))
     assert re.fullmatch(
-        r'@e\d+ \(paragraph under heading @e\d+ "Section 41: item_41\(\)"\): "…?.*the default timeout is 30\."',
+        r'@e\d+ \(paragraph under heading @e\d+ "Section 41: item_41\(\)"\): '
+        r'"…?.*the default timeout is 30\."',
         out,
     ), out
     links = strip_fence(workspace.ok("find", "--regex", r"item_4\d\(\)", "--limit", "3")).splitlines()
