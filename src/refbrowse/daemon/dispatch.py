@@ -25,6 +25,7 @@ from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.io.request import Request
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.runtime.bounds import Late, bounded
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot import prepared
 from refbrowse.daemon.services.bag import Services
 from refbrowse.errors import ActionTimeout, BrowseError, PageError, UsageError
@@ -39,6 +40,8 @@ DEFAULT_NAV_MS = DEFAULTS["nav_ms"]
 SLACK_MS = 10_000  # beyond a command's own timeouts, before the daemon gives up on it
 # The nested command (`chain`) whose steps are being dispatched, "" for a client's own command.
 _RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
+# What the running command waited for before it could start (another command on its tab), for its reply.
+_WAITED: contextvars.ContextVar[list[str]] = contextvars.ContextVar("waited")
 
 
 def env_ms(name: str, default: int) -> int:
@@ -68,13 +71,16 @@ class Dispatcher:
             return _failure(UsageError(f"unknown command: {name}", "run `browse help`"))
         parent = _RUNNING_IN.get()
         token = _RUNNING_IN.set(name) if COMMANDS[name].get("nested") else None
+        waited = _WAITED.set([])
         try:
             result = await self._run(name, request)
         finally:
             if token is not None:
                 _RUNNING_IN.reset(token)
+            notes = _WAITED.get()
+            _WAITED.reset(waited)
         session = request.session
-        notes = [*self.notices.take(), *self.services.tab_guard.take_notes(session)]
+        notes += [*self.notices.take(), *self.services.tab_guard.take_notes(session)]
         if notes:
             result["notes"] = notes
         for watcher in self.wiring.results:
@@ -127,16 +133,36 @@ class Dispatcher:
         try:
             if not locked or tab is None:
                 return await bounded(self.handlers[name](call), left(), name)
-            # wait_for, not bounded: a lock won just as time runs out must not be lost.
-            await asyncio.wait_for(tab.lock.acquire(), left())
+            await self._take_tab(tab, request, left())
             try:
                 return await bounded(self._on_tab(call), left(), name)
             finally:
                 trace.mark("handled")
+                tab.busy_with = ""
                 tab.lock.release()
         finally:
             for watcher in self.wiring.after_command:
                 watcher.after_command(name, call.current_session)
+
+    async def _take_tab(self, tab: Tab, request: Request, limit_s: float | None) -> None:
+        """The tab's lock; when another command holds it, the waiting one says so, waiting or timed out."""
+        holder = tab.busy_with
+        if tab.lock.locked() and holder:
+            _WAITED.get().append(
+                f"waited for `{holder}` to finish on this tab before running {request.command}"
+            )
+        try:
+            # wait_for, not bounded: a lock won just as time runs out must not be lost.
+            await asyncio.wait_for(tab.lock.acquire(), limit_s)
+        except TimeoutError:
+            if holder:
+                raise ActionTimeout(
+                    f"{request.command} ran out of time waiting for `{holder}`,"
+                    " which is still running on this tab",
+                    "wait for that command's answer, or retry with a larger --timeout",
+                ) from None
+            raise
+        tab.busy_with = " ".join([request.command, *request.args[:1]])
 
     async def _call(self, request: Request) -> Call:
         name, timeout_ms, session_name = request.command, request.timeout_ms, request.session

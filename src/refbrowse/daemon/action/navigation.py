@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from typing import Literal
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
@@ -20,6 +21,7 @@ from refbrowse.daemon.core.browser.pwerrors import interrupted_by_navigation, tr
 from refbrowse.daemon.core.sessions.tab import Tab
 
 _LOAD_ATTEMPTS = 3
+LoadState = Literal["commit", "load"]
 CHROME_ERROR_PAGE = "chrome-error://chromewebdata/"
 
 
@@ -39,21 +41,24 @@ class LastLoad:
         self.failed: FailedLoad | None = None
 
 
-async def load(page: Page, url: str, timeout_ms: int) -> Response | None:
+async def load(page: Page, url: str, timeout_ms: int, until: LoadState = "load") -> Response | None:
     """Navigate `page` to `url`; a failure names the URL and what to check.
 
-    A load interrupted by another navigation waits for that one: if the tab
-    ends up on a real page, that is where it went; if it ends up on Chromium's
-    error page for an earlier failed load, the load is tried again.
+    `until` "commit" answers once the server's response arrived (`--no-wait`), without waiting
+    for the document's images and scripts. A load interrupted by another navigation waits for
+    that one: if the tab ends up on a real page, that is where it went; if it ends up on
+    Chromium's error page for an earlier failed load, the load is tried again.
     """
     for attempt in range(_LOAD_ATTEMPTS):
         try:
-            return await page.goto(url, timeout=timeout_ms)
+            return await page.goto(url, timeout=timeout_ms, wait_until=until)
         except PlaywrightError as exc:
             if attempt == _LOAD_ATTEMPTS - 1 or not interrupted_by_navigation(exc):
                 raise translate(exc, f"loading {url}") from exc
         with suppress(PlaywrightError):
-            await page.wait_for_load_state("load", timeout=timeout_ms)
+            await page.wait_for_load_state(
+                "domcontentloaded" if until == "commit" else "load", timeout=timeout_ms
+            )
         if not page.url.startswith("chrome-error://"):
             return None
     return None

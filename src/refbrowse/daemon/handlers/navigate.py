@@ -8,10 +8,22 @@ from __future__ import annotations
 
 from playwright.async_api import Response
 
-from refbrowse.daemon.action.navigation import CHROME_ERROR_PAGE, FailedLoad, LastLoad, load, navigate
+from refbrowse.daemon.action.navigation import (
+    CHROME_ERROR_PAGE,
+    FailedLoad,
+    LastLoad,
+    LoadState,
+    load,
+    navigate,
+)
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG
 from refbrowse.errors import ActionTimeout, NavigationError, PageError
+
+
+def _until(call: Call) -> LoadState:
+    """What a navigation waits for: with `--no-wait`, only the server's answer (the page still loads)."""
+    return "commit" if call.flag("--no-wait") else "load"
 
 
 def _status(response: Response | None) -> str:
@@ -25,10 +37,11 @@ async def goto(call: Call) -> str:
     tab = await call.services.tab_guard.leave(call.session, call.tab)
     call.services.file_grants.grant(tab.page, url)
     page, limit = tab.page, call.nav_timeout_ms
+    until = _until(call)
     last = tab.memory.of(LastLoad)
     last.failed = None
     try:
-        outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit), tab)
+        outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit, until), tab)
     except (NavigationError, ActionTimeout) as exc:
         last.failed = FailedLoad(url, exc.message, page.url)
         raise
@@ -37,9 +50,10 @@ async def goto(call: Call) -> str:
 
 async def _history(call: Call, step: int) -> str:
     before = call.page.url
-    page, limit = call.page, call.nav_timeout_ms
-    move = (lambda: page.go_back(timeout=limit)) if step < 0 else (lambda: page.go_forward(timeout=limit))
-    outcome, response = await navigate(call, "going back" if step < 0 else "going forward", move)
+    page, limit, until = call.page, call.nav_timeout_ms, _until(call)
+    go = page.go_back if step < 0 else page.go_forward
+    doing = "going back" if step < 0 else "going forward"
+    outcome, response = await navigate(call, doing, lambda: go(timeout=limit, wait_until=until))
     if response is None and call.page.url == before:
         which = "previous" if step < 0 else "next"
         raise PageError(f"there is no {which} page in this tab's history", "use `browse goto URL`")
@@ -59,7 +73,10 @@ async def forward(call: Call) -> str:
 @handler("reload")
 async def reload(call: Call) -> str:
     page, limit = call.page, call.nav_timeout_ms
-    outcome, response = await navigate(call, "reloading", lambda: page.reload(timeout=limit))
+    until = _until(call)
+    outcome, response = await navigate(
+        call, "reloading", lambda: page.reload(timeout=limit, wait_until=until)
+    )
     return outcome.report(f"Reloaded {call.page.url}{_status(response)}")
 
 

@@ -51,6 +51,7 @@ class Tab:
         self.page = page
         self.id = next(self._ids)
         self.lock = asyncio.Lock()
+        self.busy_with = ""  # the command that holds the lock (`goto URL`), for the one that waits
         self.refs = RefMap()
         self.memory = TabMemory()
         self.commands = 0  # commands started on this tab: a background read waits for none to come first

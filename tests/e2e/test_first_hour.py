@@ -1,0 +1,53 @@
+"""What a new user meets in the first hour: a goto that answers at once, hints that fit their cause."""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from conftest import FixtureHandler, Site, Workspace, strip_fence
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+
+@pytest.fixture
+def held_image(site: Site) -> Iterator[tuple[str, threading.Event]]:
+    """A page whose image the server holds back until the test lets it go: its load never ends before."""
+    release = threading.Event()
+
+    def image(handler: FixtureHandler) -> None:
+        release.wait(90)
+        handler.send_response(204)
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+
+    site.route("/held.png", image)
+    url = site.page("/held", '<title>held</title><h1>Held back</h1><img src="/held.png">')
+    yield url, release
+    release.set()
+
+
+def test_goto_no_wait_answers_before_the_load_and_a_command_behind_a_goto_says_what_it_waits_for(
+    fresh_workspace: Workspace, held_image: tuple[str, threading.Event]
+) -> None:
+    url, release = held_image
+    ws = fresh_workspace
+    ws.ok("goto", "about:blank")
+    try:
+        out = ws.ok("goto", "--no-wait", url, timeout=30)  # type: ignore[arg-type]
+    except subprocess.TimeoutExpired:
+        pytest.fail("goto --no-wait waited for the page's load event")
+    assert out.startswith(f"Navigated to {url}")
+    assert strip_fence(ws.ok("js", "document.readyState")).strip() != "complete"
+    assert "Held back" in strip_fence(ws.ok("text"))
+    # A goto that waits for the load holds the tab; a command behind it says what it waits for.
+    behind = ws.start("goto", url + "?again")
+    try:
+        late = ws.run("text", "--timeout", "3000")
+        assert late.code != 0 and f"waiting for `goto {url}?again`" in late.err, late.err
+    finally:
+        release.set()
+        behind.communicate(timeout=60)
