@@ -17,6 +17,7 @@ _SIMPLE_WORDS = {
     "url": "a URL: http, https, about or data (a bare host gets https)",
     "endpoint": "a DevTools address: http://host:9222 or ws://…",
     "sel": "a CSS selector, or a ref from `browse snapshot` (@e3, @c2)",
+    "place": "an element to drop onto (selector or ref), a point X,Y, or an offset +DX,+DY (- is left, up)",
     "path": "a file path, relative to where you run browse",
     "key": "a key or chord: Enter, Tab, ArrowDown, a, Control+A",
     "onekey": "one key: Shift, Control, a, Enter",

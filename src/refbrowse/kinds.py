@@ -7,6 +7,9 @@ here so that handlers receive them ready to use. A kind is a plain literal:
     "url"                  a loadable URL; a bare host gets https, a local one http
     "endpoint"             a remote browser's address: http(s):// or ws(s)://
     "sel"                  a CSS selector or a ref (@e3, @c2)
+    "place"                where a drag ends: a selector or ref (as "sel"), a point X,Y in the
+                           viewport -> ("point", x, y), or an offset +DX,-DY from where it
+                           starts -> ("offset", dx, dy)
     "path"                 a file path, made absolute by the CLI
     "key"                  a key or chord: Enter, a, Control+A
     "onekey"               one key, no chord: Shift, a, Enter
@@ -258,6 +261,22 @@ def _selector(value: str, label: str) -> str:
     return value
 
 
+def _place(value: str, label: str) -> str | tuple[str, float, float]:
+    """A selector, or two numbers: signed (`+40,-10`) for an offset, bare (`300,120`) for a point."""
+    parts = value.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(_numeric(part) for part in parts):
+        return _selector(value, label)
+    x, y = float(parts[0]), float(parts[1])
+    if any(part[:1] in "+-" for part in parts):
+        return ("offset", x, y)
+    return ("point", x, y)
+
+
+def _numeric(text: str) -> bool:
+    digits = text[1:] if text[:1] in "+-" else text
+    return bool(digits) and digits.replace(".", "", 1).isdigit()
+
+
 def _is_ref(text: str) -> bool:
     """e3 or c2 (after an @ or a ref=, or bare): what `browse snapshot` prints."""
     kind, number = text[:1], text[1:]
@@ -398,6 +417,7 @@ _SIMPLE = {
     "url": _url,
     "endpoint": _endpoint,
     "sel": _selector,
+    "place": _place,
     "path": _path,
     "key": _key,
     "onekey": _one_key,

@@ -823,9 +823,15 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("SRC", "DST"),
         "flags": _FORCE,
-        "kinds": {"SRC": "sel", "DST": "sel"},
-        "example": "drag @e3 @e7",
-        "help": "drag one element onto another (HTML5 drag and drop, and pointer-driven sortable lists)",
+        "kinds": {"SRC": "sel", "DST": "place"},
+        "about": (
+            "DST is an element to drop onto, a point X,Y in the viewport (CSS pixels), or an offset from"
+            " where the drag starts: +DX,+DY, with - for left or up (a slider's handle, a resize corner,"
+            " a canvas). The mouse presses at SRC's centre and moves there in small steps a frame apart,"
+            " so sortable lists that follow the mouse see the move."
+        ),
+        "example": "drag @e3 +120,+0",
+        "help": "drag an element onto another, to a point X,Y, or by an offset +DX,+DY",
     },
     "keydown": {
         "cat": "write",

@@ -31,6 +31,32 @@ def test_drag_reorders_a_pointer_driven_sortable_list(workspace: Workspace, site
     assert order == ["Beta", "Gamma", "Alpha"]
 
 
+def test_drag_moves_through_a_sortable_that_reads_the_pointer_once_a_frame(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/input/gestures.html"))
+    out = workspace.ok("drag", "#list li:nth-child(5)", "#list li:nth-child(1)")
+    assert "Order: Krissie, Alice, Bob, Carol, Dave" in out
+
+
+def test_drag_by_an_offset_moves_a_slider_handle_and_a_resize_corner(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/input/gestures.html"))
+    out = workspace.ok("drag", "#handle", "+100,+0")
+    assert "Dragged #handle by +100,+0" in out and "Volume: 70" in out
+    out = workspace.ok("drag", "#corner", "+40,-20")
+    assert "Size: 140x40" in out  # 100x60, 40 wider and 20 lower
+
+
+def test_drag_to_a_point_and_one_outside_the_viewport(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/gestures.html"))
+    out = workspace.ok("drag", "#handle", "450,44")  # the track runs from x 300 to 500
+    assert "Dragged #handle to 450,44" in out and "Volume: 75" in out
+    result = workspace.run("drag", "#handle", "+5000,+0")
+    assert result.code == 1 and "outside the viewport" in result.err
+
+
 def test_drag_of_a_missing_element_fails_on_the_page(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/input/dnd.html"))
     result = workspace.run("drag", "#nothing", "#done")

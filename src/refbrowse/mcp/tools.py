@@ -36,6 +36,7 @@ PERMISSION_FLAGS = ("--allow-",)
 KIND_MEANINGS = {
     "endpoint": "http(s):// or ws(s):// address",
     "sel": "@eN ref or CSS selector",
+    "place": "@eN ref or CSS selector, a point X,Y, or an offset +DX,+DY",
     "path": "file path",
     "key": "key or chord: Enter, Tab, Control+A",
     "json": "JSON value",

@@ -265,7 +265,19 @@ async def _select(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[st
 
 
 async def _drag(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
-    return [f"{await run.target(args[0])}.drag_to({await run.target(args[1])})"]
+    place = kinds.parse("place", args[1], "DST")
+    if not isinstance(place, tuple):
+        return [f"{await run.target(args[0])}.drag_to({await run.target(args[1])})"]
+    kind, x, y = str(place[0]), float(place[1]), float(place[2])
+    centre = "box['x'] + box['width'] / 2, box['y'] + box['height'] / 2"
+    end = f"box['x'] + box['width'] / 2 + {x:g}, box['y'] + box['height'] / 2 + {y:g}"
+    return [
+        f"box = {await run.target(args[0])}.bounding_box()",
+        f"page.mouse.move({centre})",
+        "page.mouse.down()",
+        f"page.mouse.move({end if kind == 'offset' else f'{x:g}, {y:g}'}, steps=12)",
+        "page.mouse.up()",
+    ]
 
 
 async def _mouse(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
