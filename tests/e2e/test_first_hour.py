@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 
@@ -13,10 +15,25 @@ from conftest import FixtureHandler, Site, Workspace, strip_fence
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
 
+@dataclass
+class HeldImage:
+    """A page whose image the server holds back until `release`: its load never ends before."""
+
+    url: str
+    release: threading.Event
+    asked: list[str]  # the page's URLs as requested, in order
+
+    def wait_for_request(self, count: int) -> None:
+        for _ in range(600):
+            if len(self.asked) >= count:
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"the page was asked for {len(self.asked)} times, not {count}")
+
+
 @pytest.fixture
-def held_image(site: Site) -> Iterator[tuple[str, threading.Event]]:
-    """A page whose image the server holds back until the test lets it go: its load never ends before."""
-    release = threading.Event()
+def held_image(site: Site) -> Iterator[HeldImage]:
+    release, asked = threading.Event(), []
 
     def image(handler: FixtureHandler) -> None:
         release.wait(90)
@@ -24,16 +41,20 @@ def held_image(site: Site) -> Iterator[tuple[str, threading.Event]]:
         handler.send_header("Content-Length", "0")
         handler.end_headers()
 
+    def page(handler: FixtureHandler) -> None:
+        asked.append(handler.path)
+        handler.reply('<title>held</title><h1>Held back</h1><img src="/held.png">')
+
     site.route("/held.png", image)
-    url = site.page("/held", '<title>held</title><h1>Held back</h1><img src="/held.png">')
-    yield url, release
+    held = HeldImage(site.route("/held", page), release, asked)
+    yield held
     release.set()
 
 
 def test_goto_no_wait_answers_before_the_load_and_a_command_behind_a_goto_says_what_it_waits_for(
-    fresh_workspace: Workspace, held_image: tuple[str, threading.Event]
+    fresh_workspace: Workspace, held_image: HeldImage
 ) -> None:
-    url, release = held_image
+    url, release = held_image.url, held_image.release
     ws = fresh_workspace
     ws.ok("goto", "about:blank")
     try:
@@ -46,6 +67,7 @@ def test_goto_no_wait_answers_before_the_load_and_a_command_behind_a_goto_says_w
     # A goto that waits for the load holds the tab; a command behind it says what it waits for.
     behind = ws.start("goto", url + "?again")
     try:
+        held_image.wait_for_request(2)  # that goto has the tab: its page came, its image is held
         late = ws.run("text", "--timeout", "3000")
         assert late.code != 0 and f"waiting for `goto {url}?again`" in late.err, late.err
     finally:
