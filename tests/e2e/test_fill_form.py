@@ -171,7 +171,9 @@ def test_sliders_native_and_drawn_are_set_to_a_number(workspace: Workspace, site
     quantity, volume = ref(view, "slider", "Quantity"), ref(view, "slider", "Volume")
     printed = workspace.ok("fill", quantity, "7", volume, "65")
     assert printed.splitlines()[0] == f'Filled 2 fields: {quantity} "7", {volume} "65"', printed
-    assert 'text appeared: "quantity 7, volume 65"' in printed, printed  # the page's own handlers saw both
+    assert 'text changed: "quantity 2, volume 20" → "quantity 7, volume 65"' in printed, (
+        printed
+    )  # the page's own handlers saw both
     workspace.ok("fill", volume, "0")  # an end: Home
     assert "quantity 7, volume 0" in workspace.ok("text")
 

@@ -34,10 +34,10 @@ def test_much_new_text_is_quoted_a_few_lines_with_the_command_for_the_rest(
     assert printed.rstrip().endswith("\n… 2 more lines of new text: `browse text`"), printed  # ours: unfenced
 
 
-def test_a_click_that_changes_nothing_says_nothing_more(workspace: Workspace, site: Site) -> None:
+def test_a_click_that_changes_nothing_says_so_in_one_line(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/reports/reveal.html"))
     nothing = ref(snap(workspace, "-i"), "button", "Does nothing")
-    assert workspace.ok("click", nothing).strip() == f"Clicked {nothing}"
+    assert workspace.ok("click", nothing).strip() == f"Clicked {nothing}\nnothing changed on the page"
 
 
 # Tabs whose panels are a form and a page of prose: switching to the prose hides the form's controls
@@ -108,7 +108,10 @@ BESIDE = """<!doctype html><title>Beside</title><div>Temperature
 def test_a_paragraph_beside_text_is_a_line_of_its_own(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.page("/reports/beside.html", BESIDE))
     warmer = ref(snap(workspace, "-i"), "button", "Warmer")
-    assert fenced_part(workspace.ok("click", warmer)) == 'text appeared: "Set to 25 degrees"'
+    assert (
+        fenced_part(workspace.ok("click", warmer))
+        == 'text changed: "Set to 20 degrees" → "Set to 25 degrees"'
+    )
 
 
 # Locust's tabs: Failures shows a table whose column headers sort it (controls that came) and whose

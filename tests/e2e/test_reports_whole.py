@@ -78,3 +78,39 @@ def test_a_popup_is_handed_over_and_closing_itself_reports_what_changed_on_its_o
     assert "now on tab 3" in workspace.ok("click", "#add")
     closed = workspace.ok("closetab")
     assert closed.strip() == f"Closed tab 3; current tab 1: {opener}", closed
+
+
+def test_a_choice_moved_between_rebuilt_lists_is_one_moved_line_and_lines_say_their_list(
+    workspace: Workspace, site: Site
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.url("/reports3/horizontal.html")))
+    available = ref(view, "listbox", "Available groups")
+    chosen = workspace.ok("select", available, "editors")
+    assert chosen.splitlines()[0] == f'Selected editors in {available}: now "editors"', chosen
+    assert "changed in the interactive view" not in chosen, chosen
+    moved = fenced_part(workspace.ok("click", ref(view, "button", "Choose")))
+    lines = moved.splitlines()
+    went = r'~ option "editors" @e\d+: moved from listbox "Available groups" to listbox "Chosen groups"'
+    assert re.fullmatch(went, lines[1]), moved
+    again = r'~ re-created as they were, with new refs: option "auditors" @e\d+, option "reviewers" @e\d+, '
+    assert re.match(again + r'option "staff" @e\d+$', lines[2]), moved
+    assert len(lines) == 3, moved
+    both = fenced_part(workspace.ok("click", ref(view, "button", "Suggest")))
+    assert re.search(r'in listbox "Available groups":\n\+  - option "fresh" @e\d+\n', both), both
+    assert re.search(r'in listbox "Chosen groups":\n\+  - option "fresh" @e\d+', both), both
+
+
+def test_a_search_that_rebuilds_a_grid_says_its_count_changed_and_not_the_rows_it_remade(
+    workspace: Workspace, site: Site
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.url("/reports3/runs.html")))
+    search = ref(view, "searchbox", "Search runs")
+    workspace.ok("fill", search, "tree")
+    pressed = fenced_part(workspace.ok("press", "Enter"))
+    assert 'text changed: "8 matching runs" → "5 matching runs"' in pressed, pressed
+    assert "~ 35 lines re-created as they were" in pressed, pressed
+    assert '"calm-dog-2"' in pressed and '"bold-cat-1"' not in pressed, pressed
+    again = workspace.ok("press", "Enter")
+    assert "lines re-created as they were" in again and "matching runs" not in again, again
+    nothing = workspace.ok("click", ref(view, "heading", "Experiment: demo"))
+    assert nothing.splitlines()[1:] == ["nothing changed on the page"], nothing

@@ -15,7 +15,9 @@ rows (Locust's failures under the column headers of its tab).
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 from collections import Counter
 
 from refbrowse.daemon.page.snapshot.roles import INTERACTIVE
@@ -117,16 +119,39 @@ def lines(
     (as many times; only lines `within`, if given), and our note on how to read the rest."""
     if before is None or after is None:
         return [], []
+    changed = changed_lines(before, after)
+    now = Counter(was_now[1] for was_now in changed)
     left = Counter(before)
     new: list[str] = []
     for text in after:
         if left[text] > 0:
             left[text] -= 1
+        elif now[text] > 0:
+            now[text] -= 1
         elif within is None or text in within:
             new.append(text)
+    said = [f"text changed: {_quote(was)} → {_quote(is_now)}" for was, is_now in changed[:SHOWN]]
     more = len(new) - SHOWN
     note = [f"… {more} more line{'s' if more != 1 else ''} of new text: `browse text`"] if more > 0 else []
-    return [f"text appeared: {_quote(text)}" for text in new[:SHOWN]], note
+    return said + [f"text appeared: {_quote(text)}" for text in new[:SHOWN]], note
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def changed_lines(before: tuple[str, ...], after: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Lines whose words stayed and whose numbers changed, where they stand: "8 matching runs" became
+    "5 matching runs", "0 of 5 selected" became "5 of 5 selected"."""
+    found: list[tuple[str, str]] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after).get_opcodes():
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            found += [(before[i], after[j]) for i, j in zip(range(i1, i2), range(j1, j2), strict=True)]
+    return [(was, now) for was, now in found if _alike(was, now)]
+
+
+def _alike(was: str, now: str) -> bool:
+    words = _WORDS.findall(was.casefold())
+    return bool(words) and words == _WORDS.findall(now.casefold()) and len(was) < LINE_CHARS
 
 
 def _quote(text: str) -> str:

@@ -277,6 +277,22 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
     if acted.baseline is not None and after is not None and not new_document:
         view_lines(tab, out, after, (acted.baseline, view), taken, acted.asked, acted.call.raw)
     await handover.hand_over(acted.call, tab, acted.tabs, out)
+    _unchanged(acted, out, after)
+
+
+def _unchanged(acted: _Acted, out: Outcome, after: PageReport | None) -> None:
+    """An action that asked nothing of an element and changed nothing at all says so: "Clicked @e4"
+    alone reads the same as a report whose lines were lost."""
+    before = acted.before
+    if acted.navigation or acted.asked is not None or out.notes or out.quoted or out.trailer or out.fields:
+        return
+    if (
+        before is not None
+        and after is not None
+        and (before.document, before.count) == (after.document, after.count)
+    ):
+        out.notes.append("nothing changed on the page")
+        out.fields["unchanged"] = True
 
 
 def _page_lines(

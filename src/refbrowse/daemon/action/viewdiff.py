@@ -12,7 +12,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from refbrowse.daemon.action import new_text
+from refbrowse.daemon.action import diffplace, new_text
 from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
@@ -29,6 +29,7 @@ _A_LOT_SHARE = 0.6  # …or this share of the view's lines
 _GONE_SHOWN = 3  # removed lines of one run shown one a line; beyond, one line counts them
 _REF = re.compile(r"@[a-z]*\d+\b")
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # a JSON string: names and values in a view line
+_ROW = re.compile(r' \(row ("(?:[^"\\]|\\.)*")\)')  # the row a control sits in, as its hint says
 _HINT = re.compile(r' \((?:row|near|column) "(?:[^"\\]|\\.)*"\)')  # which of its kind a control is
 
 
@@ -135,7 +136,8 @@ def _without_asked(old: list[str], new: list[str], asked: AskedOf) -> tuple[list
 
 def _without_one(old: list[str], new: list[str], asked: Asked) -> tuple[list[str], list[str]]:
     was, now = _block(old, asked.ref), _block(new, asked.ref)
-    if was is None or now is None or not asked.done(new[now[0]]):
+    # a list's choice shows on its option's line, under the list's own line
+    if was is None or now is None or not asked.done("\n".join(new[now[0] : now[1]])):
         return old, new
     return old[: was[0]] + old[was[1] :], new[: now[0]] + new[now[1] :]
 
@@ -167,13 +169,18 @@ def view_change(
     gone, came = _edits(old, new)
     gone = [i for i in gone if not old[i].endswith(" (listed above)")]
     came = [j for j in came if not new[j].endswith(" (listed above)")]
-    if not gone and not came:
+    boxes = len(_toggled(old, new, gone, came))
+    kept = {ref for i in gone if (ref := _ref(old[i]))} & {ref for j in came if (ref := _ref(new[j]))}
+    found = diffplace.match(old, new, gone, came, kept)  # re-created and moved lines are no churn
+    gone, came = found.gone, found.came
+    again = diffplace.said(old, new, found)
+    if not gone and not came and not again:
         return Change()
     share = (len(gone) + len(came)) / max(len(old), len(new), 1)
-    boxes = len(_toggled(old, new, gone, came))
     if len(came) > _CAME_SHORT and (share > _A_LOT_SHARE or len(gone) + len(came) > _A_LOT * 4):
         return Change(most=True, boxes=boxes)
-    lines, brought = _ordered(old, new, gone, came)
+    ordered, brought = _ordered(old, new, gone, came)
+    lines = diffplace.placed([(line, "") for line in again] + ordered)
     shown, more = _within(lines, budget_tokens * 4)
     trailer = (
         [f"… {more} more line{'s' if more != 1 else ''} of the diff, run `snapshot -i -D`"] if more else []
@@ -211,22 +218,25 @@ def _depth(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _ordered(old: list[str], new: list[str], gone: list[int], came: list[int]) -> tuple[list[str], bool]:
+Placed = list[tuple[str, str]]  # diff lines, each with its nearest named container (see `diffplace`)
+
+
+def _ordered(old: list[str], new: list[str], gone: list[int], came: list[int]) -> tuple[Placed, bool]:
     """Diff lines by need: dialogs, what came, states that changed (was, now), what went; and
     whether elements came."""
     gone_refs = {ref: i for i in gone if (ref := _ref(old[i]))}
     came_refs = {ref for j in came if (ref := _ref(new[j]))}
+    where_old, where_new = diffplace.containers(old), diffplace.containers(new)
     dialogs = _in_dialogs(new)
-    first = ["+" + new[j] for j in came if j in dialogs]
-    added = ["+" + new[j] for j in came if j not in dialogs and _ref(new[j]) not in gone_refs]
+    first = [("+" + new[j], where_new[j]) for j in came if j in dialogs]
+    added = [("+" + new[j], where_new[j]) for j in came if j not in dialogs and _ref(new[j]) not in gone_refs]
     states = [
-        pair
+        ("-" + old[gone_refs[ref]], "+" + new[j], where_new[j])
         for j in came
         if j not in dialogs and (ref := _ref(new[j])) in gone_refs
-        for pair in ("-" + old[gone_refs[ref]], "+" + new[j])
     ]
     went = [i for i in gone if _ref(old[i]) not in came_refs]
-    return first + added + _fold_boxes(states) + _removed(old, went), bool(first or added)
+    return first + added + _fold_boxes(states) + _removed(old, went, where_old), bool(first or added)
 
 
 _CHECKED = " [checked]"
@@ -246,19 +256,20 @@ def _toggled(old: list[str], new: list[str], gone: list[int], came: list[int]) -
     return [ref for j in came if (ref := _ref(new[j])) in was and _flipped(was[ref], new[j])]
 
 
-def _fold_boxes(states: list[str]) -> list[str]:
-    """Pairs of lines (was, now); the boxes that flipped the same way said on one line when many."""
-    pairs = list(zip(states[::2], states[1::2], strict=True))
+def _fold_boxes(states: list[tuple[str, str, str]]) -> Placed:
+    """Lines that changed (was, now, where); the boxes that flipped the same way on one line when many."""
     flips: dict[str, list[str]] = {}
-    for was, now in pairs:
+    for was, now, _ in states:
         if (way := _flipped(was[1:], now[1:])) and (ref := _ref(now)):
             flips.setdefault(way, []).append(ref)
-    out: list[str] = []
+    out: Placed = []
     for way, refs in flips.items():
         if len(refs) > _FOLDED_BOXES:
-            out.append(f"~ {len(refs)} boxes now {way}: {' '.join(refs)}")
+            out.append((f"~ {len(refs)} boxes now {way}: {' '.join(refs)}", ""))
     folded = {ref for refs in flips.values() if len(refs) > _FOLDED_BOXES for ref in refs}
-    return out + [line for pair in pairs if _ref(pair[1]) not in folded for line in pair]
+    return out + [
+        (line, where) for was, now, where in states if _ref(now) not in folded for line in (was, now)
+    ]
 
 
 def _in_dialogs(lines: list[str]) -> set[int]:
@@ -277,26 +288,25 @@ def _in_dialogs(lines: list[str]) -> set[int]:
     return inside
 
 
-def _removed(old: list[str], went: list[int]) -> list[str]:
+def _removed(old: list[str], went: list[int], where: list[str]) -> Placed:
     """What went, a run of neighbouring lines at a time: an element with a count of what was
     inside it (a closed list's options), or, when a run holds many elements, one line counting it."""
-    out: list[str] = []
+    out: Placed = []
     for run in _runs(went):
         top = min(_depth(old[i]) for i in run)
         roots = [k for k, i in enumerate(run) if _depth(old[i]) == top or k == 0]
         if len(roots) > _GONE_SHOWN:
-            out.append(_gone_count(old, run, top))
+            out.append((_gone_count(old, run, top), where[run[0]]))
             continue
         for start, end in zip(roots, [*roots[1:], len(run)], strict=True):
             inside = end - start - 1
             line = "-" + old[run[start]]
             name = _QUOTED.search(old[run[start]])
             if inside > _GONE_SHOWN and name:
-                out.append(f"- {inside + 1} lines of {name.group()} are gone")
+                out.append((f"- {inside + 1} lines of {name.group()} are gone", where[run[start]]))
                 continue
-            out.append(
-                line + (f" (and the {inside} line{'s' if inside != 1 else ''} inside it)" if inside else "")
-            )
+            more = f" (and the {inside} line{'s' if inside != 1 else ''} inside it)" if inside else ""
+            out.append((line + more, where[run[start]]))
     return out
 
 
@@ -315,6 +325,10 @@ def _gone_count(old: list[str], run: list[int], top: int) -> str:
     for index in range(run[0] - 1, -1, -1):
         if _depth(old[index]) < top and (name := _QUOTED.search(old[index])):
             return f"- {len(run)} lines of {name.group()} are gone"
+    rows = list(dict.fromkeys(m.group(1) for i in run if (m := _ROW.search(old[i]))))
+    if rows:  # a grid's rows, named by the hint their controls carry
+        named = ", ".join(rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
+        return f"- {len(run)} lines are gone, of row{'s' if len(rows) != 1 else ''} {named}"
     first = next((old[i].strip() for i in run if _QUOTED.search(old[i])), "")
     return f"- {len(run)} lines are gone" + (
         f", from {first[2:] if first.startswith('- ') else first}" if first else ""

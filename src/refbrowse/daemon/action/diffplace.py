@@ -1,0 +1,154 @@
+"""Where a diff line of the interactive view stands, and lines that went and came again.
+
+A line's place is its nearest named container in the view (`listbox "Chosen
+groups"`): when a diff spans several, each run of lines says where it is. An
+element that went from one container and came in another, reading the same,
+moved; one that came again in its own place reading the same (a list or a
+grid's rows rebuilt on every change) was re-created: one line gives its new
+ref, not a line that went and one that came.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+_REF = re.compile(r" @[a-z]*\d+\b")  # a line's own ref, with the space before it
+_FLAGS = re.compile(r" \[(?:selected|checked|focused|active|current(?:=\w+)?)\]")
+_CONTAINERS = frozenset(
+    (
+        "listbox", "combobox", "group", "dialog", "alertdialog", "region", "navigation", "form",
+        "table", "grid", "treegrid", "tabpanel", "menu", "menubar", "tree", "radiogroup", "tablist",
+        "toolbar", "list", "complementary", "banner", "contentinfo", "search", "main",
+    )
+)  # fmt: skip
+
+
+def _depth(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _label(line: str) -> str:
+    """`listbox "Chosen groups"` when the line is a named container, else ""."""
+    body = line.strip().removeprefix("- ")
+    role, _, rest = body.partition(" ")
+    name = _QUOTED.match(rest)
+    return f"{role} {name.group()}" if role in _CONTAINERS and name and name.group() != '""' else ""
+
+
+def containers(lines: list[str]) -> list[str]:
+    """For each line of a view, its nearest named container above it, or ""."""
+    out: list[str] = []
+    stack: list[tuple[int, str]] = []
+    for line in lines:
+        depth = _depth(line)
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        out.append(next((label for _, label in reversed(stack) if label), ""))
+        stack.append((depth, _label(line)))
+    return out
+
+
+def _unref(line: str) -> str:
+    """The line without its own ref (never a ref-like text inside a quoted name)."""
+    spans = [m.span() for m in _QUOTED.finditer(line)]
+    for found in _REF.finditer(line):
+        if not any(a <= found.start() < b for a, b in spans):
+            return line[: found.start()] + line[found.end() :]
+    return line
+
+
+def _ref(line: str) -> str:
+    found = _REF.search(_QUOTED.sub('""', line))
+    return found.group().strip() if found else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Matched:
+    """What is left of the lines that went and came, and the pairs (went, came) found among them."""
+
+    gone: list[int]
+    came: list[int]
+    moved: list[tuple[int, int]]
+    remade: list[tuple[int, int]]
+
+
+def match(old: list[str], new: list[str], gone: list[int], came: list[int], keep: set[str]) -> Matched:
+    """Pair lines that went with lines that came reading the same: in the same place (re-created), or
+    in another container (moved). Lines whose ref is in `keep` (a state that changed) stay as they are."""
+    where_old, where_new = containers(old), containers(new)
+    free_gone = [i for i in gone if _ref(old[i]) not in keep]
+    remade = _pairs(
+        free_gone, [j for j in came if _ref(new[j]) not in keep], same_place=True, views=(old, new)
+    )
+    remade = [(i, j) for i, j in remade if where_old[i] == where_new[j]]
+    used_gone, used_came = {i for i, _ in remade}, {j for _, j in remade}
+    rest_gone = [i for i in free_gone if i not in used_gone]
+    rest_came = [j for j in came if j not in used_came and _ref(new[j]) not in keep]
+    moved = [
+        (i, j)
+        for i, j in _pairs(rest_gone, rest_came, same_place=False, views=(old, new))
+        if where_old[i] != where_new[j] and where_old[i] and where_new[j]
+    ]
+    used_gone |= {i for i, _ in moved}
+    used_came |= {j for _, j in moved}
+    return Matched(
+        [i for i in gone if i not in used_gone], [j for j in came if j not in used_came], moved, remade
+    )
+
+
+def _pairs(
+    gone: list[int], came: list[int], same_place: bool, views: tuple[list[str], list[str]]
+) -> list[tuple[int, int]]:
+    """Each came line with the first unpaired gone line that reads the same (its state aside, unless
+    `same_place`)."""
+    old, new = views
+
+    def key(line: str) -> str:
+        bare = _unref(line)
+        return bare if same_place else _FLAGS.sub("", bare).strip()
+
+    pool: dict[str, list[int]] = {}
+    for i in gone:
+        pool.setdefault(key(old[i]), []).append(i)
+    found: list[tuple[int, int]] = []
+    for j in came:
+        waiting = pool.get(key(new[j]))
+        if waiting:
+            found.append((waiting.pop(0), j))
+    return found
+
+
+def said(old: list[str], new: list[str], found: Matched) -> list[str]:
+    """Lines for what moved, and one line for what was re-created (with the new refs)."""
+    where_old, where_new = containers(old), containers(new)
+    out = [
+        f"~ {_FLAGS.sub('', new[j]).strip().removeprefix('- ')}: moved from {where_old[i]} to {where_new[j]}"
+        for i, j in found.moved
+    ]
+    again = [new[j].strip().removeprefix("- ") for _, j in found.remade if _ref(new[j])]
+    if 0 < len(again) <= _REMADE_SHOWN:
+        out.append(f"~ re-created as they were, with new refs: {', '.join(again)}")
+    elif again:
+        out.append(
+            f"~ {len(again)} lines re-created as they were, with new refs: `browse snapshot -i` lists them"
+        )
+    return out
+
+
+_REMADE_SHOWN = 3  # re-created lines named one by one; beyond, counted
+
+
+def placed(lines: list[tuple[str, str]]) -> list[str]:
+    """Diff lines, each run in one container led by `in listbox "Chosen groups":` when they span several."""
+    if len({where for _, where in lines}) < 2:
+        return [text for text, _ in lines]
+    out: list[str] = []
+    last: str | None = None
+    for text, where in lines:
+        if where != last:
+            out.append(f"in {where}:" if where else "elsewhere:")
+        last = where
+        out.append(text)
+    return out
