@@ -141,8 +141,13 @@ _REMADE_SHOWN = 3  # re-created lines named one by one; beyond, counted
 
 
 def placed(lines: list[tuple[str, str]]) -> list[str]:
-    """Diff lines, each run in one container led by `in listbox "Chosen groups":` when they span several."""
-    if len({where for _, where in lines}) < 2:
+    """Diff lines, each run in one container led by `in listbox "Chosen groups":` when they span
+    several named ones. A line inside a container the diff shows too (a dialog that came with its
+    buttons) stands where that container does."""
+    own = {label: where for text, where in lines if (label := _label(text[1:]))}
+    for _ in range(3):  # containers inside containers the diff shows
+        lines = [(text, own.get(where, where)) for text, where in lines]
+    if len({where for _, where in lines if where}) < 2:
         return [text for text, _ in lines]
     out: list[str] = []
     last: str | None = None

@@ -1,0 +1,42 @@
+"""Where diff lines stand: containers, moves, re-created lines."""
+
+from __future__ import annotations
+
+from refbrowse.daemon.action.diffplace import containers, placed
+from refbrowse.daemon.action.viewdiff import view_change
+
+LISTS = (
+    '- listbox "Available groups" @e3\n  - option "auditors" @e4\n  - option "editors" @e5 [selected]\n'
+    '- button "Choose" @e7\n- listbox "Chosen groups" @e9\n  - option "staff" @e10'
+)
+
+
+def test_each_line_stands_in_its_nearest_named_container() -> None:
+    lines = LISTS.splitlines()
+    assert containers(lines) == [
+        "",
+        'listbox "Available groups"',
+        'listbox "Available groups"',
+        "",
+        "",
+        'listbox "Chosen groups"',
+    ]
+
+
+def test_a_choice_that_changed_lists_is_moved_and_the_rest_re_created() -> None:
+    after = (
+        '- listbox "Available groups" @e3\n  - option "auditors" @e11\n'
+        '- button "Choose" @e7\n- listbox "Chosen groups" @e9\n'
+        '  - option "editors" @e12\n  - option "staff" @e13'
+    )
+    quoted = view_change(LISTS, after).quoted
+    assert quoted[1:] == [
+        '~ option "editors" @e12: moved from listbox "Available groups" to listbox "Chosen groups"',
+        '~ re-created as they were, with new refs: option "auditors" @e11, option "staff" @e13',
+    ]
+
+
+def test_runs_in_several_named_places_are_led_by_their_place_and_one_place_needs_none() -> None:
+    two = [("+a", 'listbox "A"'), ("+b", 'listbox "A"'), ("+c", 'listbox "B"'), ("-d", "")]
+    assert placed(two) == ['in listbox "A":', "+a", "+b", 'in listbox "B":', "+c", "elsewhere:", "-d"]
+    assert placed([("+a", 'listbox "A"'), ("-d", "")]) == ["+a", "-d"]
