@@ -127,3 +127,45 @@ def test_an_ambiguous_text_selector_lists_its_matches_with_refs(workspace: Works
     assert "matches 2 elements" in result.err
     assert ref_of(view, 'listitem "Krissie"') + ' listitem "Krissie"' in result.err
     assert re.search(r'@e\d+ paragraph "Drag Krissie', result.err), result.err
+
+
+def test_rows_a_grid_moved_on_screen_are_read_in_the_order_they_stand(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reach/grid.html"))
+    view = workspace.ok("snapshot", "-i")
+    order = re.findall(r'gridcell "(gbm-[a-z-]+)"', view)
+    assert order == ["gbm-deep-slow", "gbm-small-lr", "gbm-early-stop"], view
+    found = re.findall(r'"(gbm-[a-z-]+)"', workspace.ok("find", "gbm"))
+    assert found == order
+
+
+FLOOD = """<!doctype html><title>Flood</title><h1>Many listeners</h1><div id=box></div>
+<script>
+const box = document.getElementById('box');
+for (let i = 0; i < 50000; i++) {
+  const s = document.createElement('span');
+  s.textContent = 'cell ' + i + ' ';
+  s.addEventListener('click', () => {});
+  box.appendChild(s);
+}
+setInterval(() => {  // listeners keep coming while the page is read
+  for (let i = 0; i < 200; i++) {
+    const d = document.createElement('i');
+    d.textContent = 'late ';
+    d.addEventListener('mousedown', () => {});
+    box.appendChild(d);
+  }
+}, 50);
+</script>"""
+
+
+def test_a_page_of_fifty_thousand_listeners_is_read_within_bounds(workspace: Workspace, site: Site) -> None:
+    arrived = workspace.run("goto", site.page("/reach/flood.html", FLOOD), timeout=120)
+    assert arrived.code == 0, arrived.err
+    view = workspace.run("snapshot", "-i", timeout=120)
+    assert view.code == 0, view.err
+    assert len(view.out) < 20_000  # the budget holds, however many controls the scan finds
+    wide = workspace.run("click", "text=cell", timeout=120)
+    assert wide.code == 1 and "matches" in wide.err and wide.err.count("\n") < 20, wide.err
+    assert workspace.ok("url").strip().endswith("/reach/flood.html")  # the daemon lives

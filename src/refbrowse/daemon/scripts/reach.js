@@ -25,7 +25,7 @@
     'NAV', 'ASIDE', 'HEADER', 'FOOTER', 'IFRAME']);
   const small = el => {
     const r = el.getBoundingClientRect();
-    return r.width * r.height <= 0.25 * innerWidth * innerHeight && (el.innerText || '').length <= 200;
+    return r.width * r.height <= 0.25 * innerWidth * innerHeight && el.textContent.length <= 400;
   };
   const flat = t => (t || '').replace(/[\ue000-\uf8ff]/g, '').replace(/\s+/g, ' ').trim();
   const up = n => n.parentElement || ((n.getRootNode() || {}).host) || null;
@@ -102,7 +102,7 @@
   });
   // A control with nothing to name it but its icon: named by its class or id words, or its image's file.
   deep('button, [role=button], a[href]').forEach(el => {
-    if (!flat(el.innerText) && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')
+    if (!el.textContent.trim() && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')
       && !el.title && !el.querySelector('img[alt]:not([alt=""]), svg title')) add(el, 'unnamed');
   });
   const words = el => {

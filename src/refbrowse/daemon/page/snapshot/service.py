@@ -21,6 +21,7 @@ from refbrowse.daemon.core.runtime import heap
 from refbrowse.daemon.core.sessions.refs import Ref, parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
+from refbrowse.daemon.page.snapshot.order import by_screen
 from refbrowse.daemon.page.snapshot.parse import parse_snapshot
 from refbrowse.daemon.page.snapshot.prepared import Reading, read
 from refbrowse.daemon.page.snapshot.reach import place
@@ -65,6 +66,7 @@ async def capture(
     with heap.paused():  # a big page's tree is tens of thousands of objects at once
         tree = parse_snapshot(reading.aria)
         apply_marks(tree, facts)
+        by_screen(tree)
         added = place(tree, facts.reach)
         drop_unspoken(tree)
         drop_hidden_copies(tree)
