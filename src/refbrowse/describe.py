@@ -6,6 +6,7 @@ thing because they all come from here. Standard library only.
 
 from __future__ import annotations
 
+from refbrowse.kinds import KIND_WORDS
 from refbrowse.parse import arg_kind, flag_kind, repeated_group, usage_line
 from refbrowse.registry import COMMANDS, DEFAULTS
 
@@ -13,23 +14,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from refbrowse.specs import Kind
 
-_SIMPLE_WORDS = {
-    "url": "a URL: http, https, about or data (a bare host gets https)",
-    "endpoint": "a DevTools address: http://host:9222 or ws://…",
-    "sel": "a CSS selector, or a ref from `browse snapshot` (@e3, @c2)",
-    "place": "an element to drop onto (selector or ref), a point X,Y, or an offset +DX,+DY (- is left, up)",
-    "path": "a file path, relative to where you run browse",
-    "key": "a key or chord: Enter, Tab, ArrowDown, a, Control+A",
-    "onekey": "one key: Shift, Control, a, Enter",
-    "json": "a JSON value",
-    "text": "text (quote it when it has spaces)",
-    "rest": "the rest of the line (no quotes needed)",
-    "size": "WIDTHxHEIGHT in CSS pixels, e.g. 1280x800",
-    "box": "X,Y,W,H in CSS pixels",
-    "header": "NAME:VALUE, e.g. 'Cache-Control: no-store'",
-    "timezone": "an IANA time zone such as Europe/Paris, or off",
-    "locale": "a language tag such as de-DE, or off",
-}
 
 # A value that works when pasted, for the names that have an obvious one.
 _SAMPLES = {
@@ -60,7 +44,7 @@ _SAMPLES = {
 def kind_words(kind: Kind) -> str:
     """What a value of `kind` is, in a few words."""
     if isinstance(kind, str):
-        return _SIMPLE_WORDS.get(kind, kind)
+        return KIND_WORDS[kind][0] if kind in KIND_WORDS else kind
     head, rest = kind[0], kind[1:]
     if head == "alt":
         return "; or ".join(kind_words(k) for k in rest)

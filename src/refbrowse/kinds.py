@@ -42,6 +42,30 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from refbrowse.specs import Kind
 
+# Each simple kind in words: for `browse help CMD`, and shorter for an MCP tool's schema ("": none).
+KIND_WORDS: dict[str, tuple[str, str]] = {
+    "url": ("a URL: http, https, about or data (a bare host gets https)", ""),
+    "endpoint": ("a DevTools address: http://host:9222 or ws://…", "http(s):// or ws(s):// address"),
+    "sel": ("a CSS selector, or a ref from `browse snapshot` (@e3, @c2)", "@eN ref or CSS selector"),
+    "place": (
+        "an element to drop onto (selector or ref), a point X,Y, or an offset +DX,+DY (- is left, up)",
+        "@eN ref or CSS selector, a point X,Y, or an offset +DX,+DY",
+    ),
+    "path": ("a file path, relative to where you run browse", "file path"),
+    "key": ("a key or chord: Enter, Tab, ArrowDown, a, Control+A", "key or chord: Enter, Tab, Control+A"),
+    "onekey": ("one key: Shift, Control, a, Enter", ""),
+    "json": ("a JSON value", "JSON value"),
+    "text": ("text (quote it when it has spaces)", ""),
+    "rest": ("the rest of the line (no quotes needed)", ""),
+    "words": ("text, not empty (quote it when it has spaces)", ""),
+    "header_name": ("an HTTP header's name, e.g. X-Debug", ""),
+    "size": ("WIDTHxHEIGHT in CSS pixels, e.g. 1280x800", "WIDTHxHEIGHT, e.g. 1280x800"),
+    "box": ("X,Y,W,H in CSS pixels", "X,Y,W,H in CSS pixels"),
+    "header": ("NAME:VALUE, e.g. 'Cache-Control: no-store'", ""),
+    "timezone": ("an IANA time zone such as Europe/Paris, or off", ""),
+    "locale": ("a language tag such as de-DE, or off", ""),
+}
+
 SELECTOR_STARTS = ("@", ".", "#", "[")
 SELECTOR_ENGINES = ("text", "role", "css", "xpath", "id", "data-testid", "internal:role", "internal:text")
 # Elements one names by their tag alone (`screenshot main`), or followed by `.`, `#`, `[`, `:`, `>`

@@ -21,7 +21,8 @@ Each command maps to a dict:
   about    optional: a paragraph for `browse help CMD`
   example  optional: one command line that works, without `browse`
   data     optional: the shape of the result's `data` field under `--json`
-  local    True when the CLI handles the command without asking the daemon
+  local    the CLI answers the command without asking the daemon: True when it answers it
+           itself (help, version, restart), else the module whose `run(request)` runs it
   no_start True when the command must not start a daemon that is not running
   stdin    True when the CLI sends what it reads on stdin
   stdin_arg  optional: the argument that, given as `-`, the CLI reads from its
@@ -62,6 +63,13 @@ GLOBAL_FLAGS: dict[str, tuple[str | None, str]] = {
     "--session": ("NAME", "separate browser context in the same daemon (or BROWSE_SESSION)"),
     "--timeout": ("MS", "action timeout for this command, in milliseconds"),
 }
+
+# The commands' categories (each entry's `cat`) and their titles in help, docs and the skill.
+CATEGORIES = (
+    ("write", "Act on the page"),
+    ("read", "Read and inspect"),
+    ("meta", "Server and workflow"),
+)
 
 # What `permissions grant` takes: the browser permissions Playwright can grant in Chromium.
 PERMISSION_NAMES = (
@@ -1094,7 +1102,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--port": ("N", "the HTTP port (default: any free one, written to .refbrowse/mcp.json)"),
         },
         "help": "serve the commands as MCP tools, sharing this workspace's browser with the CLI",
-        "local": True,
+        "local": "refbrowse.mcp.server",
     },
     "skill": {
         "cat": "meta",
@@ -1106,7 +1114,7 @@ COMMANDS: dict[str, CommandSpec] = {
         },
         "help": "print the agent skill file SKILL.md (the core loop), `skill get TOPIC` a page of it, "
         "`skill all` every page, or `skill install` it where Claude Code finds skills",
-        "local": True,
+        "local": "refbrowse.skill",
     },
     # setting up: a browser, a check of the set-up, the built-in demo (no daemon needed for the first two)
     "install": {
@@ -1124,7 +1132,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "(apt-get, dnf or brew). With --system, as root where apt-get is, it runs apt-get itself first."
         ),
         "help": "make sure a browser is there: find one, or install it, or print the command that does",
-        "local": True,
+        "local": "refbrowse.setup.install",
     },
     "doctor": {
         "cat": "meta",
@@ -1138,7 +1146,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "cannot run here (no browser, a state directory it cannot use)."
         ),
         "help": "check the set-up (browser, display, workspace, daemon, MCP, skill): each problem with a fix",
-        "local": True,
+        "local": "refbrowse.setup.doctor",
     },
     "demo": {
         "cat": "meta",
@@ -1151,7 +1159,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "line you can paste. It uses this workspace's daemon, which stays up afterwards."
         ),
         "help": "drive the built-in demo page step by step, printing each command and what it answered",
-        "local": True,
+        "local": "refbrowse.demo.run",
     },
     "version": {
         "cat": "meta",

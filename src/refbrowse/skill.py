@@ -20,11 +20,10 @@ import re
 import sys
 
 from refbrowse.cli.workspace import find_state_dir
-from refbrowse.docs import CATEGORIES
 from refbrowse.errors import UsageError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.parse import usage_line
-from refbrowse.registry import COMMANDS
+from refbrowse.registry import CATEGORIES, COMMANDS
 from refbrowse.specs import Request
 
 FRONT_MATTER = """---

@@ -24,7 +24,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     about: str  # a paragraph for `browse help CMD`
     example: str  # one command line that works, without the leading `browse`
     data: str  # the shape of the result's `data` field under `--json`, when the command gives one
-    local: bool
+    local: bool | str  # True: the CLI answers it; a module's name: that module's `run` does
     no_start: bool
     stdin: bool
     stdin_arg: str  # the argument that `-` reads from the CLI's stdin

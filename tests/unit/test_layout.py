@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -263,10 +264,12 @@ def test_registry_facts_are_read_from_the_registry_not_kept_in_side_lists() -> N
         if path.name in ("registry.py", "docs.py", "skill.py") or path.parent.name == "demo":
             continue  # the registry itself, its renderers, and the demo's script of example commands
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Tuple | ast.Set | ast.List) and len(node.elts) >= 4:
-                words = [
-                    e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
-                ]
+            # a dict of plain words keyed by command (a side table of modules, say) counts;
+            # a table of code per command (the recorder's writers) is how that code is found
+            plain = isinstance(node, ast.Dict) and all(isinstance(v, ast.Constant) for v in node.values)
+            elts = (node.keys if plain else []) if isinstance(node, ast.Dict) else getattr(node, "elts", [])
+            if isinstance(node, ast.Tuple | ast.Set | ast.List | ast.Dict) and len(elts) >= 4:
+                words = [e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
                 listed = [w for w in words if w in names]
                 assert len(listed) < 4, f"{path.name} lists commands {listed}: make it a registry fact"
 
@@ -303,3 +306,44 @@ def test_every_flag_a_handler_reads_is_in_its_command_s_spec() -> None:
     assert read, "no handler reads a flag through call.flag: is the check looking in the right place?"
     unknown = [(c, f) for c, f in read if f not in COMMANDS[c]["flags"] and f not in GLOBAL_FLAGS]
     assert unknown == []
+
+
+def _owners(predicate: Callable[[ast.AST], bool]) -> list[str]:
+    return sorted(
+        str(path.relative_to(SRC))
+        for path in _modules(SRC)
+        if any(predicate(node) for node in ast.walk(ast.parse(path.read_text())))
+    )
+
+
+def _says(text: str) -> Callable[[ast.AST], bool]:
+    return lambda node: isinstance(node, ast.Constant) and node.value == text
+
+
+def _binds(name: str) -> Callable[[ast.AST], bool]:
+    def binds(node: ast.AST) -> bool:
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        return isinstance(node, ast.Assign | ast.AnnAssign) and any(
+            getattr(t, "id", "") == name for t in targets
+        )
+
+    return binds
+
+
+@pytest.mark.parametrize(
+    ("what", "predicate", "owner"),
+    [
+        (
+            "the device-metrics override",
+            _says("Emulation.setDeviceMetricsOverride"),
+            "daemon/services/emulation.py",
+        ),
+        ("the browser is not running", _says("the browser is not running"), "daemon/core/browser/host.py"),
+        ("the selector prefixes", _binds("SELECTOR_STARTS"), "kinds.py"),
+        ("the category titles", _says("Act on the page"), "registry.py"),
+        ("the kinds in words", _binds("KIND_WORDS"), "kinds.py"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_each_fact_has_one_owner(what: str, predicate: Callable[[ast.AST], bool], owner: str) -> None:
+    assert _owners(predicate) == [owner], f"{what} is written in more than one place"

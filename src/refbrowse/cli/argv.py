@@ -12,7 +12,7 @@ import os
 from refbrowse import parse
 from refbrowse.errors import UsageError
 from refbrowse.parse import args_usage, nearest
-from refbrowse.registry import COMMANDS, GLOBAL_FLAGS, SETTLE_FLAGS
+from refbrowse.registry import CATEGORIES, COMMANDS, GLOBAL_FLAGS, SETTLE_FLAGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def help_text(name: str | None = None) -> str:
 
 def _overview() -> str:
     lines = ["usage: browse [--json] [--raw] [--session NAME] [--timeout MS] COMMAND [ARGS]", ""]
-    for cat, title in (("write", "Act"), ("read", "Read"), ("meta", "Server")):
+    for cat, title in CATEGORIES:
         lines.append(f"{title}:")
         for name, spec in COMMANDS.items():
             if spec["cat"] == cat:

@@ -93,7 +93,7 @@ def _run(console: Console) -> int:
         console.write((help_text(asked) + "\n").encode())
         return ExitCode.OK
     req = parse_argv(argv)
-    if req["command"] in LOCAL_RUNNERS:
+    if isinstance(COMMANDS[req["command"]].get("local"), str):  # runs here for as long as it lasts
         return _run_local(req)
     if COMMANDS[req["command"]].get("stdin"):
         req["stdin"] = console.stdin.read()
@@ -164,20 +164,10 @@ def _help_asked(argv: list[str]) -> str | None:
     return next((word for word in words if word in COMMANDS), None)
 
 
-# Commands that run in this process for as long as they last: imported only when used.
-LOCAL_RUNNERS = {
-    "mcp": "refbrowse.mcp.server",
-    "skill": "refbrowse.skill",
-    "install": "refbrowse.setup.install",
-    "doctor": "refbrowse.setup.doctor",
-    "demo": "refbrowse.demo.run",
-}
-
-
 def _run_local(req: Request) -> int:
     import importlib
 
-    module = importlib.import_module(LOCAL_RUNNERS[req["command"]])
+    module = importlib.import_module(str(COMMANDS[req["command"]]["local"]))
     code: int = module.run(req)
     return code
 

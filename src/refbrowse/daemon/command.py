@@ -20,15 +20,15 @@ from typing import Any, Protocol
 
 from playwright.async_api import Page
 
-from refbrowse.daemon.core.browser.host import BrowserHost
+from refbrowse.daemon.core.browser.host import BrowserHost, not_running
 from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.io.reply import Reply as Reply
 from refbrowse.daemon.core.io.reply import data_of as data_of
 from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.runtime.timeouts import Timeouts
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.bag import Services
-from refbrowse.errors import Unavailable
 from refbrowse.registry import COMMANDS, GLOBAL_FLAGS
 from refbrowse.specs import Result
 
@@ -75,8 +75,7 @@ class Call:
     flags: dict[str, Any]
     raw: bool
     session_name: str  # the session the request named; it exists once the browser has started
-    action_timeout_ms: int
-    nav_timeout_ms: int
+    timeouts: Timeouts  # the request's --timeout over the daemon's
     daemon: DaemonView
     services: Services
     current_session: Session | None = None
@@ -87,15 +86,23 @@ class Call:
     stdin_texts: tuple[int, ...] = ()  # …but the texts at these places in `args` came on stdin (`-`)
 
     @property
+    def action_timeout_ms(self) -> int:
+        return self.timeouts.action()
+
+    @property
+    def nav_timeout_ms(self) -> int:
+        return self.timeouts.navigation()
+
+    @property
     def session(self) -> Session:
         if self.current_session is None:
-            raise Unavailable("the browser is not running", "run `browse restart`")
+            raise not_running()
         return self.current_session
 
     @property
     def tab(self) -> Tab:
         if self.current_tab is None:
-            raise Unavailable("the browser is not running", "run `browse restart`")
+            raise not_running()
         return self.current_tab
 
     @property

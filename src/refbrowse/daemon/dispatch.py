@@ -25,6 +25,7 @@ from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.io.request import Request
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.runtime.bounds import Late, bounded
+from refbrowse.daemon.core.runtime.timeouts import Timeouts
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot import prepared
 from refbrowse.daemon.services.bag import Services
@@ -35,8 +36,6 @@ from refbrowse.specs import Result
 
 log = logging.getLogger("refbrowse")
 
-DEFAULT_ACTION_MS = DEFAULTS["action_ms"]
-DEFAULT_NAV_MS = DEFAULTS["nav_ms"]
 SLACK_MS = 10_000  # beyond a command's own timeouts, before the daemon gives up on it
 # The nested command (`chain`) whose steps are being dispatched, "" for a client's own command.
 _RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
@@ -60,7 +59,8 @@ class Dispatcher:
         self.wiring = wiring
         self.notices = notices
         self.handlers = collect()
-        self.action_ms = env_ms("BROWSE_TIMEOUT", DEFAULT_ACTION_MS)
+        action_ms = env_ms("BROWSE_TIMEOUT", DEFAULTS["action_ms"])
+        self.timeouts = Timeouts(default_ms=action_ms, navigation_ms=DEFAULTS["nav_ms"])
         self.first_tab_seen = False  # the end of the start, for `trace`
 
     async def dispatch(self, request: Request) -> Result:
@@ -90,8 +90,7 @@ class Dispatcher:
         return result
 
     async def _run(self, name: str, request: Request) -> Result:
-        timeout_ms = request.timeout_ms
-        limit = (timeout_ms or max(self.action_ms, DEFAULT_NAV_MS)) + SLACK_MS
+        limit = self.timeouts.child(request.timeout_ms).longest() + SLACK_MS
         nested = bool(COMMANDS[name].get("nested"))  # its steps are dispatched, each with its own limit
         refused = self.services.handoffs.refusal(name)
         if refused is not None:
@@ -165,7 +164,7 @@ class Dispatcher:
         tab.busy_with = " ".join([request.command, *request.args[:1]])
 
     async def _call(self, request: Request) -> Call:
-        name, timeout_ms, session_name = request.command, request.timeout_ms, request.session
+        name, session_name = request.command, request.session
         args, flags = parse_values(name, list(request.args), dict(request.flags))
         if COMMANDS[name]["cat"] == "meta":
             session = self.daemon.host.sessions.get(session_name)
@@ -190,8 +189,7 @@ class Dispatcher:
             argv_text=request.argv_text,
             stdin_texts=request.stdin_texts,
             session_name=session_name,
-            action_timeout_ms=timeout_ms or self.action_ms,
-            nav_timeout_ms=timeout_ms or DEFAULT_NAV_MS,
+            timeouts=self.timeouts.child(request.timeout_ms),
             daemon=self.daemon,
             services=self.services,
             current_session=session,

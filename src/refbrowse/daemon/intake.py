@@ -10,29 +10,32 @@ from __future__ import annotations
 
 import asyncio
 import json
+import types
+import typing
 from typing import Any
 
 from aiohttp import web
 
+from refbrowse import specs
 from refbrowse.daemon.httpserver import refused
 from refbrowse.parse import MAX_TIMEOUT_MS
 
 BODY_TIMEOUT_S = 10.0
 MAX_BODY_BYTES = 64 * 1024 * 1024  # a chain's stdin included
 
-_OPTIONAL_STR = (str, type(None))
+
+def _json_types(hint: object) -> tuple[type, ...]:
+    """The Python types a JSON value of a field's declared type arrives as: `str | None` → (str, NoneType)."""
+    if isinstance(hint, types.UnionType):
+        return tuple(t for arg in hint.__args__ for t in _json_types(arg))
+    origin = typing.get_origin(hint) or hint  # list[str] arrives as a list
+    assert isinstance(origin, type), hint
+    return (origin,)
+
+
+# The request's fields are declared once, in `specs.Request`; here is each one's type at run time.
 FIELDS: dict[str, tuple[type, ...]] = {
-    "command": (str,),
-    "args": (list,),
-    "flags": (dict,),
-    "json": (bool,),
-    "raw": (bool,),
-    "session": _OPTIONAL_STR,
-    "timeout": (int, type(None)),
-    "stdin": _OPTIONAL_STR,
-    "client": (str,),
-    "argv_text": (bool,),
-    "stdin_texts": (list,),
+    name: _json_types(hint) for name, hint in typing.get_type_hints(specs.Request).items()
 }
 _FLAG_VALUES = (str, bool, int, float)
 

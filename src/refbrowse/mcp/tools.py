@@ -14,6 +14,7 @@ import shlex
 from typing import Any
 
 from refbrowse.errors import UsageError
+from refbrowse.kinds import KIND_WORDS
 from refbrowse.parse import arg_kind, flag_kind, repeated_group
 from refbrowse.registry import COMMANDS, MCP_LEFT_OUT_FLAGS
 from refbrowse.specs import CommandSpec, Kind
@@ -31,18 +32,6 @@ MCP_CONNECT_ENV = "BROWSE_MCP_ALLOW_CONNECT"
 # Permissions are the user's to grant, through the server's environment
 # (BROWSE_ALLOW_FILE, BROWSE_ALLOWED_PATHS), not the model's to ask for.
 PERMISSION_FLAGS = ("--allow-",)
-
-# What a value of each simple kind looks like, for the schema's description.
-KIND_MEANINGS = {
-    "endpoint": "http(s):// or ws(s):// address",
-    "sel": "@eN ref or CSS selector",
-    "place": "@eN ref or CSS selector, a point X,Y, or an offset +DX,+DY",
-    "path": "file path",
-    "key": "key or chord: Enter, Tab, Control+A",
-    "json": "JSON value",
-    "size": "WIDTHxHEIGHT, e.g. 1280x800",
-    "box": "X,Y,W,H in CSS pixels",
-}
 
 
 def first_clause(text: str) -> str:
@@ -76,7 +65,7 @@ def flag_property(flag: str) -> str:
 def kind_schema(kind: Kind) -> dict[str, Any]:
     """The JSON Schema of one value of a kind (see `refbrowse.kinds`)."""
     if isinstance(kind, str):
-        meaning = KIND_MEANINGS.get(kind)
+        meaning = KIND_WORDS[kind][1] if kind in KIND_WORDS else ""
         return {"type": "string", "description": meaning} if meaning else {"type": "string"}
     head = kind[0]
     if head in ("int", "number"):
@@ -95,7 +84,7 @@ def kind_schema(kind: Kind) -> dict[str, Any]:
 
 def _alt_meaning(kind: Kind) -> str:
     if isinstance(kind, str):
-        return KIND_MEANINGS.get(kind, kind)
+        return (KIND_WORDS[kind][1] if kind in KIND_WORDS else "") or kind
     if kind[0] == "int":
         return "milliseconds" if kind[2] else "number"
     return str(kind[0])

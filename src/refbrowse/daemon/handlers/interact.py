@@ -25,6 +25,7 @@ from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.core.io.nofollow import kind_of
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
+from refbrowse.daemon.services.emulation import override_metrics
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, PageError, UsageError
 from refbrowse.registry import COMMANDS
@@ -335,8 +336,7 @@ async def _device_scale(call: Call, width: int, height: int, scale: float) -> No
         cdp = await call.services.cdp.session(call.page)
     except PlaywrightError as exc:
         raise PageError("--scale needs Chromium's DevTools protocol", "leave out --scale") from exc
-    metrics = {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False}
-    await cdp.send("Emulation.setDeviceMetricsOverride", metrics)
+    await override_metrics(cdp, width, height, scale)
 
 
 @handler("upload")

@@ -19,6 +19,7 @@ import html
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, Reply, handler
+from refbrowse.daemon.core.browser.host import not_running
 from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.snapshot import huge_page, prepared
@@ -150,7 +151,7 @@ async def draw(call: Call, png: bytes, boxes: list[tuple[str, Box]], width: int,
     """Draw `boxes` over `png` in a throwaway context, away from the agent's pages."""
     browser = call.daemon.host.browser
     if browser is None:
-        raise Unavailable("the browser is not running", "run `browse restart`")
+        raise not_running()
     scale = png_size(png)[0] / width
     context = await browser.new_context(
         viewport={"width": width, "height": height}, device_scale_factor=scale

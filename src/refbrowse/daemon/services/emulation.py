@@ -30,6 +30,18 @@ DEFAULT_VIEWPORT: ViewportSize = {
 }  # Playwright's, for a context opened without one
 
 
+async def override_metrics(
+    cdp: CDPSession, width: int, height: int, scale: float, *, mobile: bool = False, anew: bool = False
+) -> None:
+    """The one writer of Chromium's device-metrics override: a device's metrics, `viewport --scale`,
+    and the scale set again after a screenshot reset it (`anew`: the same override sent again
+    is a no-op, so it is cleared first)."""
+    if anew:
+        await cdp.send("Emulation.clearDeviceMetricsOverride")
+    metrics = {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile}
+    await cdp.send("Emulation.setDeviceMetricsOverride", metrics)
+
+
 class Emulation(Family):
     key = "emulation"
 
@@ -78,13 +90,10 @@ class Emulation(Family):
             self._desktop[page] = page.viewport_size or DEFAULT_VIEWPORT
         size = device["viewport"] if device else self._desktop.pop(page, None) or page.viewport_size
         await page.set_viewport_size(size or DEFAULT_VIEWPORT)
-        metrics = {
-            "width": (size or DEFAULT_VIEWPORT)["width"],
-            "height": (size or DEFAULT_VIEWPORT)["height"],
-            "deviceScaleFactor": device["device_scale_factor"] if device else 1,
-            "mobile": bool(device and device.get("is_mobile")),
-        }
-        await cdp.send("Emulation.setDeviceMetricsOverride", metrics)
+        shown = size or DEFAULT_VIEWPORT
+        scale = device["device_scale_factor"] if device else 1
+        mobile = bool(device and device.get("is_mobile"))
+        await override_metrics(cdp, shown["width"], shown["height"], scale, mobile=mobile)
         touch = bool(device and device.get("has_touch"))
         await cdp.send(
             "Emulation.setTouchEmulationEnabled",

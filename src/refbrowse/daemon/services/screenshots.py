@@ -22,6 +22,7 @@ from playwright.async_api import FloatRect, Locator, Page
 from refbrowse.daemon.core.browser.display import WINDOW_TAGS
 from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.services.emulation import override_metrics
 from refbrowse.daemon.services.policy import Policy, write_new
 
 MAX_SIDE = 2_000
@@ -153,10 +154,7 @@ async def keep_scale(keeper: CdpKeeper, page: Page, width: int, height: int, dpr
     """
     if float(await page.evaluate("devicePixelRatio")) == dpr:
         return
-    cdp = await keeper.session(page)
-    metrics = {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": False}
-    await cdp.send("Emulation.clearDeviceMetricsOverride")  # the same override sent again is a no-op
-    await cdp.send("Emulation.setDeviceMetricsOverride", metrics)
+    await override_metrics(await keeper.session(page), width, height, dpr, anew=True)
 
 
 async def whole_page(page: Page) -> Region:

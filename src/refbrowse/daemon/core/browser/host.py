@@ -39,6 +39,11 @@ log = logging.getLogger("refbrowse")
 DRIVER_STOP_S = 5.0  # a lost driver that has not stopped in this time is killed
 
 
+def not_running() -> Unavailable:
+    """The one error for a command that needs the browser while there is none."""
+    return Unavailable("the browser is not running", "run `browse restart`")
+
+
 class BrowserHost:
     """The one browser of a daemon: launched here (headless or headed) or reached remotely.
 
@@ -231,7 +236,7 @@ class BrowserHost:
         """Open a session's context (restoring its state) while other sessions go on."""
         browser = self.browser
         if browser is None:
-            raise Unavailable("the browser is not running", "run `browse restart`")
+            raise not_running()
         context = await self._new_context(name)
         async with self._session_lock:
             if self.browser is not browser:  # switched meanwhile: open it in the new browser
