@@ -733,8 +733,16 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("ACTION", "[PATH]"),
         "forms": {"start": ("[PATH]",), "stop": ()},
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {
+            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+            "--secrets": (None, "with start: keep cookies and Authorization headers in the file"),
+        },
         "kinds": {"ACTION": ("enum", "start", "stop")},
+        "about": (
+            "Without PATH the file goes to .refbrowse/recordings/. It is written mode 0600, with every"
+            " text typed as a secret (`fill SEL -`, a password field, `auth login`) replaced, and cookies"
+            " and Authorization headers replaced unless `--secrets`."
+        ),
         "example": "har start session.har",
         "help": "har start [PATH]: record the session's requests; har stop: write them as a HAR 1.2 file",
     },

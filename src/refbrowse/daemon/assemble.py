@@ -34,6 +34,7 @@ from refbrowse.daemon.services.handoff import HandoffHint, Handoffs
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
 from refbrowse.daemon.services.remotehops import RemoteHops
+from refbrowse.daemon.services.secrets import TypedSecrets
 from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.daemon.services.useragents import UserAgents
 from refbrowse.specs import Result
@@ -117,6 +118,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         settings=settings,
         routes=routes,
         hars=hars,
+        secrets=TypedSecrets(host.sessions.get),
     )
     confinement = Confinement(policy, services.file_grants)
     hops = RemoteHops(policy, lambda: host.target, notices)
@@ -158,6 +160,6 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         shutdown=(activity, services.recordings, services.capture, *restoring),
         after_command=(ChosenBrowser(host.state_dir), persister),
         results=(HandoffHint(host, handoffs),),
-        recorders=(activity, services.recordings),
+        recorders=(services.secrets, activity, services.recordings),
     )
     return Assembly(services, wiring, notices)

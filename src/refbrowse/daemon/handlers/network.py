@@ -13,7 +13,6 @@ import base64
 import json
 import mimetypes
 import os
-import tempfile
 import time
 from typing import Any
 
@@ -193,7 +192,7 @@ async def throttle(call: Call) -> str:
 @handler("har")
 async def har(call: Call) -> str:
     if call.args[0] == "stop":
-        path, took = await call.services.hars.stop(call.session)
+        path, took = await call.services.hars.stop(call.session, call.services.secrets.known())
         count = await asyncio.to_thread(_entries, path)
         return Reply(
             f"Wrote HAR 1.2 to {path}: {count} requests over {took:.1f} s", {"path": path, "entries": count}
@@ -202,9 +201,9 @@ async def har(call: Call) -> str:
     path = (
         call.services.policy.output_path(given, call.flag(ALLOW_PATH_FLAG))
         if given
-        else os.path.join(tempfile.gettempdir(), f"refbrowse-{time.strftime('%Y%m%d-%H%M%S')}.har")
+        else os.path.join(call.daemon.state_dir, "recordings", f"har-{time.strftime('%Y%m%d-%H%M%S')}.har")
     )
-    await call.services.hars.start(call.session, path)
+    await call.services.hars.start(call.session, path, bool(call.flag("--secrets")))
     return f"Recording the requests of session {call.session.name}; `browse har stop` writes {path}"
 
 

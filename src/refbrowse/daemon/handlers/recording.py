@@ -2,8 +2,9 @@
 
 Every file goes through the path policy like a screenshot: a PATH outside the
 workspace and the temp directory is refused before anything stops, and without
-a PATH the file lands in `.refbrowse/recordings/`. Files are written without
-following a symlink planted at the last moment.
+a PATH the file lands in `.refbrowse/recordings/`. Files are written mode 0600
+without following a symlink planted at the last moment; a trace is written
+without the text typed as a secret (`recording.redaction`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.page.resolver import resolve_one
-from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, write_new
+from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, write_private
+from refbrowse.daemon.services.recording import redaction
 from refbrowse.daemon.services.recording.locators import css_source, live_source
 from refbrowse.daemon.services.recording.profile import ProfileRun
 from refbrowse.daemon.services.recording.script import ScriptRun
@@ -93,14 +95,16 @@ async def trace(call: Call) -> str:
         raise translate(exc, "saving the trace") from exc
     finally:
         rec.trace = None
-    await asyncio.to_thread(_move, scratch, path)
+    await asyncio.to_thread(_move, scratch, path, call.services.secrets.known())
     return f"Saved the trace ({_size(path)}) to {path}\nOpen it with: playwright show-trace {path}"
 
 
-def _move(scratch: str, path: str) -> None:
+def _move(scratch: str, path: str, secrets: tuple[str, ...] = ()) -> None:
+    """The scratch file's bytes (a trace's without `secrets`) to `path`, then the scratch file gone."""
     try:
         with open(scratch, "rb") as source:
-            write_new(path, source.read())
+            data = source.read()
+            write_private(path, redaction.trace_zip(data, secrets) if secrets else data)
     finally:
         os.unlink(scratch)
 
@@ -122,7 +126,7 @@ async def profile(call: Call) -> str:
     run, rec.profile = rec.profile, None
     data = await run.stop()
     events = len(json.loads(data).get("traceEvents", []))
-    await asyncio.to_thread(write_new, path, data)
+    await asyncio.to_thread(write_private, path, data)
     return (
         f"Saved the profile ({events} trace events, {_size(path)}) to {path}\n"
         "Open it in Chrome DevTools (Performance, Load profile) or at https://ui.perfetto.dev"
@@ -179,7 +183,7 @@ async def record(call: Call) -> str:
     path = _out_path(call, "test_recorded", ".py")
     script, rec.script = rec.script, None
     text = script.render(call.session.name)
-    await asyncio.to_thread(write_new, path, text.encode())
+    await asyncio.to_thread(write_private, path, text.encode())
     steps = len(script.steps)
     plural = "s" if steps != 1 else ""
     text = f"Wrote {steps} step{plural} as a Playwright test to {path}\nRun it with: pytest {path}"

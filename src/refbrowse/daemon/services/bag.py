@@ -21,6 +21,7 @@ from refbrowse.daemon.services.harrecord import HarRecordings
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
 from refbrowse.daemon.services.routes import Routes
+from refbrowse.daemon.services.secrets import TypedSecrets
 from refbrowse.daemon.services.sessionsettings import SessionSettings
 from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.daemon.services.useragents import UserAgents
@@ -41,6 +42,7 @@ class Services:
     settings: SessionSettings  # routes, headers, emulation...: set per session, kept across restarts
     routes: Routes  # the settings family of `route`, with its hit counts
     hars: HarRecordings  # HAR recordings in progress
+    secrets: TypedSecrets  # text typed as a secret: recordings leave it out
     file_grants: FileGrants = field(default_factory=FileGrants)  # file:// pages allowed
     wanted_downloads: WantedDownloads = field(default_factory=WantedDownloads)
     popups: PopupCounters = field(default_factory=PopupCounters)  # new pages as soon as Chromium makes them

@@ -34,4 +34,4 @@ def build(
         Permissions(settings),
     ):
         settings.add(family)
-    return settings, routes, HarRecordings(notices)
+    return settings, routes, HarRecordings(notices, os.path.join(state_dir, "recordings"))
