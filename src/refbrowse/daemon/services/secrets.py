@@ -47,9 +47,8 @@ class TypedSecrets:
         """After each `fill` and `type`: remember the text if it was typed as a secret."""
         if request.command not in TYPED or not request.args:
             return
-        typed = _typed(request)
-        for number, (target, text) in enumerate(typed, 1):
-            stdin = _from_stdin(request, parent, number == len(typed))
+        for place, target, text in _typed(request):
+            stdin = _from_stdin(request, parent, place)
             if stdin or await self._masked(request, target, text, bool(result["ok"])):
                 self.add(text)
 
@@ -60,19 +59,19 @@ class TypedSecrets:
         return shown[-1] == HIDDEN
 
 
-def _typed(request: Request) -> list[tuple[str, str]]:
-    """(target, text) of each text the command typed; `type TEXT` has no target."""
+def _typed(request: Request) -> list[tuple[int, str, str]]:
+    """(place in args, target, text) of each text the command typed; `type TEXT` has no target."""
     args = request.args
     if len(args) < 3:
-        return [(args[0] if len(args) > 1 else "", args[-1])]
-    return list(zip(args[::2], args[1::2], strict=False))
+        return [(len(args) - 1, args[0] if len(args) > 1 else "", args[-1])]
+    return [(place, args[place - 1], args[place]) for place in range(1, len(args), 2)]
 
 
-def _from_stdin(request: Request, parent: str, last: bool) -> bool:
+def _from_stdin(request: Request, parent: str, place: int) -> bool:
     """The CLI read this text from its stdin: never shown in argv, so meant as a secret."""
     if parent or request.client != "cli":
         return False
-    return (not request.argv_text) or (request.stdin_last and last)
+    return (not request.argv_text) or place in request.stdin_texts
 
 
 def spellings(secret: str) -> list[str]:
