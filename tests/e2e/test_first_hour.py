@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import threading
 import time
@@ -13,6 +14,13 @@ import pytest
 from conftest import FixtureHandler, Site, Workspace, strip_fence
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+
+def closed_port() -> int:
+    """A port nothing listens on: a load there is refused."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @dataclass
@@ -73,3 +81,24 @@ def test_goto_no_wait_answers_before_the_load_and_a_command_behind_a_goto_says_w
     finally:
         release.set()
         behind.communicate(timeout=60)
+
+
+def test_a_load_that_fails_while_offline_names_offline_off(fresh_workspace: Workspace, site: Site) -> None:
+    ws = fresh_workspace
+    ws.ok("goto", site.page("/first/online", "<h1>online</h1>"))
+    ws.ok("offline", "on")
+    failed = ws.run("goto", site.page("/first/later", "<h1>later</h1>"))
+    assert failed.code == 1 and "`browse offline off`" in failed.err, failed.err
+    assert "this machine has no network" not in failed.err
+    ws.ok("offline", "off")
+    failed = ws.run("goto", f"http://127.0.0.1:{closed_port()}/")
+    assert failed.code == 1 and "offline" not in failed.err, failed.err
+
+
+def test_loads_that_fail_for_unrelated_reasons_never_suggest_a_handoff(fresh_workspace: Workspace) -> None:
+    ws = fresh_workspace
+    for url in ("http://nowhere.invalid/", "http://127.0.0.1:6000/", "file:///no/such/file.html"):
+        ws.run("goto", url, "--allow-file")
+    refused = ws.run("goto", f"http://127.0.0.1:{closed_port()}/")
+    assert refused.code == 1 and "refused" in refused.err
+    assert "handoff" not in refused.err, refused.err

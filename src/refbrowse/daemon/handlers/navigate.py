@@ -18,12 +18,21 @@ from refbrowse.daemon.action.navigation import (
 )
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG
-from refbrowse.errors import ActionTimeout, NavigationError, PageError
+from refbrowse.errors import ActionTimeout, BrowseError, NavigationError, PageError
 
 
 def _until(call: Call) -> LoadState:
     """What a navigation waits for: with `--no-wait`, only the server's answer (the page still loads)."""
     return "commit" if call.flag("--no-wait") else "load"
+
+
+def _checked_cause(call: Call, exc: BrowseError) -> BrowseError:
+    """A failed load's error, its hint checked against the session's own state: a session cut off
+    the network by `offline on` is told how to reconnect, not that the machine has no network."""
+    if isinstance(exc, NavigationError) and call.services.settings.value(call.session.name, "offline"):
+        name = call.session.name
+        return NavigationError(exc.message, f"session {name} is offline: `browse offline off` reconnects it")
+    return exc
 
 
 def _status(response: Response | None) -> str:
@@ -44,7 +53,7 @@ async def goto(call: Call) -> str:
         outcome, response = await navigate(call, f"loading {url}", lambda: load(page, url, limit, until), tab)
     except (NavigationError, ActionTimeout) as exc:
         last.failed = FailedLoad(url, exc.message, page.url)
-        raise
+        raise _checked_cause(call, exc)  # noqa: B904 (the same error, or one in its place)
     return outcome.report(f"Navigated to {page.url}{_status(response)}")
 
 
@@ -74,9 +83,12 @@ async def forward(call: Call) -> str:
 async def reload(call: Call) -> str:
     page, limit = call.page, call.nav_timeout_ms
     until = _until(call)
-    outcome, response = await navigate(
-        call, "reloading", lambda: page.reload(timeout=limit, wait_until=until)
-    )
+    try:
+        outcome, response = await navigate(
+            call, "reloading", lambda: page.reload(timeout=limit, wait_until=until)
+        )
+    except NavigationError as exc:
+        raise _checked_cause(call, exc)  # noqa: B904 (the same error, or one in its place)
     return outcome.report(f"Reloaded {call.page.url}{_status(response)}")
 
 

@@ -4,8 +4,10 @@
 or the remote one), the reason given, and each session's run of failed commands
 on one page. After `STREAK` failures in a row on the same page, the failing
 command's hint suggests `browse handoff`; a success, or a command on another
-page, starts the count again. Usage errors and an unavailable browser neither
-count nor reset: they are not the page resisting the agent.
+page, starts the count again. Failures with no page to resist (Chromium's error
+page after a failed load, a blank tab) never count: a person could not help.
+Usage errors and an unavailable browser neither count nor reset: they are not
+the page resisting the agent.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from refbrowse.registry import COMMANDS
 from refbrowse.specs import Result
 
 STREAK = 3
+NO_PAGE = ("chrome-error:", "about:blank")  # what a tab shows when nothing loaded in it
 PERSON_FREE = ("resume", "handoff")  # what the agent may still run while a person has control
 PERSON_HINT = "run `browse resume` when they are done"
 HANDOFF_HINT = (
@@ -72,6 +75,9 @@ class Handoffs:
         self._streaks[session] = (url, count)
         return count
 
+    def forget(self, session: str) -> None:
+        self._streaks.pop(session, None)
+
     def status_line(self) -> str:
         if not self.active:
             return ""
@@ -93,7 +99,11 @@ class HandoffHint:
         found = self.host.sessions.get(session)
         if found is None or found.current is None:
             return
-        count = self.handoffs.note(session, found.current.page.url, result)
+        url = found.current.page.url
+        if url.startswith(NO_PAGE):  # loads that failed: no page resists, a person could not help there
+            self.handoffs.forget(session)
+            return
+        count = self.handoffs.note(session, url, result)
         if self.host.mode != "headed":
             suggest(result, count)
 
