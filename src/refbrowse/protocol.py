@@ -60,6 +60,7 @@ LAUNCH_ENV = (
     "BROWSE_PROXY",
     "BROWSE_CHROMIUM_PATH",
     "BROWSE_ALLOWED_HOSTS",
+    "BROWSE_WEBMCP",
 )
 
 # Launch settings that may carry credentials (a proxy's password, a remote

@@ -14,6 +14,7 @@ import playwright
 from refbrowse.daemon.core.browser.chromium import (
     HEADLESS_DISABLED_FEATURES,
     PLAYWRIGHT_DISABLED_FEATURES,
+    PLAYWRIGHT_ENABLED_FEATURES,
     launch_flags,
 )
 
@@ -48,3 +49,29 @@ def test_a_headless_browsers_one_disable_features_switch_names_playwrights_featu
 
 def test_a_headed_browser_keeps_playwrights_own_switch() -> None:
     assert not [flag for flag in launch_flags(headed=True) if flag.startswith("--disable-features=")]
+
+
+def _playwright_enabled() -> list[str]:
+    """The names in the installed driver's `enabledFeatures = () => [...]` (comments left out)."""
+    with open(BUNDLE, encoding="utf-8") as bundle:
+        source = bundle.read()
+    found = re.search(r"enabledFeatures = \(\) => \[(.*?)\]\.filter\(Boolean\)", source, re.DOTALL)
+    assert found, "Playwright's enabled features list was not found in its driver"
+    lines = [line.split("//")[0] for line in found.group(1).splitlines()]
+    return re.findall(r'"(\w+)"', "\n".join(lines))
+
+
+def test_our_copy_of_playwrights_enabled_features_matches_the_installed_driver() -> None:
+    assert list(PLAYWRIGHT_ENABLED_FEATURES) == _playwright_enabled()
+
+
+def test_the_browser_gets_webmcp_beside_playwrights_features_unless_turned_off(monkeypatch) -> None:
+    for headed in (False, True):
+        switches = [flag for flag in launch_flags(headed) if flag.startswith("--enable-features=")]
+        assert len(switches) == 1
+        assert set(switches[0].removeprefix("--enable-features=").split(",")) == {
+            *_playwright_enabled(),
+            "WebMCP",
+        }
+    monkeypatch.setenv("BROWSE_WEBMCP", "0")
+    assert not [flag for flag in launch_flags() if flag.startswith("--enable-features=")]

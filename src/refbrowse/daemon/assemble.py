@@ -31,6 +31,7 @@ from refbrowse.daemon.services.confine import Confinement
 from refbrowse.daemon.services.daemon_link import DaemonLink
 from refbrowse.daemon.services.extension import ExtensionLink
 from refbrowse.daemon.services.handoff import HandoffHint, Handoffs
+from refbrowse.daemon.services.pagetools import PageTools
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
 from refbrowse.daemon.services.remotehops import RemoteHops
@@ -119,6 +120,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         routes=routes,
         hars=hars,
         secrets=TypedSecrets(host.sessions.get),
+        page_tools=PageTools(cdp, lambda: host.target.remote),
     )
     confinement = Confinement(policy, services.file_grants)
     hops = RemoteHops(policy, lambda: host.target, notices)
@@ -146,6 +148,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
                 services.capture,
                 services.agents,
                 settings,
+                services.page_tools,
             ),
             state_refused=restoring,
             tab_carriers=(services.file_grants,),
@@ -154,7 +157,16 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         )
     )
     wiring = Wiring(
-        status=(handoffs, extension, services.capture, persister, services.recordings, settings, hars),
+        status=(
+            handoffs,
+            extension,
+            services.capture,
+            persister,
+            services.recordings,
+            settings,
+            hars,
+            services.page_tools,
+        ),
         # The activity page closes before the logs' last flush and the last state save.
         # What was recorded but not stopped is dropped before the browser closes.
         shutdown=(activity, services.recordings, services.capture, *restoring),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import re
 import shutil
 import stat
 import sys
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 
 from refbrowse import __version__
 from refbrowse.cli.workspace import find_state_dir, locate_state_dir
-from refbrowse.daemon.core.browser.chromium import ChromiumNotFound, find_chromium
+from refbrowse.daemon.core.browser.chromium import WEBMCP_ENV, ChromiumNotFound, find_chromium
 from refbrowse.errors import BrowseError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.protocol import DAEMON_FILE, DAEMON_LOG, read_daemon_file, state_path
@@ -90,6 +91,25 @@ def check_browser(report: Report) -> None:
         report.add(
             "browser", f"{path} does not answer --version", "run it by hand to see why, or `browse install`"
         )
+    report.add("webmcp", page_tools_text(version))
+
+
+WEBMCP_SINCE = 146  # the first Chromium with WebMCP behind its feature switch
+
+
+def page_tools_text(version: str) -> str:
+    """Whether pages' own tools (WebMCP) will be there, as far as the version and settings say."""
+    if os.environ.get("BROWSE_CDP_URL") or os.environ.get("BROWSE_WS_ENDPOINT"):
+        return "a remote browser: `browse status` says whether it has WebMCP"
+    if os.environ.get(WEBMCP_ENV) == "0":
+        return f"page tools off ({WEBMCP_ENV}=0)"
+    found = re.search(r"(\d+)\.\d", version)
+    if found and int(found.group(1)) < WEBMCP_SINCE:
+        return f"probably not in this browser: WebMCP came with Chromium {WEBMCP_SINCE}"
+    return (
+        f"page tools on: the browser starts with --enable-features=WebMCP ({WEBMCP_ENV}=0 turns it off;"
+        " `browse status` confirms)"
+    )
 
 
 def check_display(report: Report) -> None:

@@ -11,7 +11,7 @@ the page is fenced as untrusted content; the rest is refbrowse's own words.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 from playwright.async_api import Error as PlaywrightError
@@ -39,6 +39,7 @@ from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
 from refbrowse.daemon.page.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
+from refbrowse.daemon.page.webmcp.mention import tools_line
 from refbrowse.errors import BrowseError, Unavailable
 
 # Messages a whole view of a new page gives a line of their own: not said again on arrival. A server's
@@ -326,7 +327,8 @@ async def _arrival(acted: _Acted, out: Outcome, after: PageReport | None) -> arr
         out.fields["page"] = found.data
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
         keep_view(tab, after, (found.kept or found.view).rsplit("\n", 1)[0], found.texts)
-    return found
+    line = await tools_line(tab) if found.view else ""  # the page's own tools, named after its view
+    return replace(found, view=f"{found.view}\n{line}") if line else found
 
 
 async def _look_after(

@@ -18,6 +18,7 @@ from refbrowse.daemon.services.confine import FileGrants
 from refbrowse.daemon.services.downloads import WantedDownloads
 from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.daemon.services.harrecord import HarRecordings
+from refbrowse.daemon.services.pagetools import PageTools
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
 from refbrowse.daemon.services.routes import Routes
@@ -43,6 +44,7 @@ class Services:
     routes: Routes  # the settings family of `route`, with its hit counts
     hars: HarRecordings  # HAR recordings in progress
     secrets: TypedSecrets  # text typed as a secret: recordings leave it out
+    page_tools: PageTools  # each tab's WebMCP tools, and calls to them left running
     file_grants: FileGrants = field(default_factory=FileGrants)  # file:// pages allowed
     wanted_downloads: WantedDownloads = field(default_factory=WantedDownloads)
     popups: PopupCounters = field(default_factory=PopupCounters)  # new pages as soon as Chromium makes them

@@ -106,6 +106,19 @@ PLAYWRIGHT_DISABLED_FEATURES = (
 # a popup no one sees. A headed window keeps them: a person may type in its address bar.
 HEADLESS_DISABLED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 
+# Playwright's own `--enable-features` list (chromiumSwitches.ts of the pinned version; a unit test
+# compares it with the installed driver's): like `--disable-features`, only the last switch counts.
+PLAYWRIGHT_ENABLED_FEATURES = ("CDPScreenshotNewSurface", "SkipListAccountsWithoutGaiaCookies")
+# Pages' own tools for agents (`document.modelContext`, the DevTools `WebMCP` domain): Chromium
+# has them behind this feature. `BROWSE_WEBMCP=0` launches without it.
+WEBMCP_FEATURE = "WebMCP"
+WEBMCP_ENV = "BROWSE_WEBMCP"
+
+
+def webmcp_wanted() -> bool:
+    return os.environ.get(WEBMCP_ENV, "1") != "0"
+
+
 # Playwright's defaults that are left out: Chromium's own IPC flooding protection throttles a
 # page's `history.pushState` flood (else thousands of events a second through the one driver,
 # for every session), as it does in a browser people use.
@@ -117,6 +130,8 @@ def launch_flags(headed: bool = False) -> list[str]:
     if not headed:
         disabled = PLAYWRIGHT_DISABLED_FEATURES + HEADLESS_DISABLED_FEATURES
         flags.append("--disable-features=" + ",".join(disabled))
+    if webmcp_wanted():
+        flags.append("--enable-features=" + ",".join((*PLAYWRIGHT_ENABLED_FEATURES, WEBMCP_FEATURE)))
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         flags.append("--no-sandbox")
     return flags + host_rules()

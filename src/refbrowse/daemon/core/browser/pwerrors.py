@@ -154,6 +154,11 @@ def interrupted_by_navigation(exc: PlaywrightError) -> bool:
     return "is interrupted by another navigation" in exc.message
 
 
+def unknown_devtools_method(exc: PlaywrightError) -> bool:
+    """The browser's DevTools has no such method: an older browser, or a domain it leaves out."""
+    return "wasn't found" in exc.message
+
+
 def translate(exc: PlaywrightError, doing: str) -> BrowseError:
     """Our error for a Playwright exception raised while `doing` (e.g. "loading http://x")."""
     message = exc.message if hasattr(exc, "message") else str(exc)
