@@ -6,6 +6,7 @@
   const LATER_MS = 1500;
   const INPUTS = new Set(['click', 'submit', 'input', 'change', 'keydown', 'keyup', 'keypress',
     'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'reset', 'search']);
+  const RELAY_MS = 100;  // a message posted from an input's work is delivered within this
   const LIMIT_MS = 10000;  // a wait that never comes (--no-wait, a frame no one acts on): stop anyway
   const OPAQUE = [
     ['Worker', 'postMessage'], ['ServiceWorker', 'postMessage'], ['BroadcastChannel', 'postMessage'],
@@ -18,7 +19,7 @@
   };
   const work = {
     native, SHORTEST_MS: 5, on: false, fromStart: false, timers: new Set(), frames: new Set(),
-    later: new Set(), depth: 0, opaque: false, last: 0, track: null,
+    later: new Set(), depth: 0, opaque: false, last: 0, relayUntil: 0, track: null,
   };
   const undo = [];
   const wrap = (owner, name, apply) => {
@@ -50,16 +51,24 @@
   const hook = () => {
     const due = args => typeof args[0] === 'function' ? Number(args[1]) || 0 : Infinity;
     const soon = args => due(args) <= TRACKED_MS;
-    const fromInput = () => work.depth > 0 || (window.event && INPUTS.has(window.event.type));
+    // A message the input's handler posted to the page itself is its work too: a framework's
+    // scheduler (React's MessageChannel) runs the effect that sets a typeahead's debounce timer there.
+    const relayed = () => window.event && window.event.type === 'message' && performance.now() < work.relayUntil;
+    const fromInput = () => work.depth > 0 || (window.event && INPUTS.has(window.event.type)) || relayed();
     const later = args => due(args) <= LATER_MS && fromInput();
     wrap(window, 'setTimeout', (original, self, args) => {
       if (soon(args)) return counted(work.timers, original, self, args);
       return later(args) ? counted(work.later, original, self, args) : Reflect.apply(original, self, args);
     });
+    // An interval an input started (RxJS's debounceTime schedules on one) is awaited until it first runs.
+    wrap(window, 'setInterval', (original, self, args) =>
+      later(args) ? counted(work.later, original, self, args) : Reflect.apply(original, self, args));
     wrap(window, 'requestAnimationFrame', (original, self, args) =>
       soon(args) ? counted(work.frames, original, self, args) : Reflect.apply(original, self, args));
     const { timers, frames } = work;
-    const cancels = { clearTimeout: [timers, work.later], clearInterval: [timers], cancelAnimationFrame: [frames] };
+    const cancels = {
+      clearTimeout: [timers, work.later], clearInterval: [timers, work.later], cancelAnimationFrame: [frames],
+    };
     for (const [name, sets] of Object.entries(cancels)) {
       wrap(window, name, (original, self, args) => {
         sets.forEach(set => set.delete(args[0]));
@@ -70,6 +79,7 @@
     for (const owner of [window, window.MessagePort && MessagePort.prototype]) {
       wrap(owner, 'postMessage', (original, self, args) => {
         if (work.on) work.last = performance.now();
+        if (work.on && fromInput()) work.relayUntil = performance.now() + RELAY_MS;
         return Reflect.apply(original, self, args);
       });
     }
@@ -84,7 +94,7 @@
   work.track = (on, fromStart) => {
     undo.splice(0).reverse().forEach(step => { try { step(); } catch (e) {} });
     work.timers.clear(); work.frames.clear(); work.later.clear();
-    Object.assign(work, { on, fromStart, opaque: false, last: 0 });
+    Object.assign(work, { on, fromStart, opaque: false, last: 0, relayUntil: 0 });
     const mine = ++generation;
     if (!on) return;
     hook();
