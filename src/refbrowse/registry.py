@@ -484,7 +484,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "pure_read": True,
         "args": ("[SEL]",),
         "flags": {},
-        "help": "each table as CSV, header row first (JSON with --json)",
+        "help": "each table (ARIA grids and tables too) as CSV, header row first (JSON with --json)",
     },
     # visual
     "screenshot": {

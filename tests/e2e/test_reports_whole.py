@@ -114,3 +114,14 @@ def test_a_search_that_rebuilds_a_grid_says_its_count_changed_and_not_the_rows_i
     assert "lines re-created as they were" in again and "matching runs" not in again, again
     nothing = workspace.ok("click", ref(view, "heading", "Experiment: demo"))
     assert nothing.splitlines()[1:] == ["nothing changed on the page"], nothing
+
+
+def test_tables_reads_an_aria_grid_and_a_pinned_grids_half_rows_as_one(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports3/pinned.html"))
+    assert strip_fence(workspace.ok("tables")).splitlines() == [
+        "Run Name,Model,rmse",
+        "bold-cat-1,tree,0.41",
+        "calm-dog-2,linear,1.20",
+    ]

@@ -185,16 +185,17 @@ def _ax_line(node: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-# A selector may name a table or an element holding tables. A cell's text keeps the alt text of
-# its images (a "Paid" column of check-mark icons). Data tables (headers, several columns, no
-# nested tables) come before layout and navigation tables.
+# A selector may name a table (an ARIA grid or table too) or an element holding tables. A cell's
+# text keeps the alt text of its images (a "Paid" column of check-mark icons). Data tables (headers,
+# several columns, no nested tables) come before layout and navigation tables.
 _TABLES_JS = script("tables")
 
 
 @handler("tables")
 async def tables(call: Call) -> str:
     selector = call.arg(0)
-    locator = await resolve(call.tab, selector) if selector else call.page.locator("table")
+    everywhere = "table, [role=grid], [role=table], [role=treegrid]"
+    locator = await resolve(call.tab, selector) if selector else call.page.locator(everywhere)
     found: list[list[list[str]]] = await evaluate_all(locator, _TABLES_JS)
     if selector and not found:
         raise PageError(f"{selector!r} has no table", "give a selector of a <table>, or none for all tables")
