@@ -73,5 +73,19 @@ class PythonDocs(App):
         return [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", PYTHON_DOCS]
 
 
+class AdminLike(App):
+    """Small pages of Django admin's and MLflow's shapes (`appfiles/adminlike/`, `tasks_admin`)."""
+
+    ready_path = "/related.html"
+
+    def argv(self) -> list[str]:
+        return [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", ADMIN_PAGES]
+
+
+ADMIN_PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "appfiles", "adminlike")
+
+
 def more_apps() -> dict[str, App]:
-    return {app.name: app for app in (JupyterLab("jupyterlab"), PythonDocs("python-docs"))}
+    return {
+        app.name: app for app in (JupyterLab("jupyterlab"), PythonDocs("python-docs"), AdminLike("adminlike"))
+    }

@@ -16,6 +16,7 @@ from agent.apps_more import PYTHON_DOCS, JupyterLab, PythonDocs
 from agent.drivers import Browse, Mcp
 from agent.reading import has
 from agent.tasks import Task
+from agent.tasks_admin import ADMIN_TASKS
 
 # JupyterLab: a new notebook from the launcher, one cell run, saved under a name of the run's.
 
@@ -136,6 +137,46 @@ def gather_check(app: PythonDocs, run: str, answer: str) -> tuple[bool, str]:
     return answer == truth, f"answered {answer!r}, the page says {truth!r}"
 
 
+# The same site: a callable with two signatures (two <dt>, one <dd>): the second one's default.
+
+FUNCTOOLS = "/library/functools.html"
+
+
+def lru_after(b: Browse, app: PythonDocs, run: str) -> str:
+    arrived = b.must("goto", app.base + FUNCTOOLS + "#functools.lru_cache")  # its report prints the passage
+    if answer := _maxsize_of(arrived):
+        return answer
+    passage = b.must("read", "#functools.lru_cache")
+    return _maxsize_of(passage) or _maxsize_of(b.must("text"))
+
+
+def lru_before(b: Browse, app: PythonDocs, run: str) -> str:
+    b.must("goto", app.base + FUNCTOOLS + "#functools.lru_cache")
+    b.snapshot("-i")
+    return _maxsize_of(b.must("text"))
+
+
+def lru_mcp(m: Mcp, app: PythonDocs, run: str) -> str:
+    read = m.act("browser_navigate", url=app.base + FUNCTOOLS + "#functools.lru_cache")
+    if answer := _maxsize_of(read):
+        return answer
+    _, text = m.call("browser_evaluate", {"function": "() => document.body.innerText"}, action=False)
+    return _maxsize_of(text)
+
+
+def _maxsize_of(text: str) -> str:
+    found = re.search(r"functools\.lru_cache ?\(maxsize=(\w+), typed=False\)", " ".join(text.split()))
+    return found.group(1) if found else ""
+
+
+def lru_check(app: PythonDocs, run: str, answer: str) -> tuple[bool, str]:
+    with open(PYTHON_DOCS + FUNCTOOLS, encoding="utf-8") as f:
+        page = " ".join(html.unescape(re.sub(r"<[^>]+>", "", f.read())).split())
+    found = re.search(r"functools\.lru_cache\(maxsize=(\w+), typed=False\)", page)
+    truth = found.group(1) if found else "?"
+    return answer == truth, f"answered {answer!r}, the page says {truth!r}"
+
+
 MORE_TASKS = [
     Task(
         "jupyterlab: run a cell, save the notebook",
@@ -155,4 +196,14 @@ MORE_TASKS = [
         gather_mcp,
         gather_check,
     ),
+    Task(
+        "python-docs: a second signature's default",
+        "python-docs",
+        "maxsize's default in functools.lru_cache",
+        lru_before,
+        lru_after,
+        lru_mcp,
+        lru_check,
+    ),
+    *ADMIN_TASKS,
 ]
