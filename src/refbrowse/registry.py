@@ -70,6 +70,16 @@ CATEGORIES = (
     ("read", "Read and inspect"),
     ("meta", "Server and workflow"),
 )
+# The sections of `browse help` and docs/COMMANDS.md: a command's `group` if it has one, else its
+# category; the groups are the README's (network, emulation, recording).
+SECTIONS = (
+    ("write", "Act on the page"),
+    ("network", "Network"),
+    ("emulation", "Emulation"),
+    ("recording", "Recording"),
+    ("read", "Read and inspect"),
+    ("meta", "Server and workflow"),
+)
 
 # What `permissions grant` takes: the browser permissions Playwright can grant in Chromium.
 PERMISSION_NAMES = (
@@ -362,6 +372,7 @@ COMMANDS: dict[str, CommandSpec] = {
         ),
     },
     "viewport": {
+        "group": "emulation",
         "cat": "write",
         "args": ("WxH",),
         "flags": {"--scale": ("N", "device pixel ratio, e.g. 2 for a retina screen")},
@@ -541,6 +552,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "save what clicking an element, or fetching a URL, downloads",
     },
     "useragent": {
+        "group": "emulation",
         "cat": "write",
         "args": ("UA",),
         "flags": {},
@@ -629,6 +641,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     # network: per-session settings, kept across a restart (see daemon/services/sessionsettings.py)
     "route": {
+        "group": "network",
         "cat": "write",
         "args": ("[PATTERN]",),
         "flags": {
@@ -686,6 +699,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "answer, block or delay the requests whose URL matches PATTERN (mock an API, block images)",
     },
     "unroute": {
+        "group": "network",
         "cat": "write",
         "args": ("[PATTERN]",),
         "flags": {},
@@ -693,6 +707,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "remove the route of PATTERN, or every route",
     },
     "routes": {
+        "group": "network",
         "cat": "read",
         "args": (),
         "flags": {},
@@ -701,6 +716,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "data": "{routes: [{pattern, action, hits, times}]}",
     },
     "headers": {
+        "group": "network",
         "cat": "write",
         "args": ("ACTION", "[NAME]", "[VALUE]"),
         "forms": {"set": ("NAME", "VALUE"), "clear": ("[NAME]",)},
@@ -716,6 +732,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "headers set NAME VALUE: send an extra request header; headers clear [NAME]",
     },
     "offline": {
+        "group": "network",
         "cat": "write",
         "args": ("STATE",),
         "flags": {},
@@ -723,6 +740,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "cut the session off the network (on), or reconnect it (off)",
     },
     "throttle": {
+        "group": "network",
         "cat": "write",
         "args": ("PRESET",),
         "flags": {},
@@ -730,6 +748,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "slow the network of every tab to a mobile preset: slow-3g, fast-3g, or off",
     },
     "har": {
+        "group": "network",
         "cat": "write",
         "args": ("ACTION", "[PATH]"),
         "forms": {"start": ("[PATH]",), "stop": ()},
@@ -748,6 +767,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     # emulation: per-session settings, kept across a restart
     "device": {
+        "group": "emulation",
         "cat": "write",
         "args": ("NAME",),
         "flags": {},
@@ -756,6 +776,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "emulate a phone or tablet from Playwright's list (size, scale, agent, touch); off to stop",
     },
     "devices": {
+        "group": "emulation",
         "cat": "read",
         "args": ("[FILTER]",),
         "flags": {},
@@ -764,6 +785,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "the device names `device` takes, with their viewport and scale",
     },
     "geo": {
+        "group": "emulation",
         "cat": "write",
         "args": ("LAT", "[LON]"),
         "flags": {"--accuracy": ("M", "accuracy in metres (default 10)")},
@@ -777,6 +799,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "set the position navigator.geolocation gives, and allow it to the current site; geo off",
     },
     "timezone": {
+        "group": "emulation",
         "cat": "write",
         "args": ("TZ",),
         "flags": {},
@@ -785,6 +808,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "the time zone pages see (Date, Intl), e.g. Europe/Paris; off for the system's",
     },
     "locale": {
+        "group": "emulation",
         "cat": "write",
         "args": ("LANG",),
         "flags": {},
@@ -793,6 +817,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "the language pages see (navigator.language, Intl, Accept-Language); off for the default",
     },
     "colorscheme": {
+        "group": "emulation",
         "cat": "write",
         "args": ("SCHEME",),
         "flags": {},
@@ -800,6 +825,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "the prefers-color-scheme pages see: dark, light, no-preference, or off",
     },
     "media": {
+        "group": "emulation",
         "cat": "write",
         "args": ("TYPE",),
         "flags": {},
@@ -807,6 +833,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "the CSS media type pages see: print, screen, or off",
     },
     "reducedmotion": {
+        "group": "emulation",
         "cat": "write",
         "args": ("MOTION",),
         "flags": {},
@@ -814,6 +841,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "the prefers-reduced-motion pages see: reduce, no-preference, or off",
     },
     "permissions": {
+        "group": "emulation",
         "cat": "write",
         "args": ("ACTION", "[NAME...]"),
         "forms": {"grant": ("NAME...",), "clear": ()},
@@ -924,6 +952,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     # recording: traces, performance profiles, videos, and the session as a test
     "trace": {
+        "group": "recording",
         "cat": "write",
         "unrecorded": True,
         "args": ("ACTION", "[ARG...]"),
@@ -943,6 +972,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "uncounted": True,
     },
     "profile": {
+        "group": "recording",
         "cat": "write",
         "unrecorded": True,
         "args": ("ACTION", "[ARG...]"),
@@ -955,6 +985,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "uncounted": True,
     },
     "video": {
+        "group": "recording",
         "cat": "write",
         "unrecorded": True,
         "args": ("ACTION", "[ARG...]"),
@@ -967,6 +998,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "uncounted": True,
     },
     "record": {
+        "group": "recording",
         "cat": "write",
         "unrecorded": True,
         "args": ("ACTION", "[ARG...]"),
@@ -982,6 +1014,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "uncounted": True,
     },
     "locator": {
+        "group": "recording",
         "cat": "read",
         "args": ("SEL",),
         "flags": {},

@@ -23,7 +23,7 @@ from refbrowse.cli.workspace import find_state_dir
 from refbrowse.errors import UsageError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.parse import usage_line
-from refbrowse.registry import CATEGORIES, COMMANDS
+from refbrowse.registry import COMMANDS, SECTIONS
 from refbrowse.specs import Request
 
 FRONT_MATTER = """---
@@ -224,10 +224,10 @@ def pages() -> dict[str, tuple[str, str]]:
 
 def _command_lines() -> list[str]:
     lines = ["## Commands"]
-    for cat, title in CATEGORIES:
+    for section, title in SECTIONS:
         lines += ["", f"### {title}", ""]
         for name, spec in COMMANDS.items():
-            if spec["cat"] == cat and name != "skill":
+            if spec.get("group", spec["cat"]) == section and name != "skill":
                 example = f" (`browse {spec['example']}`)" if "example" in spec else ""
                 lines.append(f"- `{usage_line(name)}`: {spec['help']}{example}")
     return lines

@@ -22,6 +22,7 @@ class _CommandSpecBase(TypedDict):
 class CommandSpec(_CommandSpecBase, total=False):
     kinds: dict[str, Kind]  # argument name or flag -> kind, where the name does not say it
     about: str  # a paragraph for `browse help CMD`
+    group: str  # the help section it is listed in instead of its category's (network, emulation…)
     example: str  # one command line that works, without the leading `browse`
     data: str  # the shape of the result's `data` field under `--json`, when the command gives one
     local: bool | str  # True: the CLI answers it; a module's name: that module's `run` does

@@ -12,7 +12,7 @@ import os
 from refbrowse import parse
 from refbrowse.errors import UsageError
 from refbrowse.parse import args_usage, nearest
-from refbrowse.registry import CATEGORIES, COMMANDS, GLOBAL_FLAGS, SETTLE_FLAGS
+from refbrowse.registry import COMMANDS, GLOBAL_FLAGS, SECTIONS, SETTLE_FLAGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,10 +52,10 @@ def help_text(name: str | None = None) -> str:
 
 def _overview() -> str:
     lines = ["usage: browse [--json] [--raw] [--session NAME] [--timeout MS] COMMAND [ARGS]", ""]
-    for cat, title in CATEGORIES:
+    for section, title in SECTIONS:
         lines.append(f"{title}:")
         for name, spec in COMMANDS.items():
-            if spec["cat"] == cat:
+            if spec.get("group", spec["cat"]) == section:
                 usage = _brief_usage(name)
                 if len(usage) > 34:  # a long usage gets a line of its own
                     lines.append(f"  {usage}")
