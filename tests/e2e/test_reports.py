@@ -214,7 +214,8 @@ def test_a_fragment_prints_its_passage_and_an_article_leads_with_its_outline(
 ) -> None:
     printed = workspace.ok("goto", site.url("/reports/docs.html#asyncio.gather"))
     quoted = fenced_part(printed)
-    lines = quoted.splitlines()
+    assert quoted.startswith("passage at #asyncio.gather:\nawaitable asyncio.gather("), quoted  # read first
+    lines = quoted[quoted.index("\ntitle: ") + 1 :].splitlines()
     assert lines[2] == "outline:" and re.match(r'- heading "Coroutines and Tasks" @e\d+$', lines[3]), quoted
     assert re.search(r'^  - heading "Running Tasks Concurrently" @e\d+$', quoted, re.M), quoted
     assert re.search(r'^search: searchbox "Quick search" @e\d+$', quoted, re.M), quoted

@@ -125,3 +125,16 @@ def test_tables_reads_an_aria_grid_and_a_pinned_grids_half_rows_as_one(
         "bold-cat-1,tree,0.41",
         "calm-dog-2,linear,1.20",
     ]
+
+
+def test_read_of_a_sections_toggle_gives_that_section_and_a_fragments_passage_comes_first(
+    workspace: Workspace, site: Site
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.url("/reports3/sections.html")))
+    parameters = strip_fence(workspace.ok("read", ref(view, "button", "Parameters")))
+    assert parameters.startswith("Parameters\n") and "max_depth" in parameters, parameters
+    assert "decision tree" not in parameters and "rmse" not in parameters, parameters
+    metrics = strip_fence(workspace.ok("read", ref(view, "button", "Metrics")))
+    assert metrics.startswith("Metrics\n") and "rmse" in metrics and "max_depth" not in metrics, metrics
+    arrived = fenced_part(workspace.ok("goto", site.url("/reports3/functools.html#functools.lru_cache")))
+    assert arrived.startswith("passage at #functools.lru_cache:\n"), arrived

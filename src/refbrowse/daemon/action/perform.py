@@ -272,9 +272,9 @@ async def _describe(acted: _Acted, out: Outcome) -> None:
     if not arrived.view:
         _prepare_unless_read(tab, after, acted.early, viewing)
     dialogs_and_downloads(out, acted.tabs)
-    _page_lines(out, before, after, new_document, arrived)
-    if acted.navigation or "navigation" in out.fields:
+    if acted.navigation or "navigation" in out.fields:  # what the agent came to read comes first
         await passage.into_report(tab.page, out)
+    _page_lines(out, before, after, new_document, arrived)
     if acted.baseline is not None and after is not None and not new_document:
         view_lines(tab, out, after, (acted.baseline, view), taken, acted.asked, acted.call.raw)
     await handover.hand_over(acted.call, tab, acted.tabs, out)

@@ -46,6 +46,19 @@
     }
     return ['section', out.filter(Boolean).join('\n')];
   }
+  // A section's toggle ("Parameters" above the table it shows or hides): that section, not the page.
+  const toggle = el.closest('[aria-expanded], [aria-controls], summary');
+  if (toggle) {
+    const ids = (toggle.getAttribute('aria-controls') || '').split(/\s+/).filter(Boolean);
+    const panels = ids.map(id => document.getElementById(id)).filter(p => p && !p.contains(toggle));
+    if (panels.length) return ['section', [text(toggle), ...panels.map(text)].filter(Boolean).join('\n')];
+    // else the smallest container that holds more than the toggle's own words: its header and content
+    const words = e => text(e).replace(/\s+/g, '');
+    const own = words(toggle).length;
+    for (let n = toggle.parentElement; n && !n.matches('main, body, [role=main]'); n = n.parentElement) {
+      if (words(n).length > own) return ['section', text(n)];
+    }
+  }
   const block = el.closest('p, li, dd, pre, blockquote, td, th, figure, section, article, main') || el;
   return ['block', text(block)];
 }
