@@ -950,6 +950,54 @@ COMMANDS: dict[str, CommandSpec] = {
         ),
         "uncounted": True,
     },
+    # logins: the vault
+    "auth": {
+        "cat": "write",
+        "unrecorded": True,
+        "uncounted": True,
+        "args": ("ACTION", "[NAME]"),
+        "forms": {
+            "save": ("NAME",),
+            "login": ("NAME",),
+            "list": (),
+            "show": ("NAME",),
+            "update": ("NAME",),
+            "delete": ("NAME",),
+        },
+        "flags": {
+            "--url": ("URL", "with save or update: the login page (its origin is the only one filled)"),
+            "--username": ("USER", "with save or update: the user name or email"),
+            "--password": (None, "with update: read a new password from stdin"),
+            "--totp-secret": (
+                None,
+                "with save or update: read the one-time code secret (base32) from stdin too",
+            ),
+        },
+        "kinds": {
+            "ACTION": ("enum", "save", "login", "list", "show", "update", "delete"),
+            "NAME": "text",
+            "--username": "text",
+        },
+        "secrets_asked": (
+            ("save", "the password"),
+            ("save --totp-secret", "the one-time code secret"),
+            ("update --password", "the new password"),
+            ("update --totp-secret", "the one-time code secret"),
+        ),
+        "about": (
+            "The password never goes through argv or the model: `auth save` reads it from stdin (or asks"
+            " on a terminal) and keeps it encrypted outside the workspace, under a key in the OS keyring"
+            " or a 0600 file in the user's config folder. `auth login NAME` opens the saved URL (or uses the"
+            " current page of the same origin), fills the login form (one step, or the password after"
+            " Next; a one-time code when asked), submits and reports like any action. It never fills a"
+            " page of another origin, redirects included."
+        ),
+        "example": "auth login github",
+        "help": (
+            "saved logins: auth save NAME --url URL [--username U] (password on stdin),"
+            " auth login NAME, list, show, update, delete"
+        ),
+    },
     # recording: traces, performance profiles, videos, and the session as a test
     "trace": {
         "group": "recording",

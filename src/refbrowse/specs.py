@@ -29,6 +29,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     no_start: bool
     stdin: bool
     stdin_arg: str  # the argument that `-` reads from the CLI's stdin
+    secrets_asked: tuple[tuple[str, str], ...]  # (FORM or "FORM --FLAG", what) read from stdin as secrets
     nested: bool  # runs other commands through dispatch, so the daemon does not hold the tab lock
     pure_read: bool  # only looks at the page: the tab's prepared snapshot survives it
     heavy: bool  # may run a long script in the page: the tab guard waits longer before calling it stuck

@@ -97,6 +97,8 @@ def _run(console: Console) -> int:
         return _run_local(req)
     if COMMANDS[req["command"]].get("stdin"):
         req["stdin"] = console.stdin.read()
+    if COMMANDS[req["command"]].get("secrets_asked"):
+        req["stdin"] = _secrets(console, req)
     places = _text_places(req)
     dashes = [i for i in places if req["args"][i] == "-"]
     for i, value in zip(dashes, _stdin_values(console.stdin, len(dashes)), strict=True):
@@ -110,6 +112,19 @@ def _run(console: Console) -> int:
     return code
 
 
+def _secrets(console: Console, req: Request) -> str:
+    """The secrets the command asks for (`auth save`'s password), read from stdin, NUL-joined."""
+    from refbrowse.secretasks import secrets_asked
+
+    asked = secrets_asked(COMMANDS[req["command"]], req["args"], req["flags"])
+    try:
+        values = _stdin_values(console.stdin, len(asked), [f"{what}: " for what in asked])
+    except UsageError as exc:
+        said = f"{req['command']} reads {' and '.join(asked)} from stdin: {exc.message}"
+        raise UsageError(said, _SECRET_HINT) from None
+    return "\0".join(values)
+
+
 def _text_places(req: Request) -> list[int]:
     """Where in the request's args its texts are (`fill SEL TEXT [SEL TEXT]…`, `type [SEL] TEXT`): each
     given as `-` comes on stdin, not in argv (where `ps` shows it)."""
@@ -119,7 +134,7 @@ def _text_places(req: Request) -> list[int]:
     return list(range(1, count, 2)) if req["command"] == "fill" else [count - 1]
 
 
-def _stdin_values(stdin: IO[str], wanted: int) -> list[str]:
+def _stdin_values(stdin: IO[str], wanted: int, asks: list[str] | None = None) -> list[str]:
     """`wanted` values from stdin: all of it for one (text piped in usually ends with a newline that
     is not part of it); for several, NUL-separated if it holds a NUL, else one a line. A `-` stdin
     cannot answer is refused, never typed."""
@@ -130,7 +145,8 @@ def _stdin_values(stdin: IO[str], wanted: int) -> list[str]:
     if stdin.isatty():
         import getpass  # a person at a terminal: ask without echoing
 
-        asks = [f"text {n + 1} of {wanted}: " for n in range(wanted)] if wanted > 1 else ["text: "]
+        if asks is None:
+            asks = [f"text {n + 1} of {wanted}: " for n in range(wanted)] if wanted > 1 else ["text: "]
         return [getpass.getpass(ask) for ask in asks]
     try:
         text = stdin.read()
@@ -144,6 +160,7 @@ def _stdin_values(stdin: IO[str], wanted: int) -> list[str]:
     return values
 
 
+_SECRET_HINT = 'pipe it, one a line: printf %s "$PASSWORD" | browse auth save NAME --url URL'  # noqa: S105
 _PIPE_HINT = (
     "pipe one value for each `-`, NUL- or newline-separated:"
     ' printf \'%s\\0%s\' "$A" "$B" | browse fill @e1 - @e2 -'

@@ -1,0 +1,206 @@
+"""The vault: logins saved encrypted outside the workspace, and `auth login NAME` on real login forms.
+
+Each test has its own workspace and its own config and data folders (the key
+file and the store), and the keyring is left out, so nothing touches the
+user's own.
+"""
+
+from __future__ import annotations
+
+import stat
+import zipfile
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+from cryptography.fernet import Fernet
+
+from conftest import FixtureHandler, Site, Workspace
+from refbrowse.daemon.services.vault.totp import totp
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+PASSWORD = "vault-pw-7Qz!x"
+TOTP_SECRET = "JBSWY3DPEHPK3PXP"
+
+
+@pytest.fixture
+def ws(fresh_workspace: Workspace, tmp_path: Path) -> Workspace:
+    fresh_workspace.env.update(
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        BROWSE_VAULT_KEYRING="0",
+    )
+    return fresh_workspace
+
+
+def _store(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "refbrowse" / "vault.enc"
+
+
+def _key(tmp_path: Path) -> Path:
+    return tmp_path / "config" / "refbrowse" / "vault.key"
+
+
+def _save(ws: Workspace, name: str, url: str, *extra: str, secret: str = PASSWORD) -> str:
+    return ws.ok("auth", "save", name, "--url", url, "--username", "alice", *extra, input=secret + "\n")
+
+
+posted: list[dict[str, list[str]]] = []
+
+
+def _form(h: FixtureHandler) -> dict[str, list[str]]:
+    body = h.rfile.read(int(h.headers.get("Content-Length") or 0)).decode()
+    form = parse_qs(body)
+    posted.append(form)
+    return form
+
+
+def _session(h: FixtureHandler) -> None:
+    form = _form(h)
+    if form.get("password") == [PASSWORD] and form.get("user", ["alice"]) == ["alice"]:
+        h.redirect("/vt/home", "sid=signed-in; Path=/")
+    else:
+        h.reply("<p role=alert>Wrong password</p>", 401)
+
+
+def _home(h: FixtureHandler) -> None:
+    signed = "sid=signed-in" in (h.headers.get("Cookie") or "")
+    h.reply("<h1>Welcome alice</h1>" if signed else "<h1>Signed out</h1>")
+
+
+ONE_STEP = (
+    "<form method=post action=/vt/session><label>User <input name=user></label>"
+    "<label>Password <input name=password type=password></label><button>Sign in</button></form>"
+)
+FIRST_STEP = (
+    "<form method=get action=/vt/password><label>User name <input name=user autocomplete=username></label>"
+    "<button>Next</button></form>"
+)
+SECOND_STEP = (
+    "<form method=post action=/vt/session><input type=hidden name=user value=alice>"
+    "<label>Password <input name=password type=password></label><button>Sign in</button></form>"
+)
+CODE_STEP = (
+    "<form method=post action=/vt/code><label>Authentication code "
+    "<input name=otp autocomplete=one-time-code></label><button>Verify</button></form>"
+)
+
+
+@pytest.fixture(autouse=True)
+def _routes(site: Site) -> None:
+    posted.clear()
+    site.page("/vt/login", ONE_STEP)
+    site.page("/vt/first", FIRST_STEP)
+    site.page("/vt/password", SECOND_STEP)
+    site.route("/vt/session", _session)
+    site.route("/vt/home", _home)
+
+
+def test_the_vault_keeps_no_plaintext_and_only_its_owner_reads_it(
+    ws: Workspace, site: Site, tmp_path: Path
+) -> None:
+    said = _save(ws, "shop", site.url("/vt/login"))
+    assert "Saved the login shop for http://127.0.0.1:" in said and PASSWORD not in said
+    store, key = _store(tmp_path), _key(tmp_path)
+    assert PASSWORD.encode() not in store.read_bytes() and b"alice" not in store.read_bytes()
+    assert stat.S_IMODE(store.stat().st_mode) == 0o600 and stat.S_IMODE(store.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert not str(store).startswith(str(ws.root)) and not list(ws.root.rglob("vault*"))
+    listed, shown = ws.ok("auth", "list"), ws.ok("auth", "show", "shop")
+    assert "shop: alice at " in listed and "password: saved" in shown
+    assert PASSWORD not in listed + shown
+    ws.ok("auth", "update", "shop", "--username", "bob")
+    assert "username: bob" in ws.ok("auth", "show", "shop")
+    assert "Deleted the login shop" in ws.ok("auth", "delete", "shop")
+    missing = ws.run("auth", "show", "shop")
+    assert missing.code == 1 and "no saved login named 'shop'" in missing.err
+
+
+def test_a_password_never_comes_from_argv_and_an_empty_one_is_refused(ws: Workspace, site: Site) -> None:
+    refused = ws.run("auth", "save", "x", "--url", site.url("/vt/login"), input="")
+    assert refused.code == 2 and "stdin" in refused.err and "Traceback" not in refused.err
+    extra = ws.run("auth", "save", "x", "--url", site.url("/vt/login"), PASSWORD, input=PASSWORD)
+    assert extra.code == 2  # no place for a password in argv
+
+
+@pytest.mark.parametrize("damage", ["another key", "a damaged file"])
+def test_a_vault_its_key_cannot_open_is_set_aside_with_a_clear_error(
+    ws: Workspace, site: Site, tmp_path: Path, damage: str
+) -> None:
+    _save(ws, "shop", site.url("/vt/login"))
+    if damage == "another key":
+        _key(tmp_path).write_bytes(Fernet.generate_key())
+    else:
+        _store(tmp_path).write_bytes(b"not a vault")
+    broken = ws.run("auth", "list")
+    assert broken.code == 1 and "set aside as" in broken.err and "auth save" in broken.err
+    assert "Traceback" not in broken.err + broken.out
+    assert not _store(tmp_path).exists() and list(_store(tmp_path).parent.glob("vault.enc.unreadable-*"))
+    assert "No saved logins" in ws.ok("auth", "list")  # a fresh start afterwards
+
+
+def test_auth_login_fills_a_one_step_form_and_no_artifact_holds_the_password(
+    ws: Workspace, site: Site
+) -> None:
+    _save(ws, "shop", site.url("/vt/login"))
+    ws.ok("har", "start")
+    ws.ok("trace", "start", "--snapshots")
+    out = ws.ok("auth", "login", "shop")
+    assert "Logged in with shop on http://127.0.0.1:" in out and "Welcome alice" in out, out
+    assert posted[-1]["password"] == [PASSWORD]
+    assert PASSWORD not in out
+    ws.ok("har", "stop")
+    ws.ok("trace", "stop")
+    for line in ("forms", "html", "storage", "network", "console", "snapshot"):
+        assert PASSWORD not in ws.ok(line), line
+    ws.stop()
+    for path in ws.state_dir.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            assert PASSWORD.encode() not in data, path
+            if zipfile.is_zipfile(path):
+                with zipfile.ZipFile(path) as archive:
+                    assert not [n for n in archive.namelist() if PASSWORD.encode() in archive.read(n)], path
+
+
+def test_auth_login_fills_a_two_step_form_on_the_current_page(ws: Workspace, site: Site) -> None:
+    _save(ws, "twostep", site.url("/vt/first"))
+    ws.ok("goto", site.url("/vt/first"))
+    out = ws.ok("auth", "login", "twostep")
+    assert "filled user name, then password" in out and "Welcome alice" in out, out
+
+
+def test_auth_login_types_a_one_time_code_when_asked(ws: Workspace, site: Site) -> None:
+    def session_then_code(h: FixtureHandler) -> None:
+        form = _form(h)
+        h.reply(CODE_STEP if form.get("password") == [PASSWORD] else "<p>wrong</p>")
+
+    def code(h: FixtureHandler) -> None:
+        form = _form(h)
+        if form.get("otp", [""])[0] in (totp(TOTP_SECRET), totp(TOTP_SECRET, __import__("time").time() - 30)):
+            h.redirect("/vt/home", "sid=signed-in; Path=/")
+        else:
+            h.reply("<p role=alert>Wrong code</p>")
+
+    site.route("/vt/session", session_then_code)
+    site.route("/vt/code", code)
+    _save(ws, "mfa", site.url("/vt/login"), "--totp-secret", secret=f"{PASSWORD}\n{TOTP_SECRET}")
+    assert "one-time codes: saved" in ws.ok("auth", "show", "mfa")
+    out = ws.ok("auth", "login", "mfa")
+    assert "then one-time code" in out and "Welcome alice" in out, out
+    assert TOTP_SECRET not in out
+
+
+def test_auth_login_never_fills_another_origin_even_after_a_redirect(ws: Workspace, site: Site) -> None:
+    port = site.url().split(":")[2].rstrip("/")
+    elsewhere = f"http://localhost:{port}/vt/login"
+    site.route("/vt/bounce", lambda h: h.redirect(elsewhere))
+    _save(ws, "bounce", site.url("/vt/bounce"))
+    refused = ws.run("auth", "login", "bounce")
+    assert refused.code == 1 and "not filled: the page is on http://localhost:" in refused.err, refused.err
+    assert not posted
+    ws.ok("goto", elsewhere)  # a login form of another origin is the current page: it opens its own
+    _save(ws, "shop", site.url("/vt/login"))
+    out = ws.ok("auth", "login", "shop")
+    assert "Welcome alice" in out
