@@ -1103,6 +1103,22 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": "call one of the page's own tools (`browse tools`) and report its result and what changed",
         "data": "{tool, result, text, running?, ...the action's report}",
     },
+    "tools-wait": {
+        "cat": "meta",
+        "no_start": True,
+        "no_mcp": True,
+        "waits": True,
+        "unrecorded": True,
+        "uncounted": True,
+        "args": ("[MARK]",),
+        "flags": {},
+        "about": (
+            "MARK is what the last answer printed (`TAB:VERSION`); without it, the answer is at once."
+            " Waits up to 25 s. `browse mcp` uses it to tell its clients that their tool list changed."
+        ),
+        "help": "wait until the current tab's page tools may have changed (a navigation, a registration)",
+        "data": "{mark, changed}",
+    },
     "tool-result": {
         "cat": "read",
         "waits": True,

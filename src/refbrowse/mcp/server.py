@@ -11,13 +11,16 @@ from __future__ import annotations
 import base64
 import json
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
-from mcp.server.lowlevel import Server
+from mcp.server.lowlevel import NotificationOptions, Server
 from mcp.server.stdio import stdio_server
+from mcp.server.subscriptions import ListenHandler
 
 from refbrowse import __version__, protocol
 from refbrowse.cli.argv import parse_argv
@@ -25,6 +28,7 @@ from refbrowse.cli.main import respond
 from refbrowse.errors import BrowseError, UsageError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.mcp import workspace
+from refbrowse.mcp.pagetools import PageToolBridge
 from refbrowse.mcp.tools import LONG_TAIL_TOOL, to_argv, tool_specs
 from refbrowse.registry import COMMANDS
 from refbrowse.specs import Request
@@ -50,28 +54,47 @@ def _waits(tool: str, arguments: dict[str, Any]) -> bool:
 
 
 def build_server(session: str | None) -> Server[Any]:
-    """The MCP server; every call runs in `session` (None: BROWSE_SESSION or the default)."""
+    """The MCP server; every call runs in `session` (None: BROWSE_SESSION or the default).
+
+    Its tools are the registry's, then the current page's own (`page_*`, see `pagetools`).
+    """
     tools = [types.Tool(name=n, description=d, input_schema=s) for n, d, s in tool_specs()]
+    bridge = PageToolBridge(session)
 
     async def list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=tools)
+        bridge.hear(ctx.session.send_tool_list_changed)
+        await anyio.to_thread.run_sync(bridge.refresh, limiter=ANSWERING)
+        return types.ListToolsResult(tools=tools + bridge.tools())
 
     async def call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
+        page_name = bridge.page_name(params.name)
+        if page_name:
+            argv = ["tool", page_name, json.dumps(params.arguments or {})]
+            return await anyio.to_thread.run_sync(run_argv, argv, None, session, limiter=WAITING)
         limiter = WAITING if _waits(params.name, params.arguments or {}) else ANSWERING
         return await anyio.to_thread.run_sync(
             call, params.name, params.arguments or {}, session, limiter=limiter
         )
 
+    @asynccontextmanager
+    async def watching(_server: Server[Any]) -> AsyncIterator[dict[str, Any]]:
+        async with anyio.create_task_group() as group:
+            group.start_soon(bridge.watch)
+            yield {}
+            group.cancel_scope.cancel()
+
     return Server(
         "refbrowse",
         version=__version__,
         instructions=INSTRUCTIONS,
+        lifespan=watching,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
+        on_subscriptions_listen=ListenHandler(bridge.bus),
     )
 
 
@@ -79,6 +102,14 @@ def call(tool: str, arguments: dict[str, Any], session: str | None) -> types.Cal
     """Run one tool call as the CLI would run its argv; blocking (the daemon does the work)."""
     try:
         argv, stdin = to_argv(tool, arguments)
+    except BrowseError as exc:
+        return _error(exc.message, exc.hint)
+    return run_argv(argv, stdin, session)
+
+
+def run_argv(argv: list[str], stdin: str | None, session: str | None) -> types.CallToolResult:
+    """Run one `browse` argv as the CLI would; blocking."""
+    try:
         req = parse_argv(argv)
         if COMMANDS[req["command"]].get("stdin"):
             req["stdin"] = stdin or ""
@@ -125,7 +156,8 @@ def _images(paths: list[str]) -> list[types.ContentBlock]:
 async def serve_stdio(session: str | None) -> None:
     server = build_server(session)
     async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+        options = server.create_initialization_options(NotificationOptions(tools_changed=True))
+        await server.run(read_stream, write_stream, options)
 
 
 def run(req: Request) -> int:

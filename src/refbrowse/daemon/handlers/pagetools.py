@@ -156,6 +156,22 @@ async def _running_call(call: Call) -> ToolCall:
     return found
 
 
+WAIT_S = 25.0  # a watcher's long wait: well inside any proxy's idle limit
+
+
+@handler("tools-wait")
+async def tools_wait(call: Call) -> str:
+    state = await call.services.page_tools.of(call.tab)
+    mark = f"{call.tab.id}:{state.version}"
+    asked = call.arg(0)
+    if asked == mark:
+        await state.changed(state.version, WAIT_S)
+        mark = f"{call.tab.id}:{state.version}"
+    changed = mark != asked
+    text = f"{mark} {'changed' if changed else 'unchanged'}"
+    return Reply(text, {"mark": mark, "changed": changed}) if call.json else text
+
+
 @handler("tool-result")
 async def tool_result(call: Call) -> str:
     running = await _running_call(call)
