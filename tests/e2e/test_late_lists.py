@@ -1,4 +1,4 @@
-"""An action's report waits for what the input starts: a typeahead's list that opens a while after typing."""
+"""An action's report waits for what the input starts (a typeahead's late list) and says what it left open."""
 
 from __future__ import annotations
 
@@ -46,3 +46,25 @@ def test_a_list_that_opens_after_a_debounce_and_a_slow_search_is_in_the_report(
     workspace: Workspace, typeaheads: None
 ) -> None:
     assert _options(workspace.ok("fill", "#colour", "r")) == ["Red", "Rose", "Ruby"]
+
+
+def test_a_picker_left_open_after_a_pick_is_said_with_how_to_close_it(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/input/picker.html"))
+    opened = workspace.ok("fill", "#arrival", "2024-06-01")
+    assert 'open now: a calendar "June 2024" over the page' in opened and "press Escape" in opened
+    picked = workspace.ok("click", "#calendar [data-day='12']")
+    assert 'still open: a calendar "June 2024" over the page' in picked
+    assert "close it with `browse press Escape` or a click outside it" in picked
+    escaped = workspace.ok("press", "Escape")
+    assert 'still open: a calendar "June 2024"; to close it, click outside it' in escaped
+    assert "still open" not in workspace.ok("click", "h1")
+    assert "Booked 2024-06-12" in workspace.ok("click", "#submit")
+
+
+def test_a_menu_that_is_part_of_the_page_is_never_said_open(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/picker.html"))  # its side menu floats, fixed, from the start
+    for _ in range(2):
+        out = workspace.ok("click", "#submit")
+        assert "open now" not in out and "still open" not in out

@@ -60,6 +60,9 @@ class ActingCall(Protocol):
     """What an action needs of the command that runs it (a handler's `Call` is one)."""
 
     @property
+    def name(self) -> str: ...
+
+    @property
     def flags(self) -> dict[str, Any]: ...
 
     @property

@@ -17,7 +17,7 @@ from typing import TypeGuard
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from refbrowse.daemon.action import answering, arrival_view, handover, passage
+from refbrowse.daemon.action import answering, arrival_view, handover, open_popups, passage
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.report import Outcome, message_lines, navigation_line
 from refbrowse.daemon.action.settle import (
@@ -89,6 +89,7 @@ async def perform(
     before, baseline = await _looks_before(tab, navigation, begun, answering_for)
     # a page whose script did not answer the look before is not asked again: the look would wait too
     showing = await _showing(page, before) if answering_for else None
+    remembered = answering_for and before is not None and await open_popups.remember(page)
     counter = await trace.timed("popup counter", call.services.popups.of(call.session.context.browser))
     settings = call.services.settings  # a new tab gets the session's settings before it loads anything
     await settings.ready(page)
@@ -110,6 +111,8 @@ async def perform(
         acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked, held)
         try:
             await trace.timed("describe", _describe(acted, outcome))
+            if remembered and not page.is_closed() and "navigation" not in outcome.fields:
+                await open_popups.report(page, call.name, outcome, escaped=doing == "pressing Escape")
         except (PlaywrightError, BrowseError):
             if not page.is_closed():
                 raise
