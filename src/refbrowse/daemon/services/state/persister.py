@@ -28,6 +28,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse.daemon.core.browser.host import BrowserHost
 from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.services.state import opentabs
 from refbrowse.daemon.services.state.budget import indexeddb_over_budget, within_budget
 from refbrowse.daemon.services.state.files import (
     State,
@@ -75,12 +76,18 @@ class Persister:
         self._last_save: tuple[float, str] | None = None
         self._last_error = ""
         self.notices = notices  # one-line warnings for the next command's caller
+        self._started: set[str] = set()  # sessions this daemon has opened: their tabs are its own
         remove_leftovers(state_dir)
 
     # restore
 
     async def context_options(self, session: str) -> dict[str, Any]:
         """`new_context` arguments that bring a session's saved state back."""
+        if session not in self._started:
+            self._started.add(session)
+            lost = await asyncio.to_thread(opentabs.take_lost, opentabs.tabs_file(self.state_dir, session))
+            if lost:
+                self.notices.add(opentabs.lost_note(session, lost))
         path = session_file(self.state_dir, session)
         if not os.path.lexists(path):
             return {}
@@ -150,6 +157,7 @@ class Persister:
             record.timer = None
         async with record.lock:
             record.saved, record.full_due, record.origins = record.changes, False, []
+            opentabs.remove_quietly(opentabs.tabs_file(self.state_dir, session.name))
             return remove(session_file(self.state_dir, session.name))
 
     async def _save_soon(self, session: Session) -> None:
@@ -178,6 +186,7 @@ class Persister:
             if task is not None:
                 task.cancel()
         await self._save_due()
+        opentabs.remove_all(self.state_dir)
 
     # saving
 
@@ -188,6 +197,10 @@ class Persister:
             try:
                 state = await asyncio.wait_for(self._snapshot(session, full), SAVE_TIMEOUT_S)
                 await asyncio.to_thread(write_state, session_file(self.state_dir, session.name), state)
+                urls = [tab.page.url for tab in session.tabs if not tab.page.is_closed()]
+                await asyncio.to_thread(
+                    opentabs.write_tabs, opentabs.tabs_file(self.state_dir, session.name), urls
+                )
             except (PlaywrightError, OSError, TimeoutError, StateFileError) as exc:
                 self._last_error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
                 log.warning("session %s: state not saved: %s", session.name, self._last_error)
