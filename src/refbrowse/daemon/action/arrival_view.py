@@ -21,7 +21,7 @@ from refbrowse.daemon.action import new_text
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
-from refbrowse.daemon.page.snapshot.render import RenderOptions, render
+from refbrowse.daemon.page.snapshot.render import NOTHING, RenderOptions, render
 from refbrowse.daemon.page.snapshot.roles import shorten, text_of
 from refbrowse.daemon.page.snapshot.service import PageSnapshot, SnapshotHistory, capture, history_kind
 from refbrowse.daemon.page.snapshot.tree import Node
@@ -40,6 +40,8 @@ SMALL_PAGE_CHARS = 1_200  # about 300 tokens of words: a page this small is show
 OUTLINE_LIMIT = 30  # headings in an article's outline; beyond, only the top two levels
 _BESIDE_LIMIT = 8  # headings listed under each landmark beside the article
 _BESIDE_ROLES = ("navigation", "complementary", "banner", "contentinfo")
+JSON_VIEW_CHARS = ARRIVAL_TOKENS * 4  # a JSON answer is shown up to the arrival view's budget
+_JSON_READ_LIMIT = JSON_VIEW_CHARS + 1  # what is read of the page's text: a little more than is shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +81,31 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     history = tab.memory.of(SnapshotHistory)
     history.swap(history_kind(INTERACTIVE_FLAGS, raw), taken.triage.document, text)
     kept = text
+    answer = json_view(taken, text)
+    if answer is not None:  # an API's answer has no controls: its JSON is what the agent came for
+        return Arrival(answer, "", snapshot_data(taken, text), texts=new_text.texts(taken), kept=kept)
     if not lead and _small(taken.tree):  # its instructions and results are as needed as its controls
         text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, prose=True))
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
     whole = not _cut(text) and not lead
     return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken), kept=kept)
+
+
+def json_view(taken: PageSnapshot, view: str) -> str | None:
+    """A page that is one JSON document and nothing else: the view with the JSON as it came (the
+    most of it per token), cut to the report's budget, in place of "(nothing to show)"; None for
+    any other page."""
+    lines = view.splitlines()
+    if NOTHING not in lines:
+        return None
+    raw = text_of(taken.tree, _JSON_READ_LIMIT).strip()
+    if not raw.startswith(("{", "[")):
+        return None
+    shown = raw[:JSON_VIEW_CHARS]
+    if len(shown) < len(raw):
+        shown += "\n… (cut to the report's budget: `browse text` prints the whole JSON)"
+    body = "\n".join([*lines[: lines.index(NOTHING)], shown])
+    return f"{body}\n~{estimate_tokens(body)} tokens"
 
 
 def _small(tree: Node) -> bool:

@@ -23,6 +23,8 @@ from refbrowse.daemon.page.snapshot.view import ViewOptions, build_lines
 
 _FOOTER_RESERVE = 60  # characters kept free for the footer lines
 
+NOTHING = "(nothing to show)"  # the view of a page with no lines to show
+
 
 @dataclass(frozen=True, slots=True)
 class RenderOptions:
@@ -70,7 +72,7 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
         body = [line.render() for line in trimmed.lines]
         if trimmed.left_out:
             tail = [*tail, left_out_note(trimmed, options.max_tokens)]
-    empty = ["(nothing to show)"] if not lines else ["(no room left under --max-tokens: raise it)"]
+    empty = [NOTHING] if not lines else ["(no room left under --max-tokens: raise it)"]
     text = "\n".join(head + (body or empty) + tail)
     return f"{text}\n~{estimate_tokens(text)} tokens"
 
