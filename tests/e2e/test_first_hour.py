@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
 
 from conftest import FixtureHandler, Site, Workspace, strip_fence
+from killing import wait_for_exit
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
@@ -102,3 +106,53 @@ def test_loads_that_fail_for_unrelated_reasons_never_suggest_a_handoff(fresh_wor
     refused = ws.run("goto", f"http://127.0.0.1:{closed_port()}/")
     assert refused.code == 1 and "refused" in refused.err
     assert "handoff" not in refused.err, refused.err
+
+
+def test_a_killed_daemon_s_tabs_are_named_once_by_the_next_command(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    ws = fresh_workspace
+    first = site.page("/first/one", "<title>one</title><h1>one</h1>")
+    second = site.page("/first/two", "<title>two</title><h1>two</h1>")
+    ws.ok("goto", first)
+    ws.ok("newtab", second)
+    tabs = ws.state_dir / "state" / "tabs-default.json"
+    for _ in range(600):  # the tabs are written with the cookies, a moment after a command
+        if tabs.exists() and second in tabs.read_text():
+            break
+        time.sleep(0.05)
+    daemon = int(str(ws.daemon_info()["pid"]))
+    os.kill(daemon, signal.SIGKILL)
+    wait_for_exit(daemon)
+    after = ws.run("url")
+    assert after.code == 0
+    assert "killed or replaced" in after.err and first in after.err and second in after.err, after.err
+    assert "killed or replaced" not in ws.run("url").err, "said once"
+    ws.ok("goto", first)
+    ws.stop()  # a daemon stopped as asked leaves nothing to say
+    assert "killed or replaced" not in ws.run("url").err
+
+
+def _json_answer(body: str) -> Callable[[FixtureHandler], None]:
+    def answer(handler: FixtureHandler) -> None:
+        data = body.encode()
+        handler.send_response(200)
+        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data)
+
+    return answer
+
+
+def test_goto_of_a_json_answer_shows_its_json_cut_to_the_report_s_budget(
+    workspace: Workspace, site: Site
+) -> None:
+    items = [{"id": n, "name": f"item {n}"} for n in range(400)]
+    url = site.route("/first/api.json", _json_answer(json.dumps({"total": 400, "items": items})))
+    shown = workspace.ok("goto", url)
+    assert '{"total": 400, "items": [{"id": 0, "name": "item 0"}' in shown
+    assert "(nothing to show)" not in shown and "`browse text` prints the whole JSON" in shown
+    assert len(shown) < 6_000, "bounded"
+    small = site.route("/first/small.json", _json_answer('{"ok": true}'))
+    assert '{"ok": true}' in workspace.ok("goto", small).splitlines()
