@@ -124,13 +124,13 @@ def infer(name: str) -> Kind:
     return _BY_NAME.get(name, "text")
 
 
-def parse(kind: Kind, value: str, label: str) -> object:
+def parse_value(kind: Kind, value: str, label: str) -> object:
     """The value parsed by its kind; `UsageError` (exit 2) names `label` when it does not fit."""
     if isinstance(kind, str):
         return _SIMPLE[kind](value, label)
     head = kind[0]
     if head == "alt":
-        return parse(_pick(kind[1:], value), value, label)
+        return parse_value(_pick(kind[1:], value), value, label)
     if head == "enum":
         words = [str(word) for word in kind[1:]]
         if value.lower() not in words:

@@ -69,7 +69,7 @@ def checked_words(name: str, args: list[str], flags: Flags) -> tuple[list[str], 
     spec = COMMANDS[name]
     pairs = _arg_kinds(name, spec, args)
     for (label, kind), word in zip(pairs, args, strict=False):
-        kinds.parse(kind, word, label)
+        kinds.parse_value(kind, word, label)
     check_rules(name, spec, args, flags)
     sent = [kinds.wire_form(kind, word) for (_, kind), word in zip(pairs, args, strict=False)]
     if pairs and pairs[-1][1] == "rest":
@@ -79,9 +79,9 @@ def checked_words(name: str, args: list[str], flags: Flags) -> tuple[list[str], 
         flag_type = flag_kind(spec, flag)
         if isinstance(given, list) and flag_type is not None:
             for one in given:
-                kinds.parse(flag_type, one, f"{name} {flag}")
+                kinds.parse_value(flag_type, one, f"{name} {flag}")
         elif isinstance(given, str) and flag_type is not None:
-            kinds.parse(flag_type, given, f"{name} {flag}")
+            kinds.parse_value(flag_type, given, f"{name} {flag}")
             given = kinds.wire_form(flag_type, given)
         out_flags[flag] = given
     return sent, out_flags
@@ -96,7 +96,9 @@ def parse_values(
     if unknown:
         raise UsageError(f"unknown flag for {name}: {unknown[0]}", f"usage: browse {usage_line(name)}")
     pairs = _arg_kinds(name, spec, args)
-    values = [kinds.parse(kind, value, label) for (label, kind), value in zip(pairs, args, strict=False)]
+    values = [
+        kinds.parse_value(kind, value, label) for (label, kind), value in zip(pairs, args, strict=False)
+    ]
     check_rules(name, spec, [str(arg) for arg in args], flags)
     parsed: dict[str, object] = {}
     for flag, value in flags.items():
@@ -104,9 +106,9 @@ def parse_values(
         if kind is None or value is True:
             parsed[flag] = value
         elif flag in spec.get("repeat", ()):
-            parsed[flag] = [kinds.parse(kind, str(one), flag) for one in _given(value)]
+            parsed[flag] = [kinds.parse_value(kind, str(one), flag) for one in _given(value)]
         else:
-            parsed[flag] = kinds.parse(kind, str(value), flag)
+            parsed[flag] = kinds.parse_value(kind, str(value), flag)
     return values, parsed
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refbrowse.errors import UsageError
-from refbrowse.kinds import parse
+from refbrowse.kinds import parse_value
 from refbrowse.parse import arg_kind, flag_kind, parse_argv, parse_values
 from refbrowse.registry import COMMANDS
 
@@ -100,7 +100,7 @@ def test_a_rest_of_line_argument_takes_every_remaining_word() -> None:
     ],
 )
 def test_kinds_accept_what_they_should(kind: object, value: str, parsed: object) -> None:
-    assert parse(kind, value, "x") == parsed  # type: ignore[arg-type]
+    assert parse_value(kind, value, "x") == parsed  # type: ignore[arg-type]
 
 
 def test_every_argument_and_flag_of_the_registry_has_a_known_kind() -> None:

@@ -347,3 +347,23 @@ def _binds(name: str) -> Callable[[ast.AST], bool]:
 )
 def test_each_fact_has_one_owner(what: str, predicate: Callable[[ast.AST], bool], owner: str) -> None:
     assert _owners(predicate) == [owner], f"{what} is written in more than one place"
+
+
+def test_each_broad_except_and_type_ignore_says_why_and_they_stay_few() -> None:
+    """A broad except or a silenced type error is a decision: its line says why (a comment after it)."""
+    broad, ignored, silent = 0, 0, []
+    for path in _modules(SRC):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code, _, why = line.partition("#")
+            if "except Exception" in code or "except BaseException" in code:
+                broad += 1
+                reason = why.removeprefix(" noqa: BLE001").strip(" -")
+            elif "type: ignore[" in line:
+                ignored += 1
+                reason = line.split("type: ignore[", 1)[1].partition("]")[2].strip(" #")
+            else:
+                continue
+            if len(reason.split()) < 3:
+                silent.append(f"{path.relative_to(SRC)}:{number}")
+    assert silent == [], f"say why on the line: {silent}"
+    assert broad <= 12 and ignored <= 6, (broad, ignored)

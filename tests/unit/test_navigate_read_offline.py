@@ -6,7 +6,7 @@ import pytest
 
 from conftest import Site, Workspace
 from refbrowse.errors import UsageError
-from refbrowse.kinds import parse
+from refbrowse.kinds import parse_value
 
 
 @pytest.fixture(scope="module")
@@ -29,10 +29,10 @@ def article(workspace: Workspace, site: Site) -> str:
     ],
 )
 def test_urls_are_normalised_before_loading(given: str, loaded: str) -> None:
-    assert parse("url", given, "goto URL") == loaded
+    assert parse_value("url", given, "goto URL") == loaded
 
 
 @pytest.mark.parametrize("bad", ["javascript:alert(1)", "chrome://settings", "  "])
 def test_unloadable_urls_are_usage_errors(bad: str) -> None:
     with pytest.raises(UsageError):
-        parse("url", bad, "goto URL")
+        parse_value("url", bad, "goto URL")

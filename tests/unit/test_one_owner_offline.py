@@ -6,7 +6,7 @@ import dataclasses
 import typing
 
 from refbrowse import specs
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.runtime.timeouts import Timeouts
 from refbrowse.daemon.intake import FIELDS
 from refbrowse.registry import DEFAULTS
@@ -18,7 +18,7 @@ _RENAMED = {"timeout": "timeout_ms"}
 def test_the_request_fields_are_declared_once_and_the_daemon_s_forms_follow() -> None:
     declared = set(typing.get_type_hints(specs.Request))
     assert set(FIELDS) == declared
-    typed = {field.name for field in dataclasses.fields(Request)}
+    typed = {field.name for field in dataclasses.fields(CheckedRequest)}
     assert {_RENAMED.get(name, name) for name in declared} == typed
     assert FIELDS["session"] == (str, type(None)) and FIELDS["args"] == (list,)
 

@@ -71,7 +71,7 @@ NEEDS_MORE_THAN_ARGV = {
         "pagedata",
         "cookies",
     ): ("--domain defaults to the page's host; SameSite=None without --secure is a pair of values"),
-    ("passages", "read"): "with no TARGET it reads the page URL's #fragment",
+    ("read_around", "read"): "with no TARGET it reads the page URL's #fragment",
     (
         "read",
         "find",

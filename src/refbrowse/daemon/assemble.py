@@ -16,7 +16,7 @@ from typing import Protocol
 from refbrowse.daemon.core.browser.host import BrowserHost
 from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.core.io.notices import Notices
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.events import HostEvents
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.page.pageprobe import DocumentStartCounting
@@ -26,11 +26,11 @@ from refbrowse.daemon.services import netsetup
 from refbrowse.daemon.services.activity.site import ActivitySite
 from refbrowse.daemon.services.bag import Services
 from refbrowse.daemon.services.browser_choice import ChosenBrowser
-from refbrowse.daemon.services.capture import Capture
 from refbrowse.daemon.services.confine import Confinement
 from refbrowse.daemon.services.daemon_link import DaemonLink
 from refbrowse.daemon.services.extension import ExtensionLink
 from refbrowse.daemon.services.handoff import HandoffHint, Handoffs
+from refbrowse.daemon.services.pagelogs import PageLogs
 from refbrowse.daemon.services.pagetools import PageTools
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
@@ -64,7 +64,7 @@ class ResultWatcher(Protocol):
 
 
 class Recorder(Protocol):
-    async def record(self, request: Request, result: Result, started: float, parent: str) -> None:
+    async def record(self, request: CheckedRequest, result: Result, started: float, parent: str) -> None:
         """After each command: its request, result, start time, and the nested command running it or ""."""
         ...
 
@@ -107,7 +107,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
     settings, routes, hars = netsetup.build(daemon.state_dir, notices, cdp, agents.chosen.get)
     services = Services(
         host=host,
-        capture=Capture(daemon.state_dir),
+        page_logs=PageLogs(daemon.state_dir),
         persister=persister,
         cdp=cdp,
         agents=agents,
@@ -145,7 +145,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
                 services.tab_guard,
                 confinement,
                 services.wanted_downloads,
-                services.capture,
+                services.page_logs,
                 services.agents,
                 settings,
                 services.page_tools,
@@ -160,7 +160,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         status=(
             handoffs,
             extension,
-            services.capture,
+            services.page_logs,
             persister,
             services.recordings,
             settings,
@@ -169,7 +169,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         ),
         # The activity page closes before the logs' last flush and the last state save.
         # What was recorded but not stopped is dropped before the browser closes.
-        shutdown=(activity, services.recordings, services.capture, *restoring),
+        shutdown=(activity, services.recordings, services.page_logs, *restoring),
         after_command=(ChosenBrowser(host.state_dir), persister),
         results=(HandoffHint(host, handoffs),),
         recorders=(services.secrets, activity, services.recordings),

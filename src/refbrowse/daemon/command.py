@@ -24,7 +24,7 @@ from refbrowse.daemon.core.browser.host import BrowserHost, not_running
 from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.io.reply import Reply as Reply
 from refbrowse.daemon.core.io.reply import data_of as data_of
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.runtime.timeouts import Timeouts
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
@@ -61,7 +61,7 @@ class DaemonView(Protocol):
         """Wait until the browser has started; raise `Unavailable` if it cannot."""
         ...
 
-    async def dispatch(self, request: Request) -> Result:
+    async def dispatch(self, request: CheckedRequest) -> Result:
         """Run one command (used by `chain`)."""
         ...
 

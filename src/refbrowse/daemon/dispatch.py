@@ -22,7 +22,7 @@ from refbrowse.daemon.assemble import Wiring
 from refbrowse.daemon.command import Call, DaemonView, collect, data_of
 from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.io.notices import Notices
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.runtime.bounds import Late, bounded
 from refbrowse.daemon.core.runtime.timeouts import Timeouts
@@ -63,7 +63,7 @@ class Dispatcher:
         self.timeouts = Timeouts(default_ms=action_ms, navigation_ms=DEFAULTS["nav_ms"])
         self.first_tab_seen = False  # the end of the start, for `trace`
 
-    async def dispatch(self, request: Request) -> Result:
+    async def dispatch(self, request: CheckedRequest) -> Result:
         """Run one command; the result is the JSON the CLI receives."""
         started = time.time()
         name = request.command
@@ -89,7 +89,7 @@ class Dispatcher:
             await recorder.record(request, result, started, parent)
         return result
 
-    async def _run(self, name: str, request: Request) -> Result:
+    async def _run(self, name: str, request: CheckedRequest) -> Result:
         limit = self.timeouts.child(request.timeout_ms).longest() + SLACK_MS
         nested = bool(COMMANDS[name].get("nested"))  # its steps are dispatched, each with its own limit
         refused = self.services.handoffs.refusal(name)
@@ -107,12 +107,12 @@ class Dispatcher:
             )
         except OSError as exc:  # a path the system refused: say which and why, never "internal error"
             return _failure(_file_error(name, exc))
-        except Exception as exc:
+        except Exception as exc:  # a bug in one command is its error, never the daemon's end
             log.exception("internal error in %s", name)
             return _failure(BrowseError(f"internal error in {name}: {exc}", f"see {self.daemon.log_path}"))
         return protocol.success(output, data_of(output))
 
-    async def _execute(self, request: Request, limit_s: float | None) -> str:
+    async def _execute(self, request: CheckedRequest, limit_s: float | None) -> str:
         """Every step, waiting for the tab included, is bounded by one deadline.
 
         The tab's lock is taken and released here, outside the bounded tasks, so a
@@ -143,7 +143,7 @@ class Dispatcher:
             for watcher in self.wiring.after_command:
                 watcher.after_command(name, call.current_session)
 
-    async def _take_tab(self, tab: Tab, request: Request, limit_s: float | None) -> None:
+    async def _take_tab(self, tab: Tab, request: CheckedRequest, limit_s: float | None) -> None:
         """The tab's lock; when another command holds it, the waiting one says so, waiting or timed out."""
         holder = tab.busy_with
         if tab.lock.locked() and holder:
@@ -163,7 +163,7 @@ class Dispatcher:
             raise
         tab.busy_with = " ".join([request.command, *request.args[:1]])
 
-    async def _call(self, request: Request) -> Call:
+    async def _call(self, request: CheckedRequest) -> Call:
         name, session_name = request.command, request.session
         args, flags = parse_values(name, list(request.args), dict(request.flags))
         if COMMANDS[name]["cat"] == "meta":

@@ -29,7 +29,7 @@ from refbrowse.daemon.assemble import assemble
 from refbrowse.daemon.core.browser.host import BrowserHost
 from refbrowse.daemon.core.browser.pwerrors import TAB_OR_BROWSER_CLOSED
 from refbrowse.daemon.core.browser.revive import Reviver
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.runtime import heap, lastexit, memwatch, trace
 from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.dispatch import Dispatcher, env_ms
@@ -127,7 +127,7 @@ class Daemon:
         for step in self.wiring.shutdown:
             try:
                 await step.on_shutdown()
-            except Exception:
+            except Exception:  # one step's failure must not skip the rest, nor closing the browser
                 log.exception("shutdown step failed")
         await self.host.close()
 
@@ -234,7 +234,7 @@ class Daemon:
             # The CLI waits for this daemon to exit and sends the command to a fresh one.
             return web.json_response({"ok": False, "error": "stopping"}, status=protocol.STOPPING_STATUS)
         try:
-            command = Request.from_body(await intake.read_command(request))
+            command = CheckedRequest.from_body(await intake.read_command(request))
         except intake.BadRequest as exc:
             return exc.response()
         trace.command_started()
@@ -264,7 +264,7 @@ class Daemon:
         trace.mark("rendering")
         return _render(result, as_json=command.json)
 
-    async def _lost_under(self, command: Request, result: Result, losses: int, started: float) -> bool:
+    async def _lost_under(self, command: CheckedRequest, result: Result, losses: int, started: float) -> bool:
         """Whether the browser was lost while the command ran: then it failed, or did not do
         what it says, whatever its result (a `status` that waited for the restart excepted)."""
         if self.reviver.losses != losses:
@@ -278,7 +278,7 @@ class Daemon:
         # through the driver answers only once that news has come, or fails if it is gone.
         return not await self.host.browser_pid() and await self.host.lost(1.0)
 
-    async def dispatch(self, request: Request) -> Result:
+    async def dispatch(self, request: CheckedRequest) -> Result:
         """Run one command; the result is the JSON the CLI receives (see `dispatch.Dispatcher`)."""
         return await self.dispatcher.dispatch(request)
 

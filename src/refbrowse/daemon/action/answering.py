@@ -44,7 +44,7 @@ _LOOK_JS = script("page_state")
 
 
 @dataclass(frozen=True, slots=True)
-class PageState:
+class PageLook:
     elements: int
     text: int
     controls: int
@@ -57,7 +57,7 @@ class PageState:
         return self.text < _EMPTY_TEXT and self.controls < _EMPTY_CONTROLS
 
 
-def _unfinished(state: PageState, before: PageState | None) -> bool:
+def _unfinished(state: PageLook, before: PageLook | None) -> bool:
     """Nothing to show yet: an empty view, or a new document's shell whose main panel is bare
     (its header and menus drawn, what goes in the middle still being fetched)."""
     return state.empty or (before is None and bool(state.bare_main))
@@ -73,39 +73,39 @@ async def busy_sign_due(spoke_at: float) -> bool:
     return due > 0
 
 
-def state_of(shown: Shown | None) -> PageState | None:
-    """A look's `page_state` as a `PageState` (None when the look did not take it)."""
-    return PageState(*shown) if shown is not None else None
+def state_of(shown: Shown | None) -> PageLook | None:
+    """A look's `page_state` as a `PageLook` (None when the look did not take it)."""
+    return PageLook(*shown) if shown is not None else None
 
 
 # A page that did not answer a look in time: busy in its own script (a large app compiling its
 # code on a first visit): it is still working, so it never counts as still.
-_BUSY = PageState(-1, 0, 0, 0, 0, 0)
+_BUSY = PageLook(-1, 0, 0, 0, 0, 0)
 
 
-async def look(page: Page) -> PageState | None:
+async def look(page: Page) -> PageLook | None:
     """The page's size and loading indicators now; None if it cannot say (closed, navigating, busy)."""
     state = await _look(page)
     return None if state is _BUSY else state
 
 
-async def _look(page: Page) -> PageState | None:
+async def _look(page: Page) -> PageLook | None:
     try:
         found = await asyncio.wait_for(page.evaluate(_LOOK_JS), _LOOK_LIMIT_S)
     except TimeoutError:
         return _BUSY
     except PlaywrightError:
         return None
-    return PageState(*(int(value) for value in found))
+    return PageLook(*(int(value) for value in found))
 
 
-def _gone(state: PageState | None, before: PageState | None) -> bool:
+def _gone(state: PageLook | None, before: PageLook | None) -> bool:
     """Nothing more to wait for: the page cannot be looked at, or is busy after an action on the
     same document (a page stuck in its own script is the tab guard's business, not ours)."""
     return state is None or (state is _BUSY and before is not None)
 
 
-def waits(page: Page, before: PageState | None, now: PageState | None) -> bool:
+def waits(page: Page, before: PageLook | None, now: PageLook | None) -> bool:
     """Whether `until_answered` would look at the page again: not when `now` shows it answered."""
     if not page.url.startswith(("http:", "https:", "file:")):
         return False
@@ -115,7 +115,7 @@ def waits(page: Page, before: PageState | None, now: PageState | None) -> bool:
     return not _gone(now, before) and (_unfinished(now, before) or now.loading > loading_before)
 
 
-async def until_answered(page: Page, before: PageState | None, now: PageState | None = None) -> str:
+async def until_answered(page: Page, before: PageLook | None, now: PageLook | None = None) -> str:
     """Wait while the view is empty and growing, or shows more loading indicators than `before`.
 
     Without `before` (a new document), an indicator that stays while nothing else on the page
@@ -145,13 +145,13 @@ async def until_answered(page: Page, before: PageState | None, now: PageState | 
     return ""
 
 
-def _changed(now: PageState, last: PageState) -> bool:
+def _changed(now: PageLook, last: PageLook) -> bool:
     """The page is at work: an element or text came or went, a request of its ended, or it was too
     busy to be looked at."""
     return now is _BUSY or (now.elements, now.text, now.fetched) != (last.elements, last.text, last.fetched)
 
 
-def _still_long_enough(now: PageState, before: PageState | None, still_s: float) -> bool:
+def _still_long_enough(now: PageLook, before: PageLook | None, still_s: float) -> bool:
     """Unchanged this long, the page shows what it will.
 
     After an action on the same document, an empty view that stopped growing is its answer. A new
@@ -176,7 +176,7 @@ def _since(moment: float) -> float:
     return time.monotonic() - moment
 
 
-def _cap_note(state: PageState, loading_before: int, waited_s: float) -> str:
+def _cap_note(state: PageLook, loading_before: int, waited_s: float) -> str:
     seconds = f"{waited_s:.0f}"
     if state.loading > loading_before:
         what = "still shows a loading indicator"

@@ -23,7 +23,7 @@ from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
 from refbrowse.daemon.page.snapshot.render import NOTHING, RenderOptions, render
 from refbrowse.daemon.page.snapshot.roles import shorten, text_of
-from refbrowse.daemon.page.snapshot.service import PageSnapshot, SnapshotHistory, capture, history_kind
+from refbrowse.daemon.page.snapshot.service import PageSnapshot, SnapshotHistory, history_kind, take_snapshot
 from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.snapshot.view import NAME_LIMIT
 from refbrowse.errors import BrowseError
@@ -66,7 +66,9 @@ async def look(
             note=f"(a big page: {elements} elements; `browse snapshot -i --max-tokens N` lists refs)"
         )
     try:
-        taken = await trace.timed("arrival view", capture(tab, reading=reading, timeout_ms=nav_timeout_ms))
+        taken = await trace.timed(
+            "arrival view", take_snapshot(tab, reading=reading, timeout_ms=nav_timeout_ms)
+        )
     except BrowseError:
         return Arrival(note="(the new page could not be read yet: run `browse snapshot -i`)")
     return shown(tab, taken, raw)

@@ -88,7 +88,7 @@ def _opener(
 
 
 async def _click_option(page: Page, selector: str, role: str, controls: str, name: str) -> None:
-    shown = page.get_by_role(role).filter(visible=True)  # type: ignore[arg-type]
+    shown = menu.shown_by_role(page, role)
     try:
         await shown.first.wait_for(state="visible", timeout=OPEN_WAIT_MS)
     except PlaywrightError:
@@ -132,7 +132,7 @@ async def pick_typed(page: Page, name: str) -> bool:
 async def _named(scope: Page | Locator, role: str, name: str) -> Locator | None:
     """The visible option of that name (exactly, else ignoring case and spaces at the ends)."""
     for exact in (True, False):
-        found = scope.get_by_role(role, name=name.strip(), exact=exact).filter(visible=True)  # type: ignore[arg-type]
+        found = menu.shown_by_role(scope, role, name=name.strip(), exact=exact)
         count = await found.count()
         if count == 1 or (exact and count > 1):
             return found.first

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import JSHandle, Locator, Page
@@ -87,7 +88,7 @@ async def _named(page: Page, before: JSHandle, name: str) -> Locator | None:
     for wanted, exact in ((name.strip(), True), (loose, False)):
         found: list[Locator] = []
         for role in _ROLES:
-            shown = page.get_by_role(role, name=wanted, exact=exact).filter(visible=True)  # type: ignore[arg-type]
+            shown = shown_by_role(page, role, name=wanted, exact=exact)
             found += [one for one in await shown.all() if await one.evaluate(_NEW_JS, before)]
         if found and (exact or len(found) == 1):
             return found[0]
@@ -109,3 +110,9 @@ async def _close(page: Page, target: Locator, before: JSHandle) -> None:
                 return
         except PlaywrightError:
             return
+
+
+def shown_by_role(scope: Page | Locator, role: str, **named: Any) -> Locator:
+    """The visible elements of an ARIA role given as a word (read from the page, or one of ours)."""
+    found = scope.get_by_role(role, **named)  # type: ignore[arg-type] # Playwright types role as a literal
+    return found.filter(visible=True)

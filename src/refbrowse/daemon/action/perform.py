@@ -97,7 +97,7 @@ async def perform(
     early = EarlyReading(tab)
     with (
         ActionWatch(page, tab.sockets) as watch,
-        TabWatch(call.session, page, counter, call.services.capture.dialogs) as tabs,
+        TabWatch(call.session, page, counter, call.services.page_logs.dialogs) as tabs,
     ):
         watch.looks, watch.held = True, held  # the last wait for quiet brings the look after
         trace.mark("watching")
@@ -198,7 +198,7 @@ async def _looks_before(
         return None, None  # the action itself will meet the busy page and say so
 
 
-async def _showing(page: Page, before: PageReport | None) -> answering.PageState | None:
+async def _showing(page: Page, before: PageReport | None) -> answering.PageLook | None:
     """The page's state before the action: taken with the look before, or looked at now."""
     if before is None:
         return None
@@ -210,7 +210,7 @@ async def _settle(
     watch: ActionWatch,
     doing: str,
     options: SettleOptions,
-    more: tuple[int, EarlyReading, answering.PageState | None],
+    more: tuple[int, EarlyReading, answering.PageLook | None],
 ) -> str:
     """Settle, then on until the page has answered; our note when that hit its cap."""
     nav_ms, early, showing = more
@@ -232,7 +232,7 @@ async def _answered(
     tab: Tab,
     watch: ActionWatch,
     options: SettleOptions,
-    states: tuple[answering.PageState | None, answering.PageState | None],
+    states: tuple[answering.PageLook | None, answering.PageLook | None],
 ) -> str:
     """Settle on while the page is an empty shell still growing, or shows a loading indicator the
     action brought up (`states`: the page's state before the action, and as settling ended); our

@@ -18,7 +18,7 @@ from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.prepared import Reading
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
-from refbrowse.daemon.page.snapshot.service import PageSnapshot, capture
+from refbrowse.daemon.page.snapshot.service import PageSnapshot, take_snapshot
 from refbrowse.errors import BrowseError
 
 DIFF_TOKENS = 1_000  # the diff's budget, as the arrival view's: about 4,000 characters
@@ -61,7 +61,7 @@ async def before_view(tab: Tab, now: PageReport) -> str | None:
 async def take_view_of(tab: Tab, reading: Reading | None = None) -> tuple[str | None, PageSnapshot | None]:
     """The interactive view now and the snapshot it was rendered from (a big change prints that whole)."""
     try:
-        taken = await capture(tab, reading=reading)
+        taken = await take_snapshot(tab, reading=reading)
     except BrowseError:
         return None, None
     lines = render(taken, RenderOptions(interactive=True, show_url=False)).splitlines()

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.errors import StepFailed, UsageError
 from refbrowse.parse import parse_argv
 from refbrowse.registry import COMMANDS
@@ -37,7 +37,7 @@ def parse_steps(text: str | None) -> list[list[str]]:
     return [[str(word) for word in step] for step in steps]
 
 
-def request_for(call: Call, number: int, words: list[str]) -> Request:
+def request_for(call: Call, number: int, words: list[str]) -> CheckedRequest:
     """The request a CLI would send for `words`, in the chain's session and output mode."""
     name = words[0]
     spec = COMMANDS.get(name)
@@ -53,7 +53,7 @@ def request_for(call: Call, number: int, words: list[str]) -> Request:
         json=request["json"] or call.json,
         session=request["session"] or call.session.name,
     )
-    return Request.from_body(request)
+    return CheckedRequest.from_body(request)
 
 
 @handler("chain")

@@ -16,8 +16,8 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.command import Call, handler
 from refbrowse.daemon.core.io.nofollow import read_resolved
-from refbrowse.daemon.services.cookies.jsonfile import CookieFileError, parse
-from refbrowse.daemon.services.cookies.model import Cookie, domains, plural, sent_to
+from refbrowse.daemon.services.cookies.jsonfile import CookieFileError, cookies_in
+from refbrowse.daemon.services.cookies.model import Cookie, add_cookies, domains, plural, sent_to
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.errors import BrowseError, UsageError
 
@@ -31,7 +31,7 @@ async def cookie_import(call: Call) -> str:
     real = policy.input_path(path, call.flag(ALLOW_PATH_FLAG))
     text = await asyncio.to_thread(_read, real, path)
     try:
-        cookies = parse(text)
+        cookies = cookies_in(text)
     except CookieFileError as exc:
         raise UsageError(f"{path}: {exc}", "nothing was imported; fix that entry and run it again") from exc
     if not cookies:
@@ -60,11 +60,11 @@ async def add_all(context: BrowserContext, cookies: list[Cookie]) -> None:
     """Add every cookie or, if the browser refuses one, none (the old ones are put back)."""
     before = await context.cookies()
     try:
-        await context.add_cookies(cookies)  # type: ignore[arg-type]
+        await add_cookies(context, cookies)
     except PlaywrightError as exc:
         await context.clear_cookies()
         if before:
-            await context.add_cookies(before)  # type: ignore[arg-type]
+            await add_cookies(context, before)
         which = await _first_refused(context, cookies)
         reason = exc.message.splitlines()[0] if exc.message else "no reason given"
         raise BrowseError(
@@ -80,7 +80,7 @@ async def _first_refused(context: BrowserContext, cookies: list[Cookie]) -> str:
     try:
         for number, cookie in enumerate(cookies, 1):
             try:
-                await scratch.add_cookies([cookie])  # type: ignore[list-item]
+                await add_cookies(scratch, [cookie])
             except PlaywrightError:
                 where = cookie.get("domain") or cookie.get("url")
                 return f"entry {number} ({cookie.get('name')} for {where})"
@@ -115,14 +115,14 @@ async def add_each(context: BrowserContext, cookies: list[Cookie]) -> list[Cooki
     (an odd value, a bad domain) costs only itself.
     """
     try:
-        await context.add_cookies(cookies)  # type: ignore[arg-type]
+        await add_cookies(context, cookies)
         return []
     except PlaywrightError:
         pass
     refused = []
     for cookie in cookies:
         try:
-            await context.add_cookies([cookie])  # type: ignore[list-item]
+            await add_cookies(context, [cookie])
         except PlaywrightError:
             refused.append(cookie)
     return refused

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import re
+from contextlib import ExitStack
 from urllib.parse import unquote, urljoin, urlparse
 
 import aiohttp
@@ -120,16 +121,15 @@ async def _stream(response: aiohttp.ClientResponse, path: str, limit: int, sourc
         raise TooLarge(source, limit)
     fd = open_new(path)
     size = 0
-    try:
+    with ExitStack() as unless_whole:  # a download cut short, cancelled too, leaves no file
+        unless_whole.callback(os.remove, path)
         with os.fdopen(fd, "wb") as out:
             async for chunk in response.content.iter_chunked(CHUNK):
                 size += len(chunk)
                 if size > limit:
                     raise TooLarge(source, limit)
                 out.write(chunk)
-    except BaseException:
-        os.remove(path)
-        raise
+        unless_whole.pop_all()
     return size
 
 

@@ -23,7 +23,7 @@ from refbrowse.daemon.core.browser.display import (
 )
 from refbrowse.daemon.core.browser.host import BrowserHost
 from refbrowse.daemon.core.browser.target import BrowserTarget, channel_path, forget, recalled
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.page.resolver import resolve_one
 from refbrowse.daemon.services.cookies.model import domains, plural
@@ -62,7 +62,7 @@ async def _cookies_carried(host: BrowserHost) -> str:
         except PlaywrightError:
             continue
         if cookies:
-            named = domains(cookies)  # type: ignore[arg-type]
+            named = domains(cookies)
             lines.append(
                 f"session {session.name}: carried {plural(len(cookies), 'cookie')} to it, for {named}"
             )
@@ -241,7 +241,7 @@ async def resume(call: Call) -> str:
     session = host.sessions.get(call.session.name, call.session)
     lines = [f"Resumed: {host.describe()}", _carried(session)]
     result = await call.daemon.dispatch(
-        Request("snapshot", flags={"-i": True}, session=session.name, raw=call.raw)
+        CheckedRequest("snapshot", flags={"-i": True}, session=session.name, raw=call.raw)
     )
     lines.append(result["output"] if result["ok"] else f"(snapshot failed: {result['error']})")
     return "\n".join(lines)

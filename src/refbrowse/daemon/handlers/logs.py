@@ -1,6 +1,6 @@
 """Logs and dialogs: `console`, `network`, `dialog`, `dialog-accept|dismiss`.
 
-What they read is captured by `services.capture` from every tab's first moment.
+What they read is captured by `services.page_logs` from every tab's first moment.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.core.runtime.logbuffer import (
     RingBuffer,
 )
-from refbrowse.daemon.services.capture import DialogPolicy
+from refbrowse.daemon.services.pagelogs import DialogPolicy
 
 log = logging.getLogger("refbrowse")
 
@@ -55,18 +55,23 @@ async def console(call: Call) -> str:
     errors_only = bool(call.flag("--errors"))
     keep = (lambda e: e.level in ERROR_LEVELS) if errors_only else None
     return _show_log(
-        call, call.services.capture.console, "console.log", "console messages", "(no console messages)", keep
+        call,
+        call.services.page_logs.console,
+        "console.log",
+        "console messages",
+        "(no console messages)",
+        keep,
     )
 
 
 @handler("network")
 async def network(call: Call) -> str:
-    return _show_log(call, call.services.capture.network, "network.log", "network entries", "(no requests)")
+    return _show_log(call, call.services.page_logs.network, "network.log", "network entries", "(no requests)")
 
 
 @handler("dialog")
 async def dialog(call: Call) -> str:
-    return _show_log(call, call.services.capture.dialogs, "dialog.log", "dialog entries", "(no dialogs)")
+    return _show_log(call, call.services.page_logs.dialogs, "dialog.log", "dialog entries", "(no dialogs)")
 
 
 @handler("dialog-accept")
@@ -86,4 +91,4 @@ async def dialog_dismiss(call: Call) -> str:
 
 
 async def _set_policy(call: Call, policy: DialogPolicy) -> None:
-    call.services.capture.policies[call.session.name] = policy
+    call.services.page_logs.policies[call.session.name] = policy

@@ -14,14 +14,14 @@ import json
 import mimetypes
 import os
 import time
-from typing import Any
+from typing import Any, cast
 
 from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.services.netconditions import THROTTLE_PRESETS, is_secret_header, origin_of, shown_value
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.services.routes import Rule, answers, har_entries, rule_text, url_matcher
 from refbrowse.errors import BrowseError, UsageError
-from refbrowse.kinds import parse as parse_kind
+from refbrowse.kinds import parse_value
 
 MAX_BODY_BYTES = 10 * 1024 * 1024  # a route's body is kept in the session's settings file
 
@@ -142,7 +142,7 @@ async def headers(call: Call) -> str:
     action, name, value = call.args[0], call.arg(1), call.arg(2)
     if action == "clear":
         return await _clear_headers(call, name, value)
-    name, value = parse_kind("header", f"{name}:{value}", "headers set")  # type: ignore[misc]
+    name, value = cast("tuple[str, str]", parse_value("header", f"{name}:{value}", "headers set"))
     origin = origin_of(call.flag("--origin")) if call.flag("--origin") else ""
     settings = call.services.settings
     kept = [

@@ -24,7 +24,7 @@ from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.hugefind import find_in_text
 from refbrowse.daemon.page.snapshot.search import hit_lines, search
 from refbrowse.daemon.page.snapshot.search import needle as find_needle
-from refbrowse.daemon.page.snapshot.service import capture
+from refbrowse.daemon.page.snapshot.service import take_snapshot
 from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.text import ELEMENTS_TEXT_JS, clean_text, frame_text, page_text
 from refbrowse.errors import UsageError
@@ -97,7 +97,7 @@ async def find(call: Call) -> str:
         return fence(said + "\n".join(hit_lines(hits, total, needle)), call.page.url, call.raw)
     # The reading a navigation prepared, else one with a snapshot's budget.
     reading = prepared.served(call.tab, now)
-    taken = await capture(call.tab, reading=reading, timeout_ms=call.nav_timeout_ms)
+    taken = await take_snapshot(call.tab, reading=reading, timeout_ms=call.nav_timeout_ms)
     document, refs = taken.triage.document, call.tab.refs
 
     def mint(node: Node) -> str:

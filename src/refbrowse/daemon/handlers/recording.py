@@ -176,7 +176,7 @@ async def record(call: Call) -> str:
         if rec.script is not None:
             raise _already("record", rec.script.started)
         page = call.page
-        rec.script = ScriptRun(call.tab, page.url, page.viewport_size)  # type: ignore[arg-type]
+        rec.script = ScriptRun(call.tab, page.url, page.viewport_size)
         return "Recording this session's actions as a test; `browse record stop [PATH]` writes it"
     if rec.script is None:
         raise _not_running("record", "recording")

@@ -12,7 +12,7 @@ from refbrowse.errors import BrowseError
 async def request(call: Call) -> Reply:
     n: int = call.arg(0)
     session = call.session.name
-    book = call.services.capture.requests
+    book = call.services.page_logs.requests
     held = book.get(session, n)
     if held is None:
         raise BrowseError(

@@ -28,14 +28,19 @@ from refbrowse.daemon.page.snapshot.render import RenderOptions, diff, render
 from refbrowse.daemon.page.snapshot.service import (
     PageSnapshot,
     SnapshotHistory,
-    capture,
     history_kind,
     scope,
     scope_clickables,
+    take_snapshot,
 )
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
-from refbrowse.daemon.services.screenshots import capture as capture_png
-from refbrowse.daemon.services.screenshots import default_path, output_path, png_size, save_png
+from refbrowse.daemon.services.screenshots import (
+    default_path,
+    output_path,
+    png_size,
+    save_png,
+    take_screenshot,
+)
 from refbrowse.errors import Unavailable
 
 # Without --max-tokens a snapshot still stops near this many tokens (~100 KB).
@@ -72,7 +77,7 @@ async def snapshot(call: Call) -> str:
     trace.note("snapshot: prepared reading served" if reading else "snapshot: page read now")
     # A big page's snapshot gets the navigation budget, not an action's (5 s ran out on a loaded machine).
     unnamed = bool(call.flag("--all"))
-    taken = await capture(
+    taken = await take_snapshot(
         call.tab, clickables=clickables, unnamed=unnamed, reading=reading, timeout_ms=call.nav_timeout_ms
     )
     roots = None
@@ -178,7 +183,7 @@ async def annotate(call: Call, taken: PageSnapshot) -> tuple[str, str]:
     size = call.page.viewport_size or {"width": 1280, "height": 720}
     width, height = size["width"], size["height"]
     boxes = on_screen(await ref_boxes(call, taken), width, height)
-    png, _ = await capture_png(call.services.cdp, call.page, None)
+    png, _ = await take_screenshot(call.services.cdp, call.page, None)
     try:
         drawn = await draw(call, png, boxes, width, height)
     except PlaywrightError as exc:

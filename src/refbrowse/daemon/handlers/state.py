@@ -59,7 +59,7 @@ async def _load(call: Call, name: str, path: str) -> str:
     except StateFileError as exc:
         hint = f"delete it: browse state delete {name}"
         raise BrowseError(f"state {name} cannot be read: {exc}", hint) from exc
-    await call.session.context.set_storage_state(snapshot)  # type: ignore[arg-type]
+    await call.session.context.set_storage_state(snapshot)  # type: ignore[arg-type] # checked JSON, not typed
     persister = persister_of(call)
     if persister is not None:
         persister.loaded(call.session, snapshot)

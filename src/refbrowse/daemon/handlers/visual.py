@@ -22,11 +22,11 @@ from refbrowse.daemon.page.text import page_text
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG, ALLOW_PATH_FLAG, write_new
 from refbrowse.daemon.services.screenshots import (
     Region,
-    capture,
     default_path,
     keep_scale,
     output_path,
     save_png,
+    take_screenshot,
     whole_page,
 )
 from refbrowse.errors import UsageError
@@ -87,7 +87,7 @@ async def screenshot(call: Call) -> str:
         region = Region(*clip)
     elif not viewport:
         region = await whole_page(call.page)
-    data, natural = await capture(call.services.cdp, call.page, region, element)
+    data, natural = await take_screenshot(call.services.cdp, call.page, region, element)
     shot = await save_png(path, data, natural)
     return Reply(
         shot.describe("screenshot"), {"saved": [shot.path], "width": shot.width, "height": shot.height}
@@ -114,7 +114,7 @@ async def responsive(call: Call) -> str:
     try:
         for name, width, height in SIZES:
             await page.set_viewport_size({"width": width, "height": height})
-            data, natural = await capture(call.services.cdp, page, None)
+            data, natural = await take_screenshot(call.services.cdp, page, None)
             shot = await save_png(paths.get(name) or f"{prefix}-{name}.png", data, natural)
             lines.append(shot.describe(f"{name} {width}x{height}"))
             saved.append(shot.path)

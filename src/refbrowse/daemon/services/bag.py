@@ -13,11 +13,11 @@ from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.page.popups import PopupCounters
 from refbrowse.daemon.page.tabguard import TabGuard
 from refbrowse.daemon.services.activity.site import ActivitySite
-from refbrowse.daemon.services.capture import Capture
 from refbrowse.daemon.services.confine import FileGrants
 from refbrowse.daemon.services.downloads import WantedDownloads
 from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.daemon.services.harrecord import HarRecordings
+from refbrowse.daemon.services.pagelogs import PageLogs
 from refbrowse.daemon.services.pagetools import PageTools
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
@@ -31,7 +31,7 @@ from refbrowse.daemon.services.useragents import UserAgents
 @dataclass(frozen=True, slots=True)
 class Services:
     host: BrowserHost
-    capture: Capture  # console, network and dialog logs of every tab
+    page_logs: PageLogs  # console, network and dialog logs of every tab
     persister: Persister  # each session's login state, saved as it changes
     cdp: CdpKeeper  # one kept DevTools session per page (user agent, device scale)
     agents: UserAgents  # each session's chosen user agent

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from refbrowse.daemon.core.browser.host import BrowserHost
-    from refbrowse.daemon.core.io.request import Request
+    from refbrowse.daemon.core.io.request import CheckedRequest
     from refbrowse.specs import Result
 
 
@@ -19,6 +19,6 @@ class DaemonLink(Protocol):
     host: BrowserHost
     state_dir: str
 
-    async def dispatch(self, request: Request) -> Result:
+    async def dispatch(self, request: CheckedRequest) -> Result:
         """Run one command, as the CLI would."""
         ...

@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from playwright.async_api import CDPSession, Page, ViewportSize
+from playwright.async_api import CDPSession, Geolocation, Page, ViewportSize
 
 from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.core.sessions.session import Session
@@ -57,10 +57,10 @@ class Emulation(Family):
 
     async def on_context(self, session: Session, value: Value) -> None:
         geo = (value or {}).get("geo")
-        position = (
+        position: Geolocation | None = (
             {"latitude": geo["lat"], "longitude": geo["lon"], "accuracy": geo["accuracy"]} if geo else None
         )
-        await session.context.set_geolocation(position)  # type: ignore[arg-type]
+        await session.context.set_geolocation(position)
         await apply_grants(session, self._settings)
 
     async def on_page(self, session: Session, page: Page, value: Value) -> None:

@@ -76,7 +76,7 @@ def default_path(workspace: str, name: str, ext: str = "png") -> str:
     return os.path.join(folder, f"{name}-{stamp}.{ext}")
 
 
-async def capture(
+async def take_screenshot(
     cdp: CdpKeeper, page: Page, region: Region | None, element: Locator | None = None
 ) -> tuple[bytes, tuple[int, int] | None]:
     """PNG bytes of a region (None: the viewport), scaled down past `MAX_SIDE`; and the natural size.
@@ -86,14 +86,14 @@ async def capture(
     """
     layout = await page.evaluate(_LAYOUT_JS, [list(WINDOW_TAGS), "none"])
     try:
-        return await _capture(cdp, page, layout, region, element)
+        return await _take_screenshot(cdp, page, layout, region, element)
     finally:
         if layout["marker"]:
             with suppress(PlaywrightError):
                 await page.evaluate(_MARKER_DISPLAY_JS, [list(WINDOW_TAGS), "block"])
 
 
-async def _capture(
+async def _take_screenshot(
     cdp: CdpKeeper, page: Page, layout: dict[str, Any], region: Region | None, element: Locator | None
 ) -> tuple[bytes, tuple[int, int] | None]:
     dpr = float(layout["dpr"])

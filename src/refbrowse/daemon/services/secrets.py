@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable, Iterable
 from urllib.parse import quote, quote_plus
 
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.activity.redact import HIDDEN, redacted_args
 from refbrowse.specs import Result
@@ -43,7 +43,7 @@ class TypedSecrets:
     def known(self) -> tuple[str, ...]:
         return tuple(self._known)
 
-    async def record(self, request: Request, result: Result, started: float, parent: str) -> None:
+    async def record(self, request: CheckedRequest, result: Result, started: float, parent: str) -> None:
         """After each `fill` and `type`: remember the text if it was typed as a secret."""
         if request.command not in TYPED or not request.args:
             return
@@ -52,14 +52,14 @@ class TypedSecrets:
             if stdin or await self._masked(request, target, text, bool(result["ok"])):
                 self.add(text)
 
-    async def _masked(self, request: Request, target: str, text: str, ok: bool) -> bool:
+    async def _masked(self, request: CheckedRequest, target: str, text: str, ok: bool) -> bool:
         session = self._sessions(request.session)
         tab = session.current if session is not None else None
         shown = await redacted_args(request.command, [target, text] if target else [text], ok, tab)
         return shown[-1] == HIDDEN
 
 
-def _typed(request: Request) -> list[tuple[int, str, str]]:
+def _typed(request: CheckedRequest) -> list[tuple[int, str, str]]:
     """(place in args, target, text) of each text the command typed; `type TEXT` has no target."""
     args = request.args
     if len(args) < 3:
@@ -67,7 +67,7 @@ def _typed(request: Request) -> list[tuple[int, str, str]]:
     return [(place, args[place - 1], args[place]) for place in range(1, len(args), 2)]
 
 
-def _from_stdin(request: Request, parent: str, place: int) -> bool:
+def _from_stdin(request: CheckedRequest, parent: str, place: int) -> bool:
     """The CLI read this text from its stdin: never shown in argv, so meant as a secret."""
     if parent or request.client != "cli":
         return False

@@ -98,7 +98,7 @@ class SessionSettings:
         _put(values, key, value)
         try:
             await self._apply(session, key, value)
-        except BaseException:
+        except BaseException:  # a failed or cancelled apply, then re-raised: the old value goes back
             _put(values, key, before)
             await asyncio.shield(self._apply_quietly(session, key, before))
             raise

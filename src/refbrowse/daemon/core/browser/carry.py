@@ -1,7 +1,7 @@
 """Carry a session from one browser to another: cookies, storage, tabs, the current tab.
 
 `connect`, `disconnect`, `handoff` and `resume` replace the browser under a
-running daemon. Before the old one closes, `capture` takes each session's
+running daemon. Before the old one closes, `collect_state` takes each session's
 storage state (cookies, local storage, IndexedDB) and, per tab, its URL and
 session storage; `restore` opens the same tabs in the new browser's context.
 Session storage is per tab and not part of Playwright's storage state, so each
@@ -28,16 +28,16 @@ _SESSION_STORAGE = "() => JSON.stringify(Object.entries(sessionStorage))"
 
 
 @dataclass(frozen=True, slots=True)
-class TabState:
+class CarriedTab:
     url: str
     origin: str
     session_storage: list[list[str]]
 
 
 @dataclass(frozen=True, slots=True)
-class SessionState:
+class CarriedSession:
     storage: dict[str, Any]
-    tabs: tuple[TabState, ...]
+    tabs: tuple[CarriedTab, ...]
     current: int  # index into tabs, -1 when the session had none
     pages: tuple[Page, ...]  # the pages `tabs` were taken from, in the same order
 
@@ -46,26 +46,26 @@ class SessionState:
 Carried = Callable[[Page, Page], None]
 
 
-async def capture(context: BrowserContext, pages: list[Page], current: Page | None) -> SessionState:
+async def collect_state(context: BrowserContext, pages: list[Page], current: Page | None) -> CarriedSession:
     storage: dict[str, Any] = dict(await context.storage_state(indexed_db=True))
     live = [page for page in pages if not page.is_closed()]
     tabs = tuple([await _tab_state(page) for page in live])
     index = live.index(current) if current in live else len(live) - 1
-    return SessionState(storage, tabs, index, tuple(live))
+    return CarriedSession(storage, tabs, index, tuple(live))
 
 
-async def _tab_state(page: Page) -> TabState:
+async def _tab_state(page: Page) -> CarriedTab:
     try:
         origin = await page.evaluate("() => location.origin")
         entries = json.loads(await page.evaluate(_SESSION_STORAGE))
     except PlaywrightError as exc:  # about:blank, an error page, a crashed tab: no storage to keep
         log.info("no session storage taken from %s: %s", page.url, exc.message.splitlines()[0])
         origin, entries = "", []
-    return TabState(page.url, str(origin), entries)
+    return CarriedTab(page.url, str(origin), entries)
 
 
 async def restore(
-    context: BrowserContext, state: SessionState, nav_timeout_ms: int, carried: Sequence[Carried]
+    context: BrowserContext, state: CarriedSession, nav_timeout_ms: int, carried: Sequence[Carried]
 ) -> list[Page]:
     """Open the session's tabs in `context`, in order; the pages, for the caller to adopt.
 

@@ -152,7 +152,7 @@ def adopted(popen: subprocess.Popen[bytes] | None) -> Iterator[None]:
 
     async def connect(transport: PipeTransport) -> None:
         transport._stopped_future = asyncio.get_running_loop().create_future()
-        transport._proc = await _as_asyncio(popen)  # type: ignore[assignment]
+        transport._proc = await _as_asyncio(popen)  # type: ignore[assignment] # a private field: see above
         transport._output = transport._proc.stdin
 
     setattr(PipeTransport, "connect", connect)  # noqa: B010 - a method swapped for one call

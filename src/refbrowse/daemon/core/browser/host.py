@@ -199,11 +199,11 @@ class BrowserHost:
         nothing has changed.
         """
         async with self._session_lock:
-            states = {name: await _capture(session) for name, session in self.sessions.items()}
+            states = {name: await _collect_state(session) for name, session in self.sessions.items()}
             old, old_target = self.browser, self.target
             try:
                 browser, executable = await self._open(target)
-            except BaseException:
+            except BaseException:  # failed or cancelled, then re-raised: nothing of the switch stays
                 if not old_target.headed:  # an Xvfb started for the browser that did not come up
                     await asyncio.to_thread(self.display.stop)
                 raise
@@ -292,6 +292,6 @@ class BrowserHost:
         await asyncio.to_thread(self.display.stop)
 
 
-async def _capture(session: Session) -> carry.SessionState:
+async def _collect_state(session: Session) -> carry.CarriedSession:
     current = session.current.page if session.current else None
-    return await carry.capture(session.context, [tab.page for tab in session.tabs], current)
+    return await carry.collect_state(session.context, [tab.page for tab in session.tabs], current)

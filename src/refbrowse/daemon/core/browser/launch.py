@@ -60,7 +60,7 @@ async def launch(
 ) -> tuple[Browser, str, str]:
     """A local browser for `target`, its executable, and the id of the extension it loaded ("" for none)."""
     executable = executable_for(target)
-    env = None
+    env: dict[str, str | float | bool] | None = None
     if target.headed and needs_virtual_display():
         env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
         await display.start()
@@ -74,7 +74,7 @@ async def launch(
             *(extension_loader.LEFT_OUT_FLAGS if target.headed else ()),
         ],
         proxy=proxy_settings(target.proxy),
-        env=env,  # type: ignore[arg-type]
+        env=env,
     )
     extension_id = await extension_loader.load(browser) if target.headed else ""
     return browser, executable, extension_id

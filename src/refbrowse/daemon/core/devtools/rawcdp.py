@@ -60,13 +60,12 @@ class RawCdp:
     @classmethod
     async def connect(cls, endpoint: str) -> RawCdp:
         http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=ANSWER_S))
-        try:
+        async with contextlib.AsyncExitStack() as unless_connected:  # the session closes on any failure
+            unless_connected.push_async_callback(http.close)
             url = await browser_socket_url(http, endpoint)
             quiet_is_fine = aiohttp.ClientWSTimeout(ws_receive=None, ws_close=ANSWER_S)
             socket = await http.ws_connect(url, max_msg_size=MAX_MESSAGE, timeout=quiet_is_fine)
-        except BaseException:
-            await http.close()
-            raise
+            unless_connected.pop_all()
         return cls(http, socket)
 
     @property

@@ -1,9 +1,9 @@
 """One command request as the daemon handles it: frozen and typed, once its body has been checked.
 
 The CLI sends JSON (see `refbrowse.specs.Request`); `intake` checks each field's
-type, and `Request.from_body` turns the checked body into this. Everything past
+type, and `CheckedRequest.from_body` turns the checked body into this. Everything past
 the HTTP layer (dispatch, `chain`'s steps, the activity page's feed and cookie
-picker) passes a `Request`, never the raw dict.
+picker) passes a `CheckedRequest`, never the raw dict.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ FlagValue = str | bool | int | float | list[str]  # a list: a flag given more th
 
 
 @dataclass(frozen=True, slots=True)
-class Request:
+class CheckedRequest:
     command: str
     args: tuple[str, ...] = ()
     flags: Mapping[str, FlagValue] = field(default_factory=lambda: MappingProxyType({}))
@@ -32,7 +32,7 @@ class Request:
     stdin_texts: tuple[int, ...] = ()  # …but the texts at these places in args came on stdin (`-`)
 
     @classmethod
-    def from_body(cls, body: Mapping[str, Any]) -> Request:
+    def from_body(cls, body: Mapping[str, Any]) -> CheckedRequest:
         """A request from a body whose fields `intake` has checked (or one we built ourselves)."""
         timeout = body.get("timeout")
         stdin = body.get("stdin")

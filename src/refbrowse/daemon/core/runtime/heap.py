@@ -52,7 +52,7 @@ def _libc(name: str, argtypes: list[Any], restype: Any) -> Callable[..., Any] | 
         found: Callable[..., Any] = getattr(ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6"), name)
     except (OSError, AttributeError):
         return None
-    found.argtypes, found.restype = argtypes, restype  # type: ignore[attr-defined]
+    found.argtypes, found.restype = argtypes, restype  # type: ignore[attr-defined] # ctypes' function attrs
     return found
 
 

@@ -12,7 +12,7 @@ from playwright.async_api import FloatRect, Locator
 
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot.roles import shorten, text_of
-from refbrowse.daemon.page.snapshot.service import capture
+from refbrowse.daemon.page.snapshot.service import take_snapshot
 from refbrowse.daemon.page.snapshot.tree import Box, Node
 
 
@@ -24,7 +24,7 @@ async def refs_of(tab: Tab, locator: Locator, limit: int) -> list[str]:
         if box is None and index >= await locator.count():
             break
         boxes.append(None if box is None else _rounded(box))
-    taken = await capture(tab)
+    taken = await take_snapshot(tab)
     by_box: dict[Box, Node] = {}
     for node in taken.tree.walk():
         if node.box is not None and not node.in_frame and (node.pw_ref or node.short_ref):

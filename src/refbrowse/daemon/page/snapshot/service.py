@@ -1,7 +1,7 @@
 """The one snapshot service: every consumer (the `snapshot` command, annotated
-screenshots, the dashboard) gets the page from `capture`.
+screenshots, the dashboard) gets the page from `take_snapshot`.
 
-`capture` always takes Playwright's ai snapshot of the whole page (a scoped ai
+`take_snapshot` always takes Playwright's ai snapshot of the whole page (a scoped ai
 snapshot would invalidate every ref outside its scope), parses it, gives refs
 (`@eN`) to the nodes worth acting on or reading, and triages the page. Scoping
 to a selector happens afterwards, on the parsed tree (`scope`).
@@ -45,7 +45,7 @@ class PageSnapshot:
         return {node.short_ref: node for node in self.tree.walk() if node.short_ref}
 
 
-async def capture(
+async def take_snapshot(
     tab: Tab,
     *,
     clickables: bool = False,

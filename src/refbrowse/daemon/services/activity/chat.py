@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from refbrowse.daemon.core.io.envelope import fence
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.protocol import SECRET_ENV
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ class Chat:
             with contextlib.suppress(Exception):
                 title = await asyncio.wait_for(tab.page.title(), 5)
         snapshot = await self.daemon.dispatch(
-            Request("snapshot", flags={"-i": True}, session=session, client="chat", raw=True)
+            CheckedRequest("snapshot", flags={"-i": True}, session=session, client="chat", raw=True)
         )
         text = snapshot["output"] if snapshot["ok"] else f"(no snapshot: {snapshot['error']})"
         url = tab.page.url if tab is not None else "(no page yet)"

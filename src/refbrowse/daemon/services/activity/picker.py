@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.services.cookies.model import host_of
 from refbrowse.daemon.services.cookies.profiles import BROWSERS, profiles
 from refbrowse.errors import BrowseError
@@ -74,8 +74,8 @@ def add_routes(app: web.Application, daemon: DaemonLink) -> None:
     app.router.add_post("/api/cookies/import", import_chosen)
 
 
-def _request(body: dict[str, Any], domain: str) -> Request:
-    return Request.from_body(
+def _request(body: dict[str, Any], domain: str) -> CheckedRequest:
+    return CheckedRequest.from_body(
         {
             "command": "cookie-import-browser",
             "args": [str(body.get("browser") or "")],

@@ -22,7 +22,7 @@ from urllib.parse import quote
 from aiohttp import web
 
 from refbrowse.daemon.core.browser.target import scrub
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.activity import chat, panel, picker, screen
@@ -110,14 +110,14 @@ class ActivitySite:
 
     # recording
 
-    async def record(self, request: Request, result: Result, started: float, parent: str) -> None:
+    async def record(self, request: CheckedRequest, result: Result, started: float, parent: str) -> None:
         """Publish one command the daemon ran, its secrets taken out; never fail the command."""
         try:
             self.feed.publish(await self._event(request, result, started, parent))
-        except Exception:
+        except Exception:  # the feed is a window on commands: it never fails one
             log.exception("the activity feed could not record %s", request.command)
 
-    async def _event(self, request: Request, result: Result, started: float, parent: str) -> Event:
+    async def _event(self, request: CheckedRequest, result: Result, started: float, parent: str) -> Event:
         ended = time.time()  # before the redaction check, which is not the command's time
         name, session = request.command, request.session
         found = self.daemon.host.sessions.get(session)
@@ -260,7 +260,7 @@ def _cap_connections(runner: web.AppRunner) -> None:
         if len(server.connections) > MAX_CONNECTIONS:
             transport.abort()
 
-    server.connection_made = capped  # type: ignore[method-assign]
+    server.connection_made = capped  # type: ignore[method-assign] # aiohttp has no hook at a connection's start
 
 
 def _without(text: str, secrets: list[str]) -> str:

@@ -20,7 +20,7 @@ class CookieFileError(ValueError):
     """The file, or one entry of it, is not a cookie Playwright could set."""
 
 
-def parse(text: str) -> list[Cookie]:
+def cookies_in(text: str) -> list[Cookie]:
     try:
         data = json.loads(text)
     except ValueError as exc:

@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator
+from playwright.async_api import Locator, ViewportSize
 
 from refbrowse import kinds
 from refbrowse.daemon.action.fields import YES
 from refbrowse.daemon.core.browser.chromium import SYSTEM_NAMES
 from refbrowse.daemon.core.devtools.scripts import script
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.recording.locators import css_source, live_source, q, remembered_source
@@ -66,7 +66,7 @@ class ScriptRun:
 
     tab: Tab
     start_url: str
-    viewport: dict[str, int] | None
+    viewport: ViewportSize | None
     started: float = field(default_factory=time.time)
     steps: list[Step] = field(default_factory=list)
     last_url: str = ""
@@ -75,7 +75,7 @@ class ScriptRun:
     def __post_init__(self) -> None:
         self.last_url = self.start_url
 
-    async def note(self, request: Request, output: str, current: Tab | None) -> None:
+    async def note(self, request: CheckedRequest, output: str, current: Tab | None) -> None:
         """Record one command that succeeded on `self.tab`; the next acts on `current`."""
         name = request.command
         try:
@@ -190,7 +190,7 @@ Writer = Callable[[ScriptRun, list[str], dict[str, Any]], Awaitable[list[str]]]
 
 
 async def _goto(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
-    url = str(kinds.parse("url", args[0], "goto URL"))  # `localhost:3000` as Playwright needs it
+    url = str(kinds.parse_value("url", args[0], "goto URL"))  # `localhost:3000` as Playwright needs it
     run.last_url = url
     return [f"page.goto({q(url)})"]
 
@@ -265,7 +265,7 @@ async def _select(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[st
 
 
 async def _drag(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
-    place = kinds.parse("place", args[1], "DST")
+    place = kinds.parse_value("place", args[1], "DST")
     if not isinstance(place, tuple):
         return [f"{await run.target(args[0])}.drag_to({await run.target(args[1])})"]
     kind, x, y = str(place[0]), float(place[1]), float(place[2])

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.browser.host import BrowserHost
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.services.recording.profile import ProfileRun
 from refbrowse.daemon.services.recording.script import ScriptRun
 from refbrowse.daemon.services.recording.video import VideoRun
@@ -48,7 +48,7 @@ class Recordings:
     def of(self, session: str) -> SessionRecordings:
         return self._by_session.setdefault(session, SessionRecordings())
 
-    async def record(self, request: Request, result: Result, started: float, parent: str) -> None:
+    async def record(self, request: CheckedRequest, result: Result, started: float, parent: str) -> None:
         """After each command: a session that records a script adds the command to it."""
         name = request.session
         script = self._by_session[name].script if name in self._by_session else None

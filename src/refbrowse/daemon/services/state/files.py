@@ -15,7 +15,7 @@ import os
 import re
 import tempfile
 import time
-from contextlib import suppress
+from contextlib import ExitStack, suppress
 from typing import Any
 
 from refbrowse.errors import UsageError
@@ -105,16 +105,19 @@ def write_state(path: str, state: State) -> None:
     with suppress(FileExistsError):  # never its parents: a removed workspace stays removed
         os.mkdir(folder, 0o700)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")  # mode 0600
-    try:
+    with ExitStack() as unless_written:  # whatever stops the write, cancellation too, removes the file
+        unless_written.callback(_remove, tmp)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(state, f, separators=(",", ":"))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        with suppress(FileNotFoundError):
-            os.remove(tmp)
-        raise
+        unless_written.pop_all()
+
+
+def _remove(path: str) -> None:
+    with suppress(FileNotFoundError):
+        os.remove(path)
 
 
 def set_aside(path: str) -> str:

@@ -47,7 +47,7 @@ class DialogPolicy:
         return "accepted" if self.text is None else f"accepted with {self.text!r}"
 
 
-class Capture:
+class PageLogs:
     """The daemon's three logs, their flusher, and each session's dialog policy."""
 
     def __init__(self, state_dir: str) -> None:
