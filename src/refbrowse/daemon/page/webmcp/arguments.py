@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]
+import jsonschema  # type: ignore[import-untyped] # jsonschema ships no type hints
 import referencing.exceptions
 
 from refbrowse.daemon.page.webmcp.model import PageTool
