@@ -138,3 +138,8 @@ def test_read_of_a_sections_toggle_gives_that_section_and_a_fragments_passage_co
     assert metrics.startswith("Metrics\n") and "rmse" in metrics and "max_depth" not in metrics, metrics
     arrived = fenced_part(workspace.ok("goto", site.url("/reports3/functools.html#functools.lru_cache")))
     assert arrived.startswith("passage at #functools.lru_cache:\n"), arrived
+
+
+def test_a_link_inside_a_sentence_is_hinted_by_the_whole_sentence(workspace: Workspace, site: Site) -> None:
+    view = fenced_part(workspace.ok("goto", site.url("/reports3/changelist.html")))
+    assert '- link "alice" @e' in view and '(row "The user “alice” was changed successful…")' in view, view

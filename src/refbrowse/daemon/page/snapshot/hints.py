@@ -9,6 +9,7 @@ Both are read from the parsed tree, so they cost no round trip.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 
@@ -122,6 +123,8 @@ def _first_text(row: Node, skip: Node, *, controls: bool = True) -> str:
     `controls`, another control's name is no words either."""
     for child in row.children:
         if isinstance(child, str):
+            if _words(child) and _inside_sentence(row, skip):  # the sentence, with the link's words
+                return shorten(_with_links(row), HINT_LIMIT)
             if _words(child):
                 return shorten(child, HINT_LIMIT)
             continue
@@ -131,6 +134,24 @@ def _first_text(row: Node, skip: Node, *, controls: bool = True) -> str:
         if _words(text) and text != skip.name:
             return shorten(text, HINT_LIMIT)
     return ""
+
+
+def _inside_sentence(row: Node, skip: Node) -> bool:
+    """Whether `skip` is a link with words on both sides in `row`: 'The user “<a>alice</a>” was changed'."""
+    if skip.role != "link" or skip.parent is not row:
+        return False
+    at = row.children.index(skip)
+    sides = row.children[:at], row.children[at + 1 :]
+    return all(any(isinstance(c, str) and _words(c) for c in side) for side in sides)
+
+
+def _with_links(row: Node) -> str:
+    """The row's words with its links' in their place: Django's 'The user “alice” was changed'."""
+    pieces = [c if isinstance(c, str) else (c.name or text_of(c, HINT_LIMIT)) for c in row.children]
+    return _TIGHT.sub(r"\1\2", " ".join(p.strip() for p in pieces if p.strip()))
+
+
+_TIGHT = re.compile(r"([“‘(\[«]) | ([”’)\],.;:!?»])")  # no space inside quotes and brackets
 
 
 def _words(text: str) -> bool:
