@@ -51,6 +51,8 @@ def test_the_cookie_and_chat_panes_say_up_front_what_to_do_when_empty_or_off(
     expect(page.locator("#cookienote")).to_contain_text("No browser profiles with cookies were found")
     expect(page.locator("#cookienote")).to_contain_text("browse cookie-import FILE")
     expect(page.locator("#listdomains")).to_be_disabled()
+    for chooser in ("#browser", "#profile", "#domainsearch"):  # nothing to choose: no empty dropdowns
+        expect(page.locator(chooser)).to_be_hidden()
     page.click("nav button[data-pane=chat]")
     expect(page.locator("#chatnote")).to_contain_text("Chat is off")
     expect(page.locator("#chatnote")).to_contain_text("BROWSE_AGENT_CMD='claude -p' browse restart")
@@ -66,6 +68,7 @@ def test_with_an_agent_and_a_profile_the_panes_say_what_will_happen(ws: Workspac
     page.click("nav button[data-pane=cookies]")
     expect(page.locator("#cookienote")).to_contain_text("never cookie values")
     expect(page.locator("#listdomains")).to_be_enabled()
+    expect(page.get_by_label("Profile")).to_be_visible()
 
 
 def test_the_refs_pane_follows_the_agents_navigations(ws: Workspace, app: Site, page: Page) -> None:

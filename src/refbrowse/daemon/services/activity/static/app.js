@@ -213,6 +213,8 @@ async function loadBrowsers() {
   $("browser").replaceChildren(...browsers.map((b) => el("option", {value: b.browser, textContent: b.title})));
   const none = browsers.length === 0;
   for (const id of ["browser", "profile", "listdomains", "domainsearch"]) $(id).disabled = none;
+  // With no profile to choose, the choosers are left out, not shown empty: the note says what to do.
+  for (const id of ["browser", "profile", "domainsearch", "import"]) $(id).hidden = none;
   $("cookienote").replaceChildren(...withCode(none
     ? "No browser profiles with cookies were found on this computer. To sign the agent in, run "
       + "`browse handoff \"sign in\"`, or import a JSON export with `browse cookie-import FILE`."
