@@ -29,6 +29,7 @@ from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.recording.locators import css_source, live_source, q, remembered_source
+from refbrowse.daemon.services.recording.pagetool_step import LAUNCH_ARG, tool_step
 from refbrowse.errors import BrowseError
 from refbrowse.registry import COMMANDS
 
@@ -71,6 +72,7 @@ class ScriptRun:
     steps: list[Step] = field(default_factory=list)
     last_url: str = ""
     secrets: list[str] = field(default_factory=list)  # environment variables the test reads passwords from
+    uses_page_tools: bool = False  # a step calls a page's own tool: the test's browser needs WebMCP
 
     def __post_init__(self) -> None:
         self.last_url = self.start_url
@@ -165,6 +167,7 @@ class ScriptRun:
             count=len(self.steps),
             viewport=viewport,
             system_names=SYSTEM_NAMES,
+            launch_args=f"[{q(LAUNCH_ARG)}] + " if self.uses_page_tools else "",
             start=f"    page.goto({q(self.start_url)})\n" if self.start_url.startswith("http") else "",
             body="".join(f"    {line}\n" for line in body),
         )
@@ -337,6 +340,7 @@ _WRITERS: dict[str, Writer] = {
     "wait": _wait,
     "dialog-dismiss": _dismiss_dialogs,
     "dialog-accept": _accept_dialogs,
+    "tool": tool_step,
 }
 
 _TEMPLATE = '''"""Recorded by refbrowse from session {session} on {when}: {count} steps.
@@ -381,7 +385,7 @@ def page() -> Iterator[Page]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium(playwright.chromium),
-            args=["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else [],
+            args={launch_args}["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else [],
         )
         page = browser.new_page({viewport})
         page.on("dialog", answer)
