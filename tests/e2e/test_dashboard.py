@@ -325,6 +325,40 @@ def test_a_person_takes_over_types_into_the_page_and_the_agent_waits(
     expect(page.locator("#takeover")).not_to_be_checked()
 
 
+TWO_FIELDS = """<title>two</title><style>input{position:fixed;left:0;width:100vw;height:50vh}</style>
+<input id=a aria-label=First style="top:0"><input id=b aria-label=Second style="top:50vh">"""
+
+
+def test_keys_typed_as_a_click_lands_follow_it_and_resume_after_letting_go_is_no_error(
+    ws: Workspace, app: Site, page: Page
+) -> None:
+    ws.ok("goto", app.page("/d/two", TWO_FIELDS))
+    ws.ok("click", "#a")  # the focus is in the first field
+    open_dashboard(ws, page)
+    page.click("nav button[data-pane=live]")
+    screen = page.locator("#screen")
+    expect(screen).to_have_attribute("src", re.compile("^data:image/jpeg;base64,"))
+    page.check("#takeover")
+    sent: list[int] = []
+    page.on("response", lambda r: sent.append(r.status) if r.url.endswith("/api/input") else None)
+    box = screen.bounding_box()
+    assert box is not None
+    screen.click(position={"x": box["width"] / 2, "y": box["height"] * 3 / 4})  # into the second field
+    page.keyboard.type("hi")  # at once, without waiting for the click's answer
+    for _ in range(400):
+        if len(sent) >= 3:
+            break
+        page.wait_for_timeout(50)
+    assert sent == [200, 200, 200], sent
+    with page.expect_response(lambda r: r.url.endswith("/api/takeover")):
+        page.uncheck("#takeover")  # the person gives control back on the page
+    resumed = ws.ok("resume")
+    assert "gave control back on the activity page" in resumed, resumed
+    values = strip_fence(ws.ok("js", "[a.value, b.value].join('|')")).strip()
+    assert values == "|hi", "every key went to the field the click chose"
+    assert ws.run("resume").code == 2, "and a second resume has nothing to take back"
+
+
 def test_input_is_refused_until_a_person_takes_over(ws: Workspace) -> None:
     port, cookie = cookie_of(ws)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)

@@ -9,6 +9,7 @@ goes back to where the agent was and prints a fresh `snapshot -i`.
 from __future__ import annotations
 
 import logging
+import time
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
@@ -229,17 +230,22 @@ def _handoff_lines(host: BrowserHost, session: Session, reason: str, url: str) -
 async def resume(call: Call) -> str:
     host = call.daemon.host
     handoffs = _handoffs(call)
-    if not handoffs.active:
+    given_back = handoffs.take_given_back()
+    if not handoffs.active and not given_back:
         raise UsageError(
             "no handoff is in progress", 'start one with `browse handoff "what a person should do"`'
         )
-    if host.mode == "headed":
-        await _take_touched_tabs(host, handoffs.since)
-    before = handoffs.end()
-    if before is not None and before != host.target:
-        await host.switch(before, call.nav_timeout_ms)
+    if handoffs.active:
+        if host.mode == "headed":
+            await _take_touched_tabs(host, handoffs.since)
+        before = handoffs.end()
+        if before is not None and before != host.target:
+            await host.switch(before, call.nav_timeout_ms)
     session = host.sessions.get(call.session.name, call.session)
     lines = [f"Resumed: {host.describe()}", _carried(session)]
+    if given_back and not handoffs.active:
+        at = time.strftime("%H:%M:%S", time.localtime(given_back))
+        lines.insert(1, f"The person gave control back on the activity page at {at}.")
     result = await call.daemon.dispatch(
         CheckedRequest("snapshot", flags={"-i": True}, session=session.name, raw=call.raw)
     )

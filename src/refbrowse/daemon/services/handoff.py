@@ -39,6 +39,7 @@ class Handoffs:
     reason: str = ""
     since: float = 0.0
     by_page: bool = False  # a person took over on the activity page: the agent's commands wait for them
+    given_back: float = 0.0  # when a person unticked "Take over", until the agent's `resume` hears it
     _streaks: dict[str, tuple[str, int]] = field(default_factory=dict)  # session -> (url, failures)
 
     @property
@@ -51,10 +52,20 @@ class Handoffs:
             self.since = time.time()
         self.reason = reason
         self.by_page = by_page
+        self.given_back = 0.0
 
-    def end(self) -> BrowserTarget | None:
+    def end(self, given_back: bool = False) -> BrowserTarget | None:
+        """The handoff is over; `given_back`: the person ended it on the activity page, and the
+        agent's `resume` still takes the page back rather than finding no handoff."""
+        if given_back and self.before is not None:
+            self.given_back = time.time()
         before, self.before, self.reason, self.by_page = self.before, None, "", False
         return before
+
+    def take_given_back(self) -> float:
+        """When a person gave control back on the page since the last `resume` (0: they did not)."""
+        when, self.given_back = self.given_back, 0.0
+        return when
 
     def refusal(self, command: str) -> BrowseError | None:
         """The error for an agent's command while a person has control on the activity page."""

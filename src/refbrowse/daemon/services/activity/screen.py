@@ -76,6 +76,7 @@ class Screens:
         self.host = host
         self.handoffs = handoffs
         self.watching: set[Screencast] = set()
+        self.inputs = asyncio.Lock()  # a person's clicks and keys reach the page one at a time
 
     def tab(self, session: str) -> Tab | None:
         found = self.host.sessions.get(session)
@@ -133,7 +134,7 @@ class Screens:
     def let_go(self) -> None:
         """The person stops taking over; a handoff to a visible window they were in keeps going."""
         if self.handoffs.before == self.host.target:
-            self.handoffs.end()
+            self.handoffs.end(given_back=True)
         else:
             self.handoffs.by_page = False
 
@@ -145,7 +146,8 @@ class Screens:
         if tab is None:
             return web.json_response({"ok": False, "error": "the session has no tab"}, status=404)
         try:
-            await _forward(tab.page, body)
+            async with self.inputs:  # in the order they came: a key never overtakes a click
+                await _forward(tab.page, body)
         except (PlaywrightError, ValueError, TypeError) as exc:
             return web.json_response({"ok": False, "error": f"input not delivered: {exc}"}, status=400)
         return web.json_response({"ok": True})

@@ -188,8 +188,12 @@ function place(event) {
   return {x: (event.clientX - box.left) / box.width, y: (event.clientY - box.top) / box.height};
 }
 
+// One input at a time, in the order the person gave them: a key typed as a click lands must not
+// reach the page before the click (it would go to the field the click was leaving).
+let inputs = Promise.resolve();
 function send(input) {
-  if ($("takeover").checked) api("/api/input", {...input, session});
+  if (!$("takeover").checked) return;
+  inputs = inputs.then(() => api("/api/input", {...input, session})).catch(() => {});
 }
 
 $("screen").addEventListener("click", (event) => { $("screen").focus(); send({kind: "click", ...place(event)}); });
