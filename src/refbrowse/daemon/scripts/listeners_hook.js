@@ -8,13 +8,18 @@
   const ACTING = new Set(['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart',
     'dblclick', 'keydown', 'dragstart']);
   const LIMIT = 20000;
-  const state = {refs: [], types: new WeakMap(), ids: new WeakMap(), next: 1, found: [], dropped: 0};
+  const state = {refs: [], types: new WeakMap(), handlers: new WeakMap(), ids: new WeakMap(), next: 1,
+    found: [], dropped: 0};
   Object.defineProperty(window, key, {value: state});
   const compact = () => { state.refs = state.refs.filter(r => r.deref() && r.deref().isConnected); };
   const original = EventTarget.prototype.addEventListener;
   const record = function (type, ...rest) {
     if (ACTING.has(type) && this instanceof Element) {
       const types = state.types.get(this);
+      const handlers = state.handlers.get(this);
+      if (typeof rest[0] === 'function') {  // its source names what it delegates to: closest('.reply')
+        if (handlers) { if (handlers.length < 8) handlers.push(rest[0]); } else state.handlers.set(this, [rest[0]]);
+      }
       if (types) types.add(type);
       else {
         // full: drop the removed ones now and then, not at every call (a page adding 50,000 listeners)

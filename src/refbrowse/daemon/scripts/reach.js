@@ -8,7 +8,8 @@
 (limit, roots = dom.shadowRoots()) => {
   const key = Symbol.for('refbrowse.reach');
   const state = window[key] || (() => {
-    const made = {refs: [], types: new WeakMap(), ids: new WeakMap(), next: 1, found: []};
+    const made = {refs: [], types: new WeakMap(), handlers: new WeakMap(), ids: new WeakMap(), next: 1,
+      found: [], dropped: 0};
     Object.defineProperty(window, key, {value: made});
     return made;
   })();
@@ -61,6 +62,27 @@
   const deep = sel => roots.flatMap(r => Array.from(r.querySelectorAll(sel)));
   deep('[onclick], [onmousedown], [onpointerdown]').forEach(el => listened.push([el, new Set(['click'])]));
   const jq = window.jQuery && window.jQuery._data;
+  // What a delegating listener's own source says it acts on: `closest('.reply, .forward')`,
+  // `matches('li')`, `classList.contains('swatch')`, `tagName === 'BUTTON'` (string literals outlive
+  // minifying). The selectors are tried inside the element the listener is on.
+  const SAID = [/\.(?:closest|matches)\(\s*(['"`])([^'"`]{1,200})\1\s*\)/g,
+    /classList\.contains\(\s*(['"`])([\w-]{1,60})\1\s*\)/g, /tagName\s*===?\s*(['"`])([A-Za-z]{1,20})\1/g];
+  const delegated = el => {
+    const sources = (state.handlers && state.handlers.get(el)) || [];
+    const selectors = new Set();
+    for (const fn of sources) {
+      const text = String(fn).slice(0, 5000);
+      for (const [i, pattern] of SAID.entries()) {
+        for (const m of text.matchAll(pattern)) selectors.add(i === 1 ? '.' + m[2] : m[2].toLowerCase());
+      }
+    }
+    const found = [];
+    for (const selector of selectors) {
+      try { el.querySelectorAll(selector).forEach(item => found.push(item)); } catch (e) { /* not CSS */ }
+    }
+    // `closest('.msg')` also climbs from a target to its row: a match that holds another is not one
+    return found.filter(item => !found.some(other => other !== item && item.contains(other)));
+  };
   for (const [el, types] of listened) {
     if (candidates.size >= limit * 4) break;
     const pointerish = [...types].some(t => t !== 'keydown');
@@ -73,6 +95,8 @@
       }
       continue;
     }
+    const named = delegated(el);
+    if (named.length) { named.forEach(item => add(item, 'acts')); continue; }
     if (BROAD.has(el.tagName)) continue;
     const items = el.querySelectorAll(ITEMS);
     if (items.length) { items.forEach(item => add(item, 'acts')); continue; }
@@ -135,9 +159,11 @@
     }
     const r = el.getBoundingClientRect();
     const background = getComputedStyle(el).backgroundColor;
-    if (r.width <= 48 && r.height <= 48 && colour_name(background) && !el.children.length)
+    const classed = words(el);
+    const swatch = !classed || /swatch|colou?r|palette|chip/.test(classed);
+    if (swatch && r.width <= 48 && r.height <= 48 && colour_name(background) && !el.children.length)
       return colour_name(background) + ' swatch';
-    return words(el);
+    return classed;
   };
   const role = (el, flags) => {
     if (flags.has('editable')) return 'textbox';
@@ -147,9 +173,26 @@
     if (flags.has('draggable')) return 'draggable';
     return el.tagName === 'A' ? 'link' : 'clickable';
   };
+  // A menu that opens on hover (`li:hover > ul`): the item that holds a hidden list of controls is one.
+  for (const el of [...candidates.keys()]) {
+    for (let list = el.parentElement && el.parentElement.closest('ul, ol, [role=menu]'), i = 0; list && i < 4;
+      list = list.parentElement && list.parentElement.closest('ul, ol, [role=menu]'), i++) {
+      const holder = list.parentElement;
+      if (!holder || holder.tagName !== 'LI' || getComputedStyle(list).display !== 'none') continue;
+      add(holder, 'acts');
+    }
+  }
+  // A wrapper and the control inside it that says the same words are one control: the inner one.
+  const words_of = el => flat(el.textContent);
+  const inner = new Map();
+  for (const el of candidates.keys()) {
+    for (let a = up(el), i = 0; a && i < 4; a = up(a), i++) if (candidates.has(a)) inner.set(a, (inner.get(a) || []).concat(el));
+  }
+  const wrapper = el => (inner.get(el) || []).some(c => words_of(c) && words_of(c) === flat(el.innerText));
   const out = [];
   for (const [el, flags] of candidates) {
     if (out.length >= limit) break;
+    if (inner.has(el) && wrapper(el)) continue;
     const unnamed = flags.has('unnamed');
     if (!unnamed && !flags.has('editable') && (el.matches(CONTROL) || (up(el) && up(el).closest(CONTROL)))) {
       if (!flags.has('draggable')) continue;

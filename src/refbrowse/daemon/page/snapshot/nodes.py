@@ -89,7 +89,7 @@ def labels_a_neighbour(children: list[Node | str], index: int) -> bool:
     """A label's text next to the field it names says the same thing twice."""
     text = " ".join(str(children[index]).split())
     for beside in children[max(index - 1, 0) : index + 2]:
-        if isinstance(beside, Node) and beside.name and beside.name == text:
+        if isinstance(beside, Node) and (beside.name or beside.called) in (text,) and text:
             return True
     return False
 

@@ -25,7 +25,7 @@ from refbrowse.daemon.page.snapshot.order import by_screen
 from refbrowse.daemon.page.snapshot.parse import parse_snapshot
 from refbrowse.daemon.page.snapshot.prepared import Reading, read
 from refbrowse.daemon.page.snapshot.reach import place
-from refbrowse.daemon.page.snapshot.roles import drop_hidden_copies, drop_unspoken, referable
+from refbrowse.daemon.page.snapshot.roles import drop_hidden_copies, drop_unspoken, referable, text_of
 from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.snapshot.triage import Triage
 from refbrowse.errors import ElementNotFound, UsageError
@@ -80,7 +80,8 @@ async def take_snapshot(
         for node, muted in named:
             role = node.aria_role or node.role
             given = (node.pw_ref, role, node.name, node.in_frame, _states(node), node.box, muted)
-            node.short_ref = str(tab.refs.give(facts.document, *given))
+            said = "" if node.name else node.called or text_of(node, 80)
+            node.short_ref = str(tab.refs.give(facts.document, *given, said=said))
         for node, scanned in added:
             given_reached = (scanned.id, scanned.role, scanned.name, scanned.box)
             node.short_ref = str(tab.refs.give_reached(facts.document, *given_reached))

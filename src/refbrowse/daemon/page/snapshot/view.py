@@ -164,7 +164,10 @@ class _Builder:
         wrote = False
         known = self.options.messages
         prose = self.options.prose and not actionable(node) and node.role not in ("heading", *VALUE_ROLES)
-        if (known or prose) and node.value and node.role not in VALUE_ROLES:
+        said_inside = prose and any(
+            isinstance(c, Node) and (c.name or c.called) == node.value for c in node.children
+        )
+        if (known or prose) and node.value and node.role not in VALUE_ROLES and not said_inside:
             wrote = self._message(node.value, depth, parent, only_known=not prose)
         for index, child in enumerate(node.children):
             if isinstance(child, Node):
