@@ -131,13 +131,26 @@ def said(old: list[str], new: list[str], found: Matched) -> list[str]:
     if 0 < len(again) <= _REMADE_SHOWN:
         out.append(f"~ re-created as they were, with new refs: {', '.join(again)}")
     elif again:
-        out.append(
-            f"~ {len(again)} lines re-created as they were, with new refs: `browse snapshot -i` lists them"
-        )
+        listed = _compact(again)
+        where = listed if len(listed) <= _REMADE_CHARS else "`browse snapshot -i` lists them"
+        out.append(f"~ {len(again)} lines re-created as they were, with new refs: {where}")
     return out
 
 
-_REMADE_SHOWN = 3  # re-created lines named one by one; beyond, counted
+_REMADE_SHOWN = 3  # re-created lines named one by one; beyond, listed compactly within a bound
+_REMADE_CHARS = 400  # listed while they fit in this; a grid's rebuilt rows are only counted
+
+
+def _compact(lines: list[str]) -> str:
+    """`link "1" @e40, "2" @e41, …`: each re-created line's name and new ref, its role said once a run
+    (a datepicker's days, redrawn on Prev, whose refs the next click needs)."""
+    parts: list[str] = []
+    role = None
+    for line in lines:
+        head, _, rest = line.partition(" ")
+        parts.append(rest if head == role and rest else line)
+        role = head
+    return ", ".join(parts)
 
 
 def placed(lines: list[tuple[str, str]]) -> list[str]:

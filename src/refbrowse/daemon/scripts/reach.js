@@ -66,7 +66,7 @@
   // `matches('li')`, `classList.contains('swatch')`, `tagName === 'BUTTON'` (string literals outlive
   // minifying). The selectors are tried inside the element the listener is on.
   const SAID = [/\.(?:closest|matches)\(\s*(['"`])([^'"`]{1,200})\1\s*\)/g,
-    /classList\.contains\(\s*(['"`])([\w-]{1,60})\1\s*\)/g, /tagName\s*===?\s*(['"`])([A-Za-z]{1,20})\1/g];
+    /classList\.contains\(\s*(['"`])([\w-]{1,60})\1\s*\)/g, /tagName\s*[!=]==?\s*(['"`])([A-Za-z]{1,20})\1/g];
   const delegated = el => {
     const sources = (state.handlers && state.handlers.get(el)) || [];
     const selectors = new Set();
@@ -80,8 +80,10 @@
     for (const selector of selectors) {
       try { el.querySelectorAll(selector).forEach(item => found.push(item)); } catch (e) { /* not CSS */ }
     }
-    // `closest('.msg')` also climbs from a target to its row: a match that holds another is not one
-    return found.filter(item => !found.some(other => other !== item && item.contains(other)));
+    // `closest('.msg')` also climbs from a target to its row: a match that holds another, or holds a
+    // control (a table's row around its Delete button), is not one
+    return found.filter(item => !found.some(other => other !== item && item.contains(other))
+      && (item.matches(CONTROL) || !item.querySelector(CONTROL)));
   };
   for (const [el, types] of listened) {
     if (candidates.size >= limit * 4) break;

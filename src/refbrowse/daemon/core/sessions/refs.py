@@ -15,10 +15,7 @@ a new ref, again when the modal closes. Renumbered, the whole page read as new
 and every ref the agent held went stale. An element that went into or out of
 hiding, in the same document, keeps its number when one element of the last
 snapshot left with exactly its role and box, and their names do not differ
-(one of them may have none). So does an element a page made anew as it was (a
-datepicker that redraws its days on Prev, a list re-rendered after a sort):
-one that left with its role, name and box is the element a person sees there,
-and the ref an agent read for it goes on working.
+(one of them may have none).
 """
 
 from __future__ import annotations
@@ -58,7 +55,7 @@ class RefTarget:
     box: tuple[float, float, float, float] | None = None  # x, y, width, height in the viewport
     muted: bool = False  # inside an aria-hidden part of the page (behind a modal)
     reached: int = 0  # for a @c ref of the reach scan: the element's id there (it holds no handle)
-    said: str = ""  # the words an unnamed element shows (a day link's "12"): what tells it apart
+    said: str = ""  # the words an unnamed element shows (a day link's "12"), for messages about it
 
     def describe(self) -> str:
         shown = self.name or self.said
@@ -137,8 +134,7 @@ class RefMap:
         key = (document, pw_ref)
         number = self._numbers.get(key)
         if number is None:
-            again = self._hidden_or_shown(role, name or said, box, muted)
-            number = self._numbers[key] = again or self._take("e")
+            number = self._numbers[key] = self._hidden_or_shown(role, name, box, muted) or self._take("e")
         ref = Ref("e", number)
         self._targets[ref] = RefTarget(
             ref, role, name, pw_ref, document, None, in_frame, states, box, muted, said=said
@@ -184,14 +180,9 @@ class RefMap:
         self, role: str, name: str, box: tuple[float, float, float, float] | None, muted: bool
     ) -> int | None:
         """The number of the one element that left this snapshot from the same place, if this is it
-        gone into or out of hiding, or made anew as it was (see the module's doc)."""
+        gone into or out of hiding (see the module's doc)."""
         left = self._left.get((role, box), [])
-        if len(left) != 1:
-            return None
-        if left[0].muted == muted:
-            remade = bool(name) and (left[0].name or left[0].said) == name
-            return self._left.pop((role, box))[0].ref.number if remade else None
-        if left[0].name and name and left[0].name != name:
+        if len(left) != 1 or left[0].muted == muted or (left[0].name and name and left[0].name != name):
             return None
         return self._left.pop((role, box))[0].ref.number
 
