@@ -9,7 +9,7 @@ the order below is the order things happen in.
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,7 +19,9 @@ from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.events import HostEvents
 from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import DocumentStartCounting
+from refbrowse.daemon.page.snapshot import prepared
 from refbrowse.daemon.page.snapshot.reach import ListenerRecording
 from refbrowse.daemon.page.tabguard import TabGuard
 from refbrowse.daemon.services import netsetup
@@ -49,6 +51,11 @@ class StatusSource(Protocol):
 
 class ShutdownStep(Protocol):
     def on_shutdown(self) -> Awaitable[None]: ...
+
+
+# Before a command runs on a tab, with its name: what the tab keeps for commands is told (the
+# prepared reading drops itself unless the registry says the command is a pure read).
+CommandStarter = Callable[[Tab, str], None]
 
 
 class CommandWatcher(Protocol):
@@ -81,6 +88,7 @@ class Wiring:
 
     status: tuple[StatusSource, ...]
     shutdown: tuple[ShutdownStep, ...]
+    before_command: tuple[CommandStarter, ...]
     after_command: tuple[CommandWatcher, ...]
     results: tuple[ResultWatcher, ...]
     recorders: tuple[Recorder, ...]
@@ -170,6 +178,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         # The activity page closes before the logs' last flush and the last state save.
         # What was recorded but not stopped is dropped before the browser closes.
         shutdown=(activity, services.recordings, services.page_logs, *restoring),
+        before_command=(prepared.command_started,),
         after_command=(ChosenBrowser(host.state_dir), persister),
         results=(HandoffHint(host, handoffs),),
         recorders=(services.secrets, activity, services.recordings),

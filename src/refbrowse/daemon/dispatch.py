@@ -27,7 +27,7 @@ from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.runtime.bounds import Late, bounded
 from refbrowse.daemon.core.runtime.timeouts import Timeouts
 from refbrowse.daemon.core.sessions.tab import Tab
-from refbrowse.daemon.page.snapshot import prepared
+from refbrowse.daemon.readiness import BrowserReadiness
 from refbrowse.daemon.services.bag import Services
 from refbrowse.errors import ActionTimeout, BrowseError, PageError, UsageError
 from refbrowse.parse import parse_values
@@ -53,8 +53,16 @@ def env_ms(name: str, default: int) -> int:
 
 
 class Dispatcher:
-    def __init__(self, daemon: DaemonView, services: Services, wiring: Wiring, notices: Notices) -> None:
+    def __init__(
+        self,
+        daemon: DaemonView,
+        services: Services,
+        wiring: Wiring,
+        notices: Notices,
+        readiness: BrowserReadiness,
+    ) -> None:
         self.daemon = daemon
+        self.readiness = readiness  # handed down: dispatch never asks the server whether the browser is up
         self.services = services
         self.wiring = wiring
         self.notices = notices
@@ -170,7 +178,7 @@ class Dispatcher:
             session = self.daemon.host.sessions.get(session_name)
             tab = session.current if session else None
         else:
-            await self.daemon.wait_for_browser()
+            await self.readiness.wait()
             session = await self.daemon.host.session(session_name)
             owed = session.take_revived()  # the browser was restarted since its last command
             if owed is not None:
@@ -197,7 +205,8 @@ class Dispatcher:
         )
 
     async def _on_tab(self, call: Call) -> str:
-        prepared.command_started(call.tab, call.name)
+        for started in self.wiring.before_command:
+            started(call.tab, call.name)
         page = call.tab.page
         page.set_default_timeout(call.action_timeout_ms)
         page.set_default_navigation_timeout(call.nav_timeout_ms)

@@ -21,7 +21,6 @@ import time
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
-from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__, protocol
 from refbrowse.daemon import httpserver, intake, transport
@@ -33,8 +32,8 @@ from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.runtime import heap, lastexit, memwatch, trace
 from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.dispatch import Dispatcher, env_ms
-from refbrowse.daemon.reaper import Watchdog, exited, kill_children
-from refbrowse.errors import BrowseError, Unavailable
+from refbrowse.daemon.readiness import BrowserReadiness
+from refbrowse.daemon.reaper import Watchdog, kill_children
 from refbrowse.exitcodes import ExitCode
 from refbrowse.registry import COMMANDS, DEFAULTS
 from refbrowse.specs import Result
@@ -75,10 +74,11 @@ class Daemon:
         if note:
             self.notices.add(note)
         self.idle_ms = env_ms("BROWSE_IDLE_TIMEOUT", DEFAULT_IDLE_MS)
-        self.dispatcher = Dispatcher(self, self.services, self.wiring, self.notices)
         self.exit_code: int = ExitCode.OK
         self._stop = asyncio.Event()
         self._browser_ready = browser_ready
+        self.readiness = BrowserReadiness(host, self.reviver, browser_ready, self.request_stop, self.log_path)
+        self.dispatcher = Dispatcher(self, self.services, self.wiring, self.notices, self.readiness)
         self._last_active = time.monotonic()
         self._in_flight = 0
         self._first_command = True  # until it is answered: the end of the start, for `trace`
@@ -295,17 +295,7 @@ class Daemon:
         self._write_state_file()
 
     async def wait_for_browser(self) -> None:
-        try:
-            await asyncio.shield(self._browser_ready)
-            if self.host.driver_pid and exited(self.host.driver_pid):
-                await self.host.lost(1.0)  # its pipe's end is on its way: restart before going on
-            await self.reviver.settled()
-        except BrowseError:
-            self.request_stop()  # the next command starts afresh, after the user fixes the cause
-            raise
-        except PlaywrightError as exc:
-            self.request_stop()
-            raise Unavailable(f"the browser did not start: {exc.message}", f"see {self.log_path}") from exc
+        await self.readiness.wait()
 
 
 def _identity(path: str) -> tuple[int, int]:

@@ -6,6 +6,8 @@ instead of importing `Call`.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from playwright.async_api import Page
@@ -14,6 +16,7 @@ from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.core.runtime.logbuffer import DialogEntry, RingBuffer
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
+from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.popups import PopupCounters
 from refbrowse.daemon.page.tabguard import TabGuard
 
@@ -102,3 +105,13 @@ class InputCall(ActingCall, Protocol):
     def stdin_texts(self) -> tuple[int, ...]:
         """The places in `args` of the texts that came on stdin (`-`), not in the command line."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Begun:
+    """An action begun in one call: the look before (with the page's state), and the input still to give."""
+
+    before: PageReport
+    act: Callable[[], Awaitable[object]]
+    secret: bool = False  # the field is a password field
+    held: str | None = None  # the key the field or box is held under: the look after reads what it holds

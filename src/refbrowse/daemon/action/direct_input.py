@@ -24,19 +24,18 @@ import json
 import os
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.action.acting import InputCall
+from refbrowse.daemon.action.acting import Begun, InputCall
 from refbrowse.daemon.action.perform import StoppedAnswering
 from refbrowse.daemon.core.devtools.scripts import called, script
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
-from refbrowse.daemon.page.pageprobe import PageBusy, PageReport, answered, page_report, probe_key
+from refbrowse.daemon.page.pageprobe import PageBusy, answered, page_report, probe_key
 from refbrowse.daemon.page.resolver import strict_selector
 from refbrowse.errors import PageError
 
@@ -48,16 +47,6 @@ _BEGIN_JS = script("input_begin")
 
 class NotDone(PageError):
     """The direct input could not be given as checked (the element went away, the box did not change)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Begun:
-    """An action begun in one call: the look before (with the page's state), and the input still to give."""
-
-    before: PageReport
-    act: Callable[[], Awaitable[object]]
-    secret: bool = False  # the field is a password field
-    held: str | None = None  # the key the field or box is held under: the look after reads what it holds
 
 
 async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -> Begun | None:

@@ -17,7 +17,7 @@ from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.tab_watch import Opener, TabWatch, opener_of
 from refbrowse.daemon.action.view_report import view_lines
-from refbrowse.daemon.action.viewdiff import KeptView, take_view_of
+from refbrowse.daemon.action.views import KeptView, take_view_of
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageBusy, answered, observe
 from refbrowse.daemon.page.snapshot import huge_page, prepared

@@ -10,7 +10,8 @@ the page is fenced as untrusted content; the rest is refbrowse's own words.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TypeGuard
 
@@ -18,7 +19,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from refbrowse.daemon.action import answering, arrival_view, handover, open_popups, passage
-from refbrowse.daemon.action.acting import ActingCall
+from refbrowse.daemon.action.acting import ActingCall, Begun
 from refbrowse.daemon.action.report import Outcome, message_lines, navigation_line
 from refbrowse.daemon.action.settle import (
     ActionWatch,
@@ -30,11 +31,13 @@ from refbrowse.daemon.action.settle import (
 )
 from refbrowse.daemon.action.tab_watch import TabWatch, closed_itself, dialogs_and_downloads, tab_lines
 from refbrowse.daemon.action.view_report import view_lines
-from refbrowse.daemon.action.viewdiff import AskedOf, before_view, keep_view, take_view_of
+from refbrowse.daemon.action.viewdiff import AskedOf
+from refbrowse.daemon.action.views import before_view, keep_view, take_view_of
 from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, Probe, answered, observe
+from refbrowse.daemon.page.popups import PopupCounter
 from refbrowse.daemon.page.snapshot import huge_page, prepared
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
@@ -61,67 +64,128 @@ class StoppedAnswering:
 async def perform(
     call: ActingCall,
     doing: str,
-    action: Action,
+    action: Action | None = None,
     *,
     navigation: bool = False,
     tab: Tab | None = None,
     asked: AskedOf = None,
-    begun: PageReport | None = None,
-    held: str | None = None,
+    direct: Begun | None = None,
 ) -> Outcome:
-    """Run `action` on the call's tab, settle, and say what it did.
+    """Run `action` on the call's tab, settle, and say what it did: the steps of an `ActionRun`.
 
     `navigation` marks actions whose purpose is to navigate (goto, back…):
     their first line already says where the page went, and the page they
     leave is not diffed against the one they reach. `tab` defaults to the
     call's current tab. `asked` is the change the action asks of its own
-    element: the diff leaves it out when it happened just so. `begun` is the
-    look before when the action's own first call took it (`direct_input`);
-    `held` the key under which that call holds the action's field or box:
-    the look after reads what it holds then (`Outcome.held`).
+    element: the diff leaves it out when it happened just so. `direct` is an
+    input begun in one page call (`direct_input`): its look before stands for
+    ours, its input is the action unless one is given, and the look after reads
+    what it holds (`Outcome.held`).
     """
-    options = settle_options(call.flags)
-    tab = tab or call.tab
-    if tab.memory.of(StoppedAnswering).busy:
-        await _recover_if_stuck(call, tab)
-    page = tab.page
-    answering_for = not navigation and options.wait  # the page's state before is wanted
-    before, baseline = await _looks_before(tab, navigation, begun, answering_for)
-    # a page whose script did not answer the look before is not asked again: the look would wait too
-    showing = await _showing(page, before) if answering_for else None
-    remembered = answering_for and before is not None and await open_popups.remember(page)
-    counter = await trace.timed("popup counter", call.services.popups.of(call.session.context.browser))
-    settings = call.services.settings  # a new tab gets the session's settings before it loads anything
-    await settings.ready(page)
-    marks = settings.marks(call.session)  # so the report can name the requests routes answered
-    early = EarlyReading(tab)
-    with (
-        ActionWatch(page, tab.sockets) as watch,
-        TabWatch(call.session, page, counter, call.services.page_logs.dialogs) as tabs,
-    ):
-        watch.looks, watch.held = True, held  # the last wait for quiet brings the look after
-        trace.mark("watching")
-        more = (call.nav_timeout_ms, early, showing)
-        capped = await _act(page, doing, action, lambda: _settle(tab, watch, doing, options, more))
+    run = ActionRun(call, doing, tab or call.tab, navigation, asked, direct)
+    await run.begin()
+    with run.watching() as (watch, tabs):
+        capped = await run.act(action or _direct_act(direct), watch)
+        outcome = await run.look(watch, tabs, capped)
+    return run.report(outcome)
+
+
+def _direct_act(direct: Begun | None) -> Action:
+    assert direct is not None, "perform needs an action, or an input begun directly"
+    return direct.act
+
+
+class ActionRun:
+    """One action between two looks at the page, as named steps: begin, act (and settle), look, report."""
+
+    def __init__(
+        self, call: ActingCall, doing: str, tab: Tab, navigation: bool, asked: AskedOf, direct: Begun | None
+    ) -> None:
+        self.call, self.doing, self.tab, self.page = call, doing, tab, tab.page
+        self.navigation, self.asked = navigation, asked
+        self.begun = direct.before if direct else None
+        self.held = direct.held if direct else None
+        self.options = settle_options(call.flags)
+        self.answering_for = not navigation and self.options.wait  # the page's state before is wanted
+        self.early = EarlyReading(tab)
+        self.before: PageReport | None = None
+        self.baseline: str | None = None
+        self.showing: answering.PageLook | None = None
+        self.remembered = False
+        self.counter: PopupCounter | None = None
+        self.marks: dict[str, int] = {}
+
+    async def begin(self) -> None:
+        """The page before the action: checked if it stopped answering, looked at, its view and state kept."""
+        call, tab, page = self.call, self.tab, self.page
+        if tab.memory.of(StoppedAnswering).busy:
+            await _recover_if_stuck(call, tab)
+        self.before, self.baseline = await _looks_before(tab, self.navigation, self.begun, self.answering_for)
+        # a page whose script did not answer the look before is not asked again: the look would wait too
+        self.showing = await _showing(page, self.before) if self.answering_for else None
+        self.remembered = self.answering_for and self.before is not None and await open_popups.remember(page)
+        self.counter = await trace.timed(
+            "popup counter", call.services.popups.of(call.session.context.browser)
+        )
+        await call.services.settings.ready(page)  # a new tab gets the session's settings before it loads
+        self.marks = call.services.settings.marks(call.session)  # so the report can name what routes answered
+
+    @contextmanager
+    def watching(self) -> Iterator[tuple[ActionWatch, TabWatch]]:
+        """While the action runs and settles and the look after is taken: its requests, tabs and dialogs."""
+        call, page = self.call, self.page
+        with (
+            ActionWatch(page, self.tab.sockets) as watch,
+            TabWatch(call.session, page, self.counter, call.services.page_logs.dialogs) as tabs,
+        ):
+            watch.looks, watch.held = True, self.held  # the last wait for quiet brings the look after
+            trace.mark("watching")
+            yield watch, tabs
+
+    async def act(self, action: Action, watch: ActionWatch) -> str:
+        """The action, then settling until the page has answered; our note when that hit its cap."""
+        more = (self.call.nav_timeout_ms, self.early, self.showing)
+        settling = lambda: _settle(self.tab, watch, self.doing, self.options, more)  # noqa: E731
+        capped = await _act(self.page, self.doing, action, settling)
         trace.mark("settled")
         if watch.busy:
-            tab.memory.of(StoppedAnswering).busy = True
+            self.tab.memory.of(StoppedAnswering).busy = True
+        return capped
+
+    async def look(self, watch: ActionWatch, tabs: TabWatch, capped: str) -> Outcome:
+        """The look after and what it shows against the look before: the report's lines."""
+        call, tab, page = self.call, self.tab, self.page
         outcome = Outcome(page.url, call.raw, call.json)
         outcome.trailer += [capped] if capped else []
-        acted = _Acted(call, tab, watch, tabs, early, before, baseline, navigation, asked, held)
+        acted = _Acted(
+            call,
+            tab,
+            watch,
+            tabs,
+            self.early,
+            self.before,
+            self.baseline,
+            self.navigation,
+            self.asked,
+            self.held,
+        )
         try:
             await trace.timed("describe", _describe(acted, outcome))
-            if remembered and not page.is_closed() and "navigation" not in outcome.fields:
-                await open_popups.report(page, call.name, outcome, escaped=doing == "pressing Escape")
+            if self.remembered and not page.is_closed() and "navigation" not in outcome.fields:
+                await open_popups.report(page, call.name, outcome, escaped=self.doing == "pressing Escape")
         except (PlaywrightError, BrowseError):
             if not page.is_closed():
                 raise
             closed_itself(call.session, outcome, tab)  # it closed while the report looked at it
         finally:
-            early.finish_later()
+            self.early.finish_later()
         trace.mark("described")
-    outcome.notes += settings.report(call.session, marks, outcome.url)
-    return outcome
+        return outcome
+
+    def report(self, outcome: Outcome) -> Outcome:
+        """The report with what the session's routes answered meanwhile."""
+        outcome.notes += self.call.services.settings.report(self.call.session, self.marks, outcome.url)
+        return outcome
 
 
 async def _act(page: Page, doing: str, action: Action, settling: Callable[[], Awaitable[str]]) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from refbrowse.daemon.action import arrival_view, new_text
 from refbrowse.daemon.action.report import Outcome, in_diff
-from refbrowse.daemon.action.viewdiff import AskedOf, keep_view, kept_texts, view_change
+from refbrowse.daemon.action.viewdiff import AskedOf, view_change
+from refbrowse.daemon.action.views import keep_view, kept_texts
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.service import PageSnapshot

@@ -48,7 +48,7 @@ async def click(call: Call) -> str:
     selector = call.args[0]
     begun = await direct_input.begin(call, "click", selector)
     if begun is not None:
-        outcome = await perform(call, f"clicking {selector}", begun.act, begun=begun.before)
+        outcome = await perform(call, f"clicking {selector}", direct=begun)
         return outcome.report(f"Clicked {selector}")
     aimed = await trace.timed("resolve", aim(call.tab, selector, force=force(call)))
     outcome = await perform(call, f"clicking {selector}", lambda: click_aimed(call.tab, aimed))
@@ -71,9 +71,7 @@ async def fill(call: Call) -> str:
             await act()
             await fields.last_key_up(call.page, text)
 
-        outcome = await perform(
-            call, f"filling {selector}", fill_then_release, asked=asked, begun=begun.before, held=begun.held
-        )
+        outcome = await perform(call, f"filling {selector}", fill_then_release, asked=asked, direct=begun)
         secret = begun.secret
     else:
         target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
@@ -213,9 +211,8 @@ async def select(call: Call) -> str:
         outcome = await perform(
             call,
             f"selecting in {selector}",
-            begun.act,
             asked=asked_of(selector, *wanted, fold=True),
-            begun=begun.before,
+            direct=begun,
         )
         now = await _state_now(call, selector, None, outcome)
         return outcome.report(f"Selected {', '.join(wanted)} in {selector}{now}")
@@ -248,7 +245,7 @@ async def _set_checked(call: Call, checked: bool) -> str:
     asked = asked_of(selector, "[checked]", absent=not checked)
     begun = await direct_input.begin(call, "check" if checked else "uncheck", selector)
     if begun is not None:
-        outcome = await perform(call, doing, begun.act, asked=asked, begun=begun.before, held=begun.held)
+        outcome = await perform(call, doing, asked=asked, direct=begun)
         now = _held_now(outcome)
         return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}{now}")
     # A box hidden inside its own label (React Aria's checkboxes): Playwright's checks take the label

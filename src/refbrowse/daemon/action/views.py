@@ -1,0 +1,68 @@
+"""The interactive view of a tab before and after an action: taken, and kept for the next action.
+
+The view is what `snapshot -i` shows, taken by the one snapshot service, so
+the refs in a diff are the refs the agent acts on. The view an action leaves
+is kept per tab with the probe's mutation count: the next action reuses it
+when the document has not changed since, and takes a fresh one otherwise.
+`viewdiff` compares two of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from refbrowse.daemon.action import new_text
+from refbrowse.daemon.core.sessions.tab import Tab
+from refbrowse.daemon.page.pageprobe import PageReport
+from refbrowse.daemon.page.snapshot.prepared import Reading
+from refbrowse.daemon.page.snapshot.render import RenderOptions, render
+from refbrowse.daemon.page.snapshot.service import PageSnapshot, take_snapshot
+from refbrowse.errors import BrowseError
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    document: str
+    mutations: int  # the probe's count when the view was taken
+    text: str
+    texts: tuple[str, ...] | None = None  # the page's text then (`new_text`), when it was read with the view
+
+
+class KeptView:
+    """The view a tab's next action diffs against (in its `TabMemory`)."""
+
+    def __init__(self) -> None:
+        self.view: _View | None = None
+
+
+async def before_view(tab: Tab, now: PageReport) -> str | None:
+    """The interactive view as it is now: the kept one if nothing changed since, else a fresh one."""
+    kept = tab.memory.of(KeptView).view
+    if kept is not None and kept.document == now.document and kept.mutations == now.count:
+        return kept.text
+    text, taken = await take_view_of(tab)
+    keep_view(tab, now, text, new_text.texts(taken))
+    return text
+
+
+async def take_view_of(tab: Tab, reading: Reading | None = None) -> tuple[str | None, PageSnapshot | None]:
+    """The interactive view now and the snapshot it was rendered from (a big change prints that whole)."""
+    try:
+        taken = await take_snapshot(tab, reading=reading)
+    except BrowseError:
+        return None, None
+    lines = render(taken, RenderOptions(interactive=True, show_url=False)).splitlines()
+    return "\n".join(lines[:-1]), taken  # the last line is the token estimate, which is no change in the page
+
+
+def keep_view(tab: Tab, now: PageReport, text: str | None, texts: tuple[str, ...] | None = None) -> None:
+    """Keep `text` as the tab's view at the moment `now` was reported, for the next action, with the
+    page's text then when it was read too."""
+    if text is not None:
+        tab.memory.of(KeptView).view = _View(now.document, now.count, text, texts)
+
+
+def kept_texts(tab: Tab) -> tuple[str, ...] | None:
+    """The page's text when the kept view was taken; None when it was not read with it."""
+    kept = tab.memory.of(KeptView).view
+    return kept.texts if kept is not None else None
