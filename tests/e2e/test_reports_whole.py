@@ -143,3 +143,19 @@ def test_read_of_a_sections_toggle_gives_that_section_and_a_fragments_passage_co
 def test_a_link_inside_a_sentence_is_hinted_by_the_whole_sentence(workspace: Workspace, site: Site) -> None:
     view = fenced_part(workspace.ok("goto", site.url("/reports3/changelist.html")))
     assert '- link "alice" @e' in view and '(row "The user “alice” was changed successful…")' in view, view
+
+
+def test_a_sites_banner_and_sidebar_are_said_once_and_their_refs_still_listed(
+    workspace: Workspace, site: Site
+) -> None:
+    first = fenced_part(workspace.ok("goto", site.url("/reports3/admin-users.html")))
+    assert '- link "Permissions" @e' in first and '- link "Log out" @e' in first, first
+    second = fenced_part(workspace.ok("click", ref(first, "link", "Groups")))
+    sidebar = re.search(
+        r'^- navigation "Sidebar" (@e\d+): the same 6 links as before \(`browse snapshot', second, re.M
+    )
+    assert sidebar and re.search(r"^- banner @e\d+: the same 4 links as before", second, re.M), second
+    assert '- link "Permissions"' not in second and '- link "Add groups" @e' in second, second
+    listed = strip_fence(workspace.ok("snapshot", "-i", "-s", sidebar.group(1)))
+    assert '- link "Permissions" @e' in listed, listed
+

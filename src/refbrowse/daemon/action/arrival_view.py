@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from refbrowse.daemon.action import new_text
+from refbrowse.daemon.action import chrome, new_text
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
@@ -90,6 +90,7 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
         text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, prose=True))
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
     whole = not _cut(text) and not lead
+    text = chrome.fold(tab, tab.page.url, text)  # the site's banner and sidebar once, not on every page
     return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken), kept=kept)
 
 
