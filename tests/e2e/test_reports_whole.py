@@ -159,3 +159,11 @@ def test_a_sites_banner_and_sidebar_are_said_once_and_their_refs_still_listed(
     listed = strip_fence(workspace.ok("snapshot", "-i", "-s", sidebar.group(1)))
     assert '- link "Permissions" @e' in listed, listed
 
+
+def test_a_diff_of_a_view_never_taken_names_the_view_that_was(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/reports3/admin-users.html"))
+    workspace.ok("snapshot", "-i")
+    said = strip_fence(workspace.ok("snapshot", "-D")).splitlines()[0]
+    assert said == (
+        "(no previous snapshot of this view; the last was `snapshot -i`: `snapshot -i -D` diffs it)"
+    ), said

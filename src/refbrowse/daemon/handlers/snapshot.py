@@ -87,8 +87,12 @@ async def snapshot(call: Call) -> str:
     text = render(taken, options(call), roots)
     # -D compares like with like: the previous snapshot taken with the same view flags.
     kind = history_kind(call.flags, call.raw)
-    previous = call.tab.memory.of(SnapshotHistory).swap(kind, taken.triage.document, text)
+    history = call.tab.memory.of(SnapshotHistory)
+    others = history.flags_taken(taken.triage.document)
+    previous = history.swap(kind, taken.triage.document, text)
     shown = diff(previous, taken.triage.document, text) if call.flag("-D") else text
+    if call.flag("-D") and previous is None and (other := next((f for f in others if f), None)):
+        shown = _other_view(other, text)
     fenced = fence(shown, call.page.url, call.raw)
     budget = default_budget(call)
     if call.flag("--max-tokens") is None and f"to stay under {budget} tokens" in text:
@@ -98,6 +102,12 @@ async def snapshot(call: Call) -> str:
         line, path = await annotate(call, taken)
         fenced, saved = f"{fenced}\n{line}", {"saved": [path]}
     return Reply(fenced, {**snapshot_data(taken, shown), **saved}) if call.json else fenced
+
+
+def _other_view(flags: str, text: str) -> str:
+    """`-D` with no previous snapshot of its view, while one of another view (`-i`) was taken."""
+    said = f"(no previous snapshot of this view; the last was `snapshot {flags}`"
+    return f"{said}: `snapshot {flags} -D` diffs it)\n{text}"
 
 
 # snapshot -a: the annotated screenshot

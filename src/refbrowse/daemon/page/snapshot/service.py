@@ -140,6 +140,20 @@ class SnapshotHistory:
     def __init__(self) -> None:
         self._last: dict[str, tuple[str, str]] = {}
 
+    def flags_taken(self, document: str) -> list[str]:
+        """The view flags (`-i`, `-i -c`…) of the snapshots kept of `document`, as typed."""
+        out = []
+        for kind, (seen, _) in self._last.items():
+            pairs = (part.split("=", 1) for part in kind.split() if not part.startswith("raw="))
+            flags = " ".join(
+                flag if value == "True" else f"{flag} {value}"
+                for flag, value in pairs
+                if value not in ("None", "False")
+            )
+            if seen == document:
+                out.append(flags)
+        return out
+
     def swap(self, kind: str, document: str, text: str) -> tuple[str, str] | None:
         """Remember `text`; return the previous (document, text) of this kind, if any."""
         previous = self._last.get(kind)
