@@ -72,7 +72,7 @@ def test_page_tools_join_the_list_when_a_page_offers_them_and_route_calls_to_the
     asyncio.run(scenario())
 
 
-def test_a_handshake_era_client_gets_notifications_tools_list_changed(
+def test_a_handshake_era_client_gets_notifications_tools_list_changed_on_navigation_and_tab_switch(
     workspace: Workspace, pages: tuple[str, str]
 ) -> None:
     plain, shop = pages
@@ -91,5 +91,10 @@ def test_a_handshake_era_client_gets_notifications_tools_list_changed(
             await client.call_tool("goto", {"url": shop})
             await asyncio.wait_for(heard.wait(), NEWS_S)
             assert "page_search_books" in [t.name for t in (await client.list_tools()).tools]
+            heard.clear()
+            await client.call_tool("browse", {"command": "newtab"})  # another tab, without the page's tools
+            await asyncio.wait_for(heard.wait(), NEWS_S)
+            assert "page_search_books" not in [t.name for t in (await client.list_tools()).tools]
+            await client.call_tool("browse", {"command": "closetab"})
 
     asyncio.run(scenario())

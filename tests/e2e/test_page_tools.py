@@ -47,6 +47,12 @@ mc.registerTool({name: "leave", description: "navigates away mid-call",
 </script><h1>Hostile</h1>"""
 
 
+LEAVING_FRAME = """<!doctype html><meta charset="utf-8"><script>
+document.modelContext.registerTool({name: "frame_leave", description: "its frame navigates away mid-call",
+  execute: () => new Promise(() => setTimeout(() => { location.href = "/tools/added"; }, 100))});
+</script>leaving"""
+
+
 @pytest.fixture(scope="module")
 def shop(site: Site) -> str:
     frame = site.page("/tools/frame", FRAME).replace(
@@ -55,6 +61,11 @@ def shop(site: Site) -> str:
     site.page("/tools/added", "<!doctype html><title>Added</title><p>Added to the cart</p>")
     site.page("/tools/form", FORM)
     site.page("/tools/hostile", HOSTILE)
+    leaving = site.page("/tools/leaving-frame", LEAVING_FRAME).replace("127.0.0.1", "localhost")
+    site.page(
+        "/tools/leaving",
+        f'<!doctype html><title>Leaving</title><iframe allow="tools" src="{leaving}"></iframe>',
+    )
     return site.page("/tools/shop", SHOP.replace("FRAME", frame))
 
 
@@ -72,6 +83,10 @@ def test_tools_lists_every_frames_tools_with_parameters_and_hints(workspace: Wor
     assert schemas["search_books"]["input_schema"]["required"] == ["q"]
     assert schemas["frame_tool"]["frame"].startswith("http://localhost:")
     assert "page tools (WebMCP): on" in workspace.ok("status")
+    view = workspace.ok("snapshot", "-i")
+    assert (
+        view.splitlines()[-2] == "page tools: later, never, search_books, thrower, frame_tool: `browse tools`"
+    )
 
 
 def test_a_call_prints_its_fenced_result_and_what_changed_on_the_page(
@@ -155,3 +170,13 @@ def test_page_tools_can_be_turned_off(fresh_workspace: Workspace, shop: str) -> 
     assert "page tools (WebMCP): off (BROWSE_WEBMCP=0)" in fresh_workspace.ok("status", BROWSE_WEBMCP="0")
     seen = fresh_workspace.ok("js", "typeof document.modelContext", "--raw", BROWSE_WEBMCP="0")
     assert seen.strip() == "undefined"  # the page was never offered the API
+
+
+def test_a_cross_site_frame_that_navigates_away_mid_call_loses_its_tools_and_the_daemon_lives(
+    workspace: Workspace, site: Site, shop: str
+) -> None:
+    workspace.ok("goto", site.url("/tools/leaving"))
+    assert "in frame http://localhost:" in workspace.ok("tools")
+    left = workspace.run("tool", "frame_leave", "--timeout", "3000")
+    assert left.code in (0, 1, 4) and "Traceback" not in left.err
+    assert workspace.ok("tools").startswith("no page tools here")

@@ -11,6 +11,7 @@ under a number for `tool-result` and `tool-cancel`.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from refbrowse.daemon.action.perform import perform
@@ -157,6 +158,7 @@ async def _running_call(call: Call) -> ToolCall:
 
 
 WAIT_S = 25.0  # a watcher's long wait: well inside any proxy's idle limit
+SLICE_S = 1.0
 
 
 @handler("tools-wait")
@@ -165,8 +167,12 @@ async def tools_wait(call: Call) -> str:
     mark = f"{call.tab.id}:{state.version}"
     asked = call.arg(0)
     if asked == mark:
-        await state.changed(state.version, WAIT_S)
-        mark = f"{call.tab.id}:{state.version}"
+        version, deadline = state.version, time.monotonic() + WAIT_S
+        # in slices: another tab made current (`tab N`, a popup) is news too
+        while state.version == version and call.session.current is call.tab and time.monotonic() < deadline:
+            await state.changed(version, SLICE_S)
+        tab = call.session.current or call.tab
+        mark = f"{tab.id}:{(await call.services.page_tools.of(tab)).version}"
     changed = mark != asked
     text = f"{mark} {'changed' if changed else 'unchanged'}"
     return Reply(text, {"mark": mark, "changed": changed}) if call.json else text

@@ -33,6 +33,7 @@ from refbrowse.daemon.page.snapshot.service import (
     scope_clickables,
     take_snapshot,
 )
+from refbrowse.daemon.page.webmcp.mention import tools_line
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
 from refbrowse.daemon.services.screenshots import (
     default_path,
@@ -93,6 +94,8 @@ async def snapshot(call: Call) -> str:
     shown = diff(previous, taken.triage.document, text) if call.flag("-D") else text
     if call.flag("-D") and previous is None and (other := next((f for f in others if f), None)):
         shown = _other_view(other, text)
+    if roots is None and not call.flag("-D"):  # the page's own tools, named as an arrival names them
+        shown += f"\n{line}" if (line := await tools_line(call.tab)) else ""
     fenced = fence(shown, call.page.url, call.raw)
     budget = default_budget(call)
     if call.flag("--max-tokens") is None and f"to stay under {budget} tokens" in text:
