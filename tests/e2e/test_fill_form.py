@@ -92,7 +92,8 @@ def test_a_dropdown_without_the_option_says_which_fields_were_set_before_it(
     r = refs_of(workspace, site)
     result = workspace.run("fill", r["guest"], "Grace", r["arrival"], "midnight")
     assert result.code == 1, result
-    assert f'{r["arrival"]} has no option "midnight" (after setting {r["guest"]})' in result.err
+    said = f'{r["arrival"]} has no option "midnight" (select clicked {r["arrival"]} once, on "evening")'
+    assert f"{said} (after setting {r['guest']})" in result.err
     assert "its options are: morning, noon, evening" in result.err
     assert f"{r['guest']} stays set" in result.err
     assert booked(workspace, r["book"]).startswith('booked: "Grace" | ')

@@ -13,11 +13,12 @@ import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from playwright.async_api import ElementHandle, Locator, Page
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.action import menu
+from refbrowse.daemon.action import menu, options
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked
@@ -25,12 +26,12 @@ from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.errors import PageError
 
 OPEN_WAIT_MS = 2_000  # for the dropdown's options to show once it is clicked
+LISTED_WAIT_MS = 300  # once the list shows options, for the one named to show among them
 TYPED_WAIT_MS = 1_000  # for a combobox's list to show an option named as the text typed
-_LISTED = 20  # option names an error lists
+_POLL_S = 0.1
 MENUS_WITHOUT_ROLES = ("disclosure", "clickable")  # kinds `menu` handles: no popup role said
 _KIND_JS = script("dropdown_kind")
 _VALUE_JS = script("dropdown_value")
-_NAMES_JS = script("option_names")
 
 
 async def choose(
@@ -45,7 +46,7 @@ async def choose(
     open_and_choose = _opener(page, selector, target, kind, wanted[0])
     held = await target.element_handle()  # the element itself: a ref by name is stale once the name changes
     outcome = await perform(call, f"selecting in {selector}", open_and_choose, asked=asked)
-    now = await _shown(held)
+    now = "" if kind.get("shown") else await _shown(held)  # a list shown whole has no one value to show
     await held.dispose()
     return outcome.report(f"Selected {wanted[0]} in {selector}{now}")
 
@@ -64,7 +65,7 @@ async def opening(page: Page, selector: str, target: Locator, name: str) -> Call
     return _opener(page, selector, target, kind, name)
 
 
-async def _kind(selector: str, target: Locator) -> dict[str, str]:
+async def _kind(selector: str, target: Locator) -> dict[str, Any]:
     kind = await target.evaluate(_KIND_JS)
     if kind is None:
         raise PageError(
@@ -76,35 +77,79 @@ async def _kind(selector: str, target: Locator) -> dict[str, str]:
 
 
 def _opener(
-    page: Page, selector: str, target: Locator, kind: dict[str, str], name: str
+    page: Page, selector: str, target: Locator, kind: dict[str, Any], name: str
 ) -> Callable[[], Awaitable[None]]:
-    role = "menuitem" if kind["popup"] == "menu" else "option"
+    """Open the dropdown (not when its list is already shown: a click would close it, or land on the
+    list's middle), then click its item `name`."""
+    roles = options.roles_of(str(kind["popup"]))
+    controls = str(kind.get("controls") or "")
+    scope: Page | Locator = target if kind.get("shown") else page
+    if controls:
+        scope = page.locator(f"[id={json.dumps(controls)}]")
 
     async def open_and_choose() -> None:
-        await target.click()
-        await _click_option(page, selector, role, str(kind["controls"]), name)
+        revealed = options.Revealed(page, name)
+        await revealed.start()
+        clicked = ""
+        try:
+            if not kind.get("open"):
+                clicked = await options.clicked_on(target) or "it"
+                await target.click()
+            item = await _wait_for_item(revealed, scope, roles)
+            if item is None:
+                raise await _no_item(page, selector, scope, roles, revealed, clicked)
+            await item.click()
+        finally:
+            await revealed.dispose()
 
     return open_and_choose
 
 
-async def _click_option(page: Page, selector: str, role: str, controls: str, name: str) -> None:
-    shown = menu.shown_by_role(page, role)
-    try:
-        await shown.first.wait_for(state="visible", timeout=OPEN_WAIT_MS)
-    except PlaywrightError:
+async def _wait_for_item(
+    revealed: options.Revealed, scope: Page | Locator, roles: tuple[str, ...]
+) -> Locator | None:
+    """The item once it shows: a dropdown's list may fill in a moment after it opens; a list that
+    shows other options for a moment and not this one does not have it."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + OPEN_WAIT_MS / 1000
+    listed = options.any_role(scope, roles)
+    while True:
+        item = await revealed.item(scope, roles)
+        if item is not None or loop.time() >= deadline:
+            return item
+        if await listed.count():
+            deadline = min(deadline, loop.time() + LISTED_WAIT_MS / 1000)
+        await asyncio.sleep(_POLL_S)
+
+
+async def _no_item(
+    page: Page,
+    selector: str,
+    scope: Page | Locator,
+    roles: tuple[str, ...],
+    revealed: options.Revealed,
+    clicked: str,
+) -> PageError:
+    """The error for an item not found: what the list holds, or what the click made appear, and
+    what was clicked; a list the click opened is closed again."""
+    # a list of its own (shown, or named by aria-controls) is listed whole; else what the click revealed
+    names = await options.names_in(scope, roles) if scope is not page else []
+    appeared = [] if names else await revealed.appeared()
+    if clicked:
         await page.keyboard.press("Escape")
-        raise PageError(
-            f"{selector} showed no options when clicked",
-            "look at it with `browse snapshot -i`: it may need text typed first (`browse type`)",
-        ) from None
-    scope = page.locator(f"[id={json.dumps(controls)}]") if controls else page
-    option = await _named(scope, role, name) or await _named(page, role, name)
-    if option is None:
-        names = (await shown.evaluate_all(_NAMES_JS))[:_LISTED]
-        await page.keyboard.press("Escape")
-        listed = ", ".join(names)
-        raise PageError(f"{selector} has no option {json.dumps(name)}", f"its options are: {listed}")
-    await option.click()
+    on = json.dumps(clicked, ensure_ascii=False)
+    did = f" (select clicked {selector} once, on {on})" if clicked else ""
+    wanted = json.dumps(revealed.name, ensure_ascii=False)
+    if names:
+        return PageError(f"{selector} has no option {wanted}{did}", f"its options are: {', '.join(names)}")
+    if appeared:
+        return PageError(
+            f"{selector} showed no option {wanted}{did}", f"what appeared: {', '.join(appeared)}"
+        )
+    return PageError(
+        f"{selector} showed no options when clicked{did}",
+        "look at it with `browse snapshot -i`: it may need text typed first (`browse type`)",
+    )
 
 
 async def pick_typed(page: Page, name: str) -> bool:
@@ -127,16 +172,6 @@ async def pick_typed(page: Page, name: str) -> bool:
     else:
         return False
     return True
-
-
-async def _named(scope: Page | Locator, role: str, name: str) -> Locator | None:
-    """The visible option of that name (exactly, else ignoring case and spaces at the ends)."""
-    for exact in (True, False):
-        found = menu.shown_by_role(scope, role, name=name.strip(), exact=exact)
-        count = await found.count()
-        if count == 1 or (exact and count > 1):
-            return found.first
-    return None
 
 
 async def _shown(target: ElementHandle) -> str:

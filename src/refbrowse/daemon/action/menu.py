@@ -18,6 +18,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import JSHandle, Locator, Page
 
+from refbrowse.daemon.action import options
 from refbrowse.daemon.action.acting import ActingCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked
@@ -40,9 +41,10 @@ async def choose(
     before = await page.evaluate_handle(_ITEMS_JS)
 
     async def open_and_choose() -> None:
+        clicked = await options.clicked_on(target) or "it"
         await target.click()
         try:
-            item = await _item(page, selector, target, before, name)
+            item = await _item(page, selector, target, before, name, clicked)
         finally:
             await before.dispose()
         await item.click()
@@ -51,7 +53,9 @@ async def choose(
     return outcome.report(f"Clicked {json.dumps(name, ensure_ascii=False)} in the menu of {selector}")
 
 
-async def _item(page: Page, selector: str, target: Locator, before: JSHandle, name: str) -> Locator:
+async def _item(
+    page: Page, selector: str, target: Locator, before: JSHandle, name: str, clicked: str
+) -> Locator:
     """The revealed item of that name, once it shows (a menu may fill in after it opens); else the
     menu is closed again and the error lists the items it showed."""
     loop = asyncio.get_running_loop()
@@ -64,14 +68,18 @@ async def _item(page: Page, selector: str, target: Locator, before: JSHandle, na
         if loop.time() >= deadline:
             break
         await asyncio.sleep(_POLL_S)
+    on = json.dumps(clicked, ensure_ascii=False)
     if not names:
         raise PageError(
             f"{selector} is not a <select> or a dropdown: clicking it showed no new buttons or links",
-            "it was clicked once; look at the page with `browse snapshot -i`",
+            f"it was clicked once, on {on}; look at the page with `browse snapshot -i`",
         )
     await _close(page, target, before)
     listed = ", ".join(names[:_LISTED])
-    raise PageError(f"the menu of {selector} has no item {json.dumps(name)}", f"its items are: {listed}")
+    raise PageError(
+        f"the menu of {selector} has no item {json.dumps(name)} (select clicked {selector} once, on {on})",
+        f"its items are: {listed}",
+    )
 
 
 async def _revealed(page: Page, before: JSHandle) -> list[str]:
