@@ -495,7 +495,8 @@ COMMANDS: dict[str, CommandSpec] = {
         "pure_read": True,
         "args": ("[SEL]",),
         "flags": {},
-        "help": "each table (ARIA grids and tables too) as CSV, header row first (JSON with --json)",
+        "help": "each table as CSV, header row first (JSON with --json)",
+        "about": "ARIA grids and tables count as tables; half-rows sharing a row index are one row.",
     },
     # visual
     "screenshot": {
