@@ -52,7 +52,7 @@ def render() -> str:
         "",
         "Every selector argument (SEL) takes a CSS selector, an `@eN` ref from `browse snapshot`,",
         "or an `@cN` ref from `browse snapshot -C`. Exit codes: 0 ok, 1 failed on the page,",
-        "2 bad usage, 3 daemon or browser unavailable, 4 timed out, 130 interrupted.",
+        "2 bad usage, 3 daemon or browser unavailable, 4 timed out, 5 held for consent, 130 interrupted.",
         "Every value is checked before a daemon is asked (or started): a bad one exits 2.",
         "`browse help CMD` and `browse CMD --help` print a command's entry.",
         "",

@@ -9,6 +9,7 @@
     │   └── NavigationError        a page did not load
     ├── Unavailable             3  the daemon or browser cannot serve the command
     ├── ActionTimeout           4  the page did not get there in time
+    ├── ConsentNeeded           5  a consequential action held until a person confirms it
     └── StepFailed              the exit code of a failed step of a `chain`
 
 Every error has a `message` (what went wrong, naming the bad input), a `hint`
@@ -67,6 +68,12 @@ class Unavailable(BrowseError):
 
 class ActionTimeout(BrowseError):
     exit_code = ExitCode.TIMEOUT
+
+
+class ConsentNeeded(BrowseError):
+    """The consent policy holds this action: it did not run (`browse confirm ID` runs it)."""
+
+    exit_code = ExitCode.CONFIRM
 
 
 class StepFailed(BrowseError):

@@ -13,4 +13,5 @@ class ExitCode:
     USAGE = 2  # unknown command, bad flag or argument
     UNAVAILABLE = 3  # daemon or browser unavailable
     TIMEOUT = 4
+    CONFIRM = 5  # held for a person's consent: `browse confirm ID` runs it, `browse deny ID` drops it
     INTERRUPTED = 130

@@ -49,6 +49,9 @@ Facts about a command that parts of the daemon and the MCP server act on (absent
   unrecorded  changes no page a recorded test would replay (`record stop` writes no step for it)
   waits      may wait long for the page or a person: the MCP server runs it apart from short calls
   runs_page_code  a read that runs the agent's own code in the page: a page it wedges may be reset
+  consent    what the consent gate sees in it: "target" (what its element would do: a form it
+             submits, a link it follows) or the kind of consequence it always is ("upload",
+             "download", "js", "tools"); see `services.consent`
 """
 
 from __future__ import annotations
@@ -250,6 +253,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # interact
     "click": {
         "cat": "write",
+        "consent": "target",
         "mcp_tool": True,
         "args": ("SEL",),
         "flags": _FORCE,
@@ -281,6 +285,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "dblclick": {
         "cat": "write",
+        "consent": "target",
         "args": ("SEL",),
         "flags": _FORCE,
         "help": "double-click an element (opens items in file browsers and editors)",
@@ -299,6 +304,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "press": {
         "cat": "write",
+        "consent": "target",
         "mcp_tool": True,
         "args": ("KEY",),
         "flags": SETTLE_FLAGS,
@@ -381,6 +387,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "upload": {
         "cat": "write",
+        "consent": "upload",
         "args": ("SEL", "FILE..."),
         "flags": {
             "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
@@ -392,6 +399,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # inspect
     "js": {
         "cat": "read",
+        "consent": "js",
         "runs_page_code": True,
         "args": ("EXPR",),
         "flags": {},
@@ -401,6 +409,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "eval": {
         "cat": "read",
+        "consent": "js",
         "runs_page_code": True,
         "args": ("FILE",),
         "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
@@ -541,6 +550,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "download": {
         "cat": "write",
+        "consent": "download",
         "waits": True,
         "args": ("SEL|URL", "[PATH]"),
         "flags": {
@@ -999,6 +1009,33 @@ COMMANDS: dict[str, CommandSpec] = {
             " auth login NAME, list, show, update, delete"
         ),
     },
+    "confirm": {
+        "cat": "meta",
+        "nested": True,
+        "unrecorded": True,
+        "uncounted": True,
+        "args": ("[ID]",),
+        "flags": {},
+        "kinds": {"ID": "text"},
+        "about": (
+            "With BROWSE_CONFIRM set (destructive, payment, send, upload, download, cross-origin, tools, js,"
+            " or all; BROWSE_CONFIRM_RULES for patterns), a consequential action does not run: it exits 5"
+            " with one line naming its id and what would happen. `confirm ID` runs it as it was, refused if"
+            " the page changed so that its target moved; held actions expire after BROWSE_CONFIRM_TTL"
+            " seconds (300). A person can answer on the activity page too."
+        ),
+        "example": "confirm 3fa9c1",
+        "help": "run an action held for consent (exit 5 gave its id); without ID, list what is held",
+    },
+    "deny": {
+        "cat": "meta",
+        "uncounted": True,
+        "unrecorded": True,
+        "args": ("ID",),
+        "flags": {},
+        "kinds": {"ID": "text"},
+        "help": "drop an action held for consent: it never runs",
+    },
     # recording: traces, performance profiles, videos, and the session as a test
     "trace": {
         "group": "recording",
@@ -1088,6 +1125,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "tool": {
         "cat": "write",
+        "consent": "tools",
         "waits": True,
         "args": ("NAME", "[INPUT...]"),
         "flags": {

@@ -121,6 +121,9 @@ start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `brows
   and tabs are back (it names a tab it did not reopen); take a new `snapshot -i` and go on.
 - `4` timed out: the page did not get there in time. Wait for what you expect
   (`browse wait --text T`, `--url PAT`, a selector) or give `--timeout MS`, then look again.
+- `5` held for consent (`BROWSE_CONFIRM` is set): the action did not run. Tell the person the
+  line it printed (an id and what would happen); they approve with `browse confirm ID` or on
+  the activity page, or drop it with `browse deny ID`. Never confirm on your own initiative.
 - `130` interrupted.
 
 ## A login, worked

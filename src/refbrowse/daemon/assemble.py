@@ -29,6 +29,7 @@ from refbrowse.daemon.services.activity.site import ActivitySite
 from refbrowse.daemon.services.bag import Services
 from refbrowse.daemon.services.browser_choice import ChosenBrowser
 from refbrowse.daemon.services.confine import Confinement
+from refbrowse.daemon.services.consent.gate import ConsentGate
 from refbrowse.daemon.services.daemon_link import DaemonLink
 from refbrowse.daemon.services.extension import ExtensionLink
 from refbrowse.daemon.services.handoff import HandoffHint, Handoffs
@@ -110,7 +111,8 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
     persister = Persister(
         daemon.state_dir, host, notices, enabled=os.environ.get("BROWSE_PERSIST", "1") != "0"
     )
-    activity = ActivitySite(daemon, handoffs)
+    consent = ConsentGate(notices)
+    activity = ActivitySite(daemon, handoffs, consent)
     agents = UserAgents(cdp)
     settings, routes, hars = netsetup.build(daemon.state_dir, notices, cdp, agents.chosen.get)
     services = Services(
@@ -128,6 +130,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         routes=routes,
         hars=hars,
         secrets=TypedSecrets(host.sessions.get),
+        consent=consent,
         page_tools=PageTools(cdp, lambda: host.target.remote),
     )
     confinement = Confinement(policy, services.file_grants)
@@ -174,6 +177,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
             settings,
             hars,
             services.page_tools,
+            consent,
         ),
         # The activity page closes before the logs' last flush and the last state save.
         # What was recorded but not stopped is dropped before the browser closes.

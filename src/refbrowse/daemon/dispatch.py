@@ -135,6 +135,9 @@ class Dispatcher:
         name = request.command
         call = await bounded(self._call(request), left(), name)
         tab = call.current_tab
+        # The one gate every command passes: a consequential action is held for a person's answer.
+        # Not in a task of its own: the command it checked is what the handler's own `require` holds.
+        await self.services.consent.check(request, tab)
         # A nested command dispatches other commands, which take the tab's lock themselves.
         locked = tab is not None and COMMANDS[name]["cat"] != "meta" and not COMMANDS[name].get("nested")
         try:

@@ -14,6 +14,7 @@ from refbrowse.daemon.page.popups import PopupCounters
 from refbrowse.daemon.page.tabguard import TabGuard
 from refbrowse.daemon.services.activity.site import ActivitySite
 from refbrowse.daemon.services.confine import FileGrants
+from refbrowse.daemon.services.consent.gate import ConsentGate
 from refbrowse.daemon.services.downloads import WantedDownloads
 from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.daemon.services.harrecord import HarRecordings
@@ -44,6 +45,7 @@ class Services:
     routes: Routes  # the settings family of `route`, with its hit counts
     hars: HarRecordings  # HAR recordings in progress
     secrets: TypedSecrets  # text typed as a secret: recordings leave it out
+    consent: ConsentGate  # consequential actions held for a person's answer
     page_tools: PageTools  # each tab's WebMCP tools, and calls to them left running
     file_grants: FileGrants = field(default_factory=FileGrants)  # file:// pages allowed
     wanted_downloads: WantedDownloads = field(default_factory=WantedDownloads)

@@ -25,7 +25,7 @@ from refbrowse.daemon.core.browser.target import scrub
 from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
-from refbrowse.daemon.services.activity import chat, panel, picker, screen
+from refbrowse.daemon.services.activity import chat, consent, panel, picker, screen
 from refbrowse.daemon.services.activity.access import Access
 from refbrowse.daemon.services.activity.feed import Event, Feed
 from refbrowse.daemon.services.activity.redact import HIDDEN, redacted_args, redacted_flags, typed_in_chain
@@ -33,6 +33,7 @@ from refbrowse.daemon.services.handoff import Handoffs
 from refbrowse.specs import Result
 
 if TYPE_CHECKING:
+    from refbrowse.daemon.services.consent.gate import ConsentGate
     from refbrowse.daemon.services.daemon_link import DaemonLink
 
 _MOVE_ON = '<!doctype html><meta http-equiv=refresh content="0; url={}"><title>refbrowse</title>\n'
@@ -40,7 +41,7 @@ _MOVE_ON = '<!doctype html><meta http-equiv=refresh content="0; url={}"><title>r
 log = logging.getLogger("refbrowse")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-STATIC = ("index.html", "app.js", "app.css")
+STATIC = ("index.html", "app.js", "app.css", "consent.js", "consent.css")
 _TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 KEEPALIVE_S = 15.0
 CLOSE_S = 0.5
@@ -50,8 +51,9 @@ PUBLIC_PATHS = ("/auth",)
 
 
 class ActivitySite:
-    def __init__(self, daemon: DaemonLink, handoffs: Handoffs) -> None:
+    def __init__(self, daemon: DaemonLink, handoffs: Handoffs, consent: ConsentGate | None = None) -> None:
         self.daemon = daemon
+        self.consent = consent  # actions held for a person's answer: approved or denied on the page
         self.handoffs = handoffs
         self.feed = Feed()
         self.access = Access()
@@ -157,6 +159,8 @@ class ActivitySite:
         panel.add_routes(app, self.daemon, self.access, self.heartbeat)
         picker.add_routes(app, self.daemon)
         self.chat = chat.add_routes(app, self.daemon)
+        if self.consent is not None:
+            consent.add_routes(app, self.consent, self.daemon)
         return app
 
     @web.middleware
