@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 from refbrowse.daemon.core.io.notices import Notices
-from refbrowse.daemon.core.io.request import Request
+from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.consent.policy import KINDS, ConsentPolicy, Consequence
 from refbrowse.daemon.services.consent.target import consequence
@@ -34,13 +34,15 @@ DEFAULT_TTL_S = 300.0
 # The id of the held action now running because a person confirmed it, "" otherwise.
 _CONFIRMED: contextvars.ContextVar[str] = contextvars.ContextVar("consent_confirmed", default="")
 # The command the gate last checked in this task: what `require` holds.
-_CHECKED: contextvars.ContextVar[Request | None] = contextvars.ContextVar("consent_checked", default=None)
+_CHECKED: contextvars.ContextVar[CheckedRequest | None] = contextvars.ContextVar(
+    "consent_checked", default=None
+)
 
 
 @dataclass
 class Held:
     id: str
-    request: Request
+    request: CheckedRequest
     what: Consequence
     kinds: tuple[str, ...]
     since: float  # time.monotonic()
@@ -65,7 +67,7 @@ class ConsentGate:
         self.held: dict[str, Held] = {}
         self._running: dict[str, Held] = {}
 
-    async def check(self, request: Request, tab: Tab | None) -> None:
+    async def check(self, request: CheckedRequest, tab: Tab | None) -> None:
         """Raise `ConsentNeeded` if the policy holds this command; refuse a confirmed one whose
         target moved."""
         _CHECKED.set(request)
@@ -99,7 +101,9 @@ class ConsentGate:
             return
         raise self._hold(request, Consequence(request.command, said), held_kinds, said)
 
-    def _hold(self, request: Request, what: Consequence, kinds: list[str], said: str = "") -> ConsentNeeded:
+    def _hold(
+        self, request: CheckedRequest, what: Consequence, kinds: list[str], said: str = ""
+    ) -> ConsentNeeded:
         self._expire()
         held = Held(secrets.token_hex(3), request, what, tuple(kinds), time.monotonic(), said or what.said())
         self.held[held.id] = held
@@ -111,7 +115,7 @@ class ConsentGate:
         )
 
     async def confirm(
-        self, held_id: str, dispatch: Callable[[Request], Awaitable[Result]]
+        self, held_id: str, dispatch: Callable[[CheckedRequest], Awaitable[Result]]
     ) -> tuple[Held, Result]:
         """Run the held action as it was; its result."""
         held = self.take(held_id)
