@@ -46,7 +46,11 @@ if TYPE_CHECKING:
 KIND_WORDS: dict[str, tuple[str, str]] = {
     "url": ("a URL: http, https, about or data (a bare host gets https)", ""),
     "endpoint": ("a DevTools address: http://host:9222 or ws://…", "http(s):// or ws(s):// address"),
-    "sel": ("a CSS selector, or a ref from `browse snapshot` (@e3, @c2)", "@eN ref or CSS selector"),
+    "sel": (
+        "a ref from `browse snapshot` or `find` (@e3, @c2), a CSS selector (#save), text (text=Sign in) or a "
+        'role (role=button[name="Save"]); one that matches several elements lists them with refs',
+        "@eN ref, CSS, text=… or role=… selector",
+    ),
     "place": (
         "an element to drop onto (selector or ref), a point X,Y, or an offset +DX,+DY (- is left, up)",
         "@eN ref or CSS selector, a point X,Y, or an offset +DX,+DY",

@@ -149,7 +149,9 @@ for (let i = 0; i < 50000; i++) {
   s.addEventListener('click', () => {});
   box.appendChild(s);
 }
-setInterval(() => {  // listeners keep coming while the page is read
+let rounds = 0;
+const more = setInterval(() => {  // listeners keep coming while the page is read, for a while
+  if (++rounds > 100) clearInterval(more);
   for (let i = 0; i < 200; i++) {
     const d = document.createElement('i');
     d.textContent = 'late ';
@@ -169,3 +171,10 @@ def test_a_page_of_fifty_thousand_listeners_is_read_within_bounds(workspace: Wor
     wide = workspace.run("click", "text=cell", timeout=120)
     assert wide.code == 1 and "matches" in wide.err and wide.err.count("\n") < 20, wide.err
     assert workspace.ok("url").strip().endswith("/reach/flood.html")  # the daemon lives
+
+
+def test_a_canvas_says_its_size_and_what_reaches_inside(arrival: str) -> None:
+    assert re.search(
+        r'- canvas "Sales chart, 120×60" @[ec]\d+ \(only `browse mouse` and screenshots reach inside\)',
+        arrival,
+    )

@@ -126,6 +126,8 @@
   deep('[contenteditable]:not([contenteditable=false])').forEach(el => {
     if (!up(el) || !up(el).closest('[contenteditable]:not([contenteditable=false])')) add(el, 'editable');
   });
+  // A drawing: nothing inside has a ref; its line says its size and what reaches in.
+  deep('canvas').forEach(el => add(el, 'canvas'));
   // A control with nothing to name it but its icon: named by its class or id words, or its image's file.
   deep('button, [role=button], a[href]').forEach(el => {
     if (!el.textContent.trim() && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')
@@ -145,6 +147,11 @@
   };
   const shape = el => SHAPES[el.tagName.toLowerCase()] && el.ownerSVGElement;
   const name = (el, flags, role) => {
+    if (role === 'canvas') {
+      const r = el.getBoundingClientRect();
+      const label = flat(el.getAttribute('aria-label') || el.title);
+      return `${label ? label + ', ' : ''}${Math.round(r.width)}×${Math.round(r.height)}`;
+    }
     if (role === 'slider handle') return flat(el.getAttribute('aria-label') || el.title);
     if (flags.has('editable'))  // its text is its value; an editor's placeholder names it
       return flat(el.getAttribute('aria-label') || el.title || el.getAttribute('data-placeholder')
@@ -168,6 +175,7 @@
     return classed;
   };
   const role = (el, flags) => {
+    if (flags.has('canvas')) return 'canvas';
     if (flags.has('editable')) return 'textbox';
     if (shape(el)) return SHAPES[el.tagName.toLowerCase()];
     const cls = typeof el.className === 'string' ? el.className : '';

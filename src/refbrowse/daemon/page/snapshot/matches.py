@@ -11,13 +11,23 @@ import json
 from playwright.async_api import FloatRect, Locator
 
 from refbrowse.daemon.core.sessions.tab import Tab
+from refbrowse.daemon.page.snapshot import huge_page
+from refbrowse.daemon.page.snapshot.prepared import look
 from refbrowse.daemon.page.snapshot.roles import shorten, text_of
 from refbrowse.daemon.page.snapshot.service import take_snapshot
 from refbrowse.daemon.page.snapshot.tree import Box, Node
+from refbrowse.errors import BrowseError
+
+
+class PageTooBig(BrowseError):
+    """A page past a whole snapshot's bound: its matches are not looked up by snapshot."""
 
 
 async def refs_of(tab: Tab, locator: Locator, limit: int) -> list[str]:
-    """`@e12 listitem "Krissie"` for each of the first `limit` elements `locator` matches."""
+    """`@e12 listitem "Krissie"` for each of the first `limit` elements `locator` matches; none on a page
+    too big for a whole snapshot (the caller says how to tell them apart instead)."""
+    if (await look(tab)).elements > huge_page.FULL_SNAPSHOT_ELEMENTS:
+        raise PageTooBig("too many elements to look the matches up")
     boxes: list[Box | None] = []
     for index in range(limit):
         box = await locator.nth(index).bounding_box(timeout=1_000) if index < await locator.count() else None

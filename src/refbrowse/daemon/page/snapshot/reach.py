@@ -24,7 +24,7 @@ from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.page.snapshot.roles import INTERACTIVE, text_of
 from refbrowse.daemon.page.snapshot.tree import Box, Node
 
-_ACTS = frozenset(("acts", "focusable", "draggable", "editable"))
+_ACTS = frozenset(("acts", "focusable", "draggable", "editable", "canvas"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,9 @@ def _promote(node: Node, found: Reached) -> None:
     if node.role in INTERACTIVE:
         return
     node.aria_role = node.role  # what its ref is checked against: the line may say another
-    if "editable" in found.flags:
+    if "canvas" in found.flags:
+        node.role, node.called, node.pointer = "canvas", found.name, True
+    elif "editable" in found.flags:
         node.role, node.value = "textbox", found.value
         node.called = node.called or found.name
     else:

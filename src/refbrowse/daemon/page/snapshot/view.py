@@ -238,11 +238,14 @@ class _Builder:
 
     def describe(self, node: Node) -> str:
         parts = ["-", node.role]
-        name = node.name or self.derived_name(node)
+        drawing = node.role == "canvas" and bool(node.called)  # its label and size, from the reach scan
+        name = node.called if drawing else node.name or self.derived_name(node)
         if name:
             parts.append(_quote(shorten(name, NAME_LIMIT)))
         if node.short_ref:
             parts.append(node.short_ref)
+        if drawing:
+            parts.append("(only `browse mouse` and screenshots reach inside)")
         context = self.context(node, name)
         parts.extend(context)
         parts.extend(nodes.shown_states(node))
