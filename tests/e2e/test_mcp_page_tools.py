@@ -85,6 +85,8 @@ def test_a_handshake_era_client_gets_notifications_tools_list_changed_on_navigat
                 heard.set()
 
         async with _client(workspace, mode="legacy", message_handler=on_message) as client:
+            capabilities = client.server_capabilities
+            assert capabilities.tools is not None and capabilities.tools.list_changed
             await client.call_tool("goto", {"url": plain})
             await client.list_tools()
             heard.clear()

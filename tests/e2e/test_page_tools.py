@@ -50,6 +50,8 @@ mc.registerTool({name: "leave", description: "navigates away mid-call",
 LEAVING_FRAME = """<!doctype html><meta charset="utf-8"><script>
 document.modelContext.registerTool({name: "frame_leave", description: "its frame navigates away mid-call",
   execute: () => new Promise(() => setTimeout(() => { location.href = "/tools/added"; }, 100))});
+document.modelContext.registerTool({name: "frame_slow", description: "never answers",
+  execute: () => new Promise(() => {})});
 </script>leaving"""
 
 
@@ -177,6 +179,11 @@ def test_a_cross_site_frame_that_navigates_away_mid_call_loses_its_tools_and_the
 ) -> None:
     workspace.ok("goto", site.url("/tools/leaving"))
     assert "in frame http://localhost:" in workspace.ok("tools")
+    slow = workspace.ok("tool", "frame_slow", "--timeout", "200", "--detach").split("call ")[1].split(" ")[0]
+    workspace.ok("js", "document.querySelector('iframe').remove()")
+    gone = workspace.run("tool-result", slow, "--timeout", "60000")
+    assert gone.code == 1 and "its frame navigated away or was removed before it answered" in gone.err
+    workspace.ok("goto", site.url("/tools/leaving"))
     left = workspace.run("tool", "frame_leave", "--timeout", "3000")
     assert left.code in (0, 1, 4) and "Traceback" not in left.err
     assert workspace.ok("tools").startswith("no page tools here")

@@ -19,6 +19,7 @@ import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import NotificationOptions, Server
+from mcp.server.models import InitializationOptions
 from mcp.server.stdio import stdio_server
 from mcp.server.subscriptions import ListenHandler
 
@@ -51,6 +52,20 @@ def _waits(tool: str, arguments: dict[str, Any]) -> bool:
         words = str(arguments.get("command") or "").split()
         tool = words[0] if words else ""
     return tool in COMMANDS and bool(COMMANDS[tool].get("waits"))
+
+
+class _Server(Server[Any]):
+    """Says to handshake-era clients, over stdio and HTTP alike, that its tool list changes:
+    the current page's own tools come and go with it."""
+
+    def create_initialization_options(
+        self,
+        notification_options: NotificationOptions | None = None,
+        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+        extensions: dict[str, dict[str, Any]] | None = None,
+    ) -> InitializationOptions:
+        changing = notification_options or NotificationOptions(tools_changed=True)
+        return super().create_initialization_options(changing, experimental_capabilities, extensions)
 
 
 def build_server(session: str | None) -> Server[Any]:
@@ -87,7 +102,7 @@ def build_server(session: str | None) -> Server[Any]:
             yield {}
             group.cancel_scope.cancel()
 
-    return Server(
+    return _Server(
         "refbrowse",
         version=__version__,
         instructions=INSTRUCTIONS,
@@ -156,8 +171,7 @@ def _images(paths: list[str]) -> list[types.ContentBlock]:
 async def serve_stdio(session: str | None) -> None:
     server = build_server(session)
     async with stdio_server() as (read_stream, write_stream):
-        options = server.create_initialization_options(NotificationOptions(tools_changed=True))
-        await server.run(read_stream, write_stream, options)
+        await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
 def run(req: Request) -> int:

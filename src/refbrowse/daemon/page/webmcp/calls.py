@@ -26,6 +26,8 @@ from refbrowse.daemon.page.webmcp.model import PageTool
 from refbrowse.errors import ActionTimeout, PageError
 
 KEPT_MAX = 50  # calls left running (or finished and not yet fetched) kept per daemon
+SLICE_S = 1.0  # how often a running call's frame is looked at
+GONE = "its frame navigated away or was removed before it answered"
 
 
 @dataclass(slots=True)
@@ -34,15 +36,28 @@ class ToolCall:
     invocation: str
     done: asyncio.Future[dict[str, Any]]
     url: str  # the page's URL when the call started: where its output comes from
+    document: str  # the loader id of the frame's document when the call started ("" if unknown)
     number: int = 0  # set when the call is left running
     started: float = field(default_factory=time.monotonic)
 
     async def outcome(self, timeout_s: float) -> dict[str, Any] | None:
-        """The `toolResponded` event's fields, or None if the call is still running after `timeout_s`."""
-        try:
-            return await asyncio.wait_for(asyncio.shield(self.done), max(timeout_s, 0.0))
-        except TimeoutError:
-            return None
+        """The `toolResponded` event's fields, or None if the call is still running after `timeout_s`.
+
+        Looked at in slices: a call whose document was replaced or whose frame went away
+        will never answer, and says so at once instead of at the end of its time.
+        """
+        deadline = time.monotonic() + max(timeout_s, 0.0)
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return await asyncio.wait_for(asyncio.shield(self.done), max(min(left, SLICE_S), 0.0))
+            except TimeoutError:
+                if left <= SLICE_S:
+                    return None
+            # a form tool's own submission replaces its document: that is its answer, not its loss
+            if self.document and self.tool.form is None and await _document(self.tool) != self.document:
+                self.tool.source.pending.pop(self.invocation, None)
+                return {"status": "Error", "errorText": GONE}
 
     async def cancel(self) -> None:
         self.tool.source.pending.pop(self.invocation, None)
@@ -53,11 +68,28 @@ class ToolCall:
 
 
 async def start(tool: PageTool, given: dict[str, Any], url: str) -> ToolCall:
+    document = await _document(tool)
     invocation, done = await tool.source.invoke(tool, given)
-    call = ToolCall(tool, invocation, done, url)
+    call = ToolCall(tool, invocation, done, url, document)
     if tool.form is not None and "autosubmit" not in tool.annotations:
         await _submit(tool)
     return call
+
+
+async def _document(tool: PageTool) -> str:
+    """The loader id of the document in the tool's frame now; "" when the frame is gone."""
+    try:
+        tree = await tool.source.cdp.send("Page.getFrameTree")
+    except PlaywrightError:
+        return ""
+    stack = [tree.get("frameTree", {})]
+    while stack:
+        node = stack.pop()
+        frame = node.get("frame", {})
+        if frame.get("id") == tool.frame_id:
+            return str(frame.get("loaderId", ""))
+        stack += node.get("childFrames", [])
+    return ""
 
 
 async def _submit(tool: PageTool) -> None:
