@@ -36,7 +36,8 @@ def test_a_choice_that_changed_lists_is_moved_and_the_rest_re_created() -> None:
     ]
 
 
-def test_runs_in_several_named_places_are_led_by_their_place_and_one_place_needs_none() -> None:
+def test_runs_in_places_of_one_role_are_led_by_their_place_and_places_unlike_need_none() -> None:
     two = [("+a", 'listbox "A"'), ("+b", 'listbox "A"'), ("+c", 'listbox "B"'), ("-d", "")]
     assert placed(two) == ['in listbox "A":', "+a", "+b", 'in listbox "B":', "+c", "elsewhere:", "-d"]
     assert placed([("+a", 'listbox "A"'), ("-d", "")]) == ["+a", "-d"]
+    assert placed([("+a", 'main "M"'), ("+b", 'contentinfo "Bottom"')]) == ["+a", "+b"]

@@ -154,13 +154,15 @@ def _compact(lines: list[str]) -> str:
 
 
 def placed(lines: list[tuple[str, str]]) -> list[str]:
-    """Diff lines, each run in one container led by `in listbox "Chosen groups":` when they span
-    several named ones. A line inside a container the diff shows too (a dialog that came with its
-    buttons) stands where that container does."""
+    """Diff lines, each run in one container led by `in listbox "Chosen groups":` when they stand in
+    two named containers of one role (two lists whose options read alike). A line inside a
+    container the diff shows too (a dialog that came with its buttons) stands where that container
+    does."""
     own = {label: where for text, where in lines if (label := _label(text[1:]))}
     for _ in range(3):  # containers inside containers the diff shows
         lines = [(text, own.get(where, where)) for text, where in lines]
-    if len({where for _, where in lines if where}) < 2:
+    named = {where for _, where in lines if where}
+    if len({where.split(" ", 1)[0] for where in named}) == len(named):  # no two places alike: no doubt
         return [text for text, _ in lines]
     out: list[str] = []
     last: str | None = None
