@@ -40,3 +40,19 @@ def test_a_missing_item_says_what_was_clicked_and_what_appeared(workspace: Works
     result = workspace.run("select", "#helpers", "Gauge")
     assert result.code == 1 and "clicked" not in result.err  # nothing was clicked
     assert "its options are: Button, Counter" in result.err
+
+
+def test_fill_takes_a_new_value_through_the_boxs_add_item(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/tags.html"))
+    out = workspace.ok("fill", "#key", "status")
+    assert '#key took "status" as a new value: fill chose the box\'s item that adds it' in out
+    assert "key: status" in out
+    out = workspace.ok("fill", "#key", "owner")  # a known key: its option as a person sees it
+    assert "key: owner" in out and "new value" not in out
+
+
+def test_fill_adds_to_a_box_of_chips_with_enter_and_says_so(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url("/input/tags.html"))
+    out = workspace.ok("fill", "#alias", "champion")
+    assert 'listed no option "champion": fill pressed Enter, which adds it to the box' in out
+    assert "alias: champion" in out

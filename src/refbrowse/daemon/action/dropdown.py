@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -152,26 +151,28 @@ async def _no_item(
     )
 
 
-async def pick_typed(page: Page, name: str) -> bool:
-    """After text was typed into a combobox: click the option its list shows by that very name.
+async def pick_typed(page: Page, name: str, revealed: options.Revealed) -> str:
+    """After text was typed into a combobox (`revealed` started before): click the option its list
+    shows by that very name, else its item for a new value ('Add tag "status"'). What was clicked:
+    "option", "new", or "" for nothing.
 
     A select drawn as a field (Streamlit's, BaseWeb's) keeps only a chosen option: what was typed
     filters the list and goes. A field that takes free text keeps the text when no option is named so.
     """
-    named = re.compile(f"^\\s*{re.escape(name.strip())}\\s*$", re.IGNORECASE)
-    options = page.get_by_role("option", name=named).filter(visible=True)
-    try:
-        await options.first.wait_for(state="visible", timeout=TYPED_WAIT_MS)
-    except PlaywrightError:
-        return False
-    exact = page.get_by_role("option", name=name.strip(), exact=True).filter(visible=True)
-    if await exact.count() == 1:
-        await exact.click()
-    elif await options.count() == 1:
-        await options.click()
-    else:
-        return False
-    return True
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + TYPED_WAIT_MS / 1000
+    while True:
+        option = await options.named(page, ("option",), name) or await revealed.shown_new()
+        if option is not None:
+            await option.click()
+            return "option"
+        create = await revealed.create_item()
+        if create is not None:
+            await create.click()
+            return "new"
+        if loop.time() >= deadline:
+            return ""
+        await asyncio.sleep(_POLL_S)
 
 
 async def _shown(target: ElementHandle) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
-from refbrowse.daemon.action import dropdown, slider
+from refbrowse.daemon.action import dropdown, options, slider
 from refbrowse.daemon.action.acting import InputCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked, asked_of
@@ -33,6 +33,7 @@ NO = ("no", "false", "off", "unchecked", "uncheck", "0")
 _ECHO_LIMIT = 40  # a value echoed in the first line up to this length
 _KIND_JS = script("field_kind")
 _OPTIONS_JS = script("select_options")
+_TAGS_JS = script("tags_box")
 _FILLS = (
     "fill takes text fields, text areas and editable elements, boxes (yes or no), <select>s and"
     " dropdowns (an option's name), sliders (a number)"
@@ -137,17 +138,36 @@ def _combobox(
     """A field with a list: the text typed, then the option of that name chosen when the list shows one."""
 
     async def fill_and_pick() -> None:
-        await target.fill(text, force=force)
-        await last_key_up(call.page, text)
-        if text and not await dropdown.pick_typed(call.page, text):
-            notes.append(
-                f"{selector}'s list shows no option {_echo(text)}: the text stays typed; if it takes"
-                f" only its options, `browse select {selector} NAME` lists them"
-            )
-        elif await target.get_attribute("aria-expanded") == "true":
+        revealed = options.Revealed(call.page, text)
+        await revealed.start()
+        try:
+            await target.fill(text, force=force)
+            await last_key_up(call.page, text)
+            picked = await dropdown.pick_typed(call.page, text, revealed) if text else "option"
+        finally:
+            await revealed.dispose()
+        if not picked and await target.evaluate(_TAGS_JS):
+            await call.page.keyboard.press("Enter")  # a box of tags takes a new one on Enter
+            picked = "enter"
+        notes.extend(_picked_notes(selector, text, picked))
+        if picked and await target.get_attribute("aria-expanded") == "true":
             await target.evaluate("e => e.blur()")  # a list that takes several stays open: done with it
 
     return Field(selector, fill_and_pick, f"{selector} {_echo(text)}", asked_of(selector, text, fold=True))
+
+
+def _picked_notes(selector: str, text: str, picked: str) -> list[str]:
+    if picked == "new":
+        return [f"{selector} took {_echo(text)} as a new value: fill chose the box's item that adds it"]
+    if picked == "enter":
+        return [f"{selector} listed no option {_echo(text)}: fill pressed Enter, which adds it to the box"]
+    if not picked:
+        return [
+            f"{selector}'s list shows no option {_echo(text)}: the text stays typed; if the box takes new"
+            f" values, `browse press Enter` adds it; if only its options, `browse select {selector} NAME`"
+            " lists them"
+        ]
+    return []
 
 
 async def _box(call: InputCall, selector: str, text: str, force: bool, radio: bool) -> Field:
