@@ -137,3 +137,25 @@ def test_a_person_approves_from_the_activity_page_on_a_phone(gated: Workspace, p
     notes = gated.run("url").err
     assert f"approved on the activity page: [{held_id}]" in notes, notes
     assert f"denied on the activity page: [{denied_id}]" in notes
+
+
+TOOLS = """<!doctype html><meta charset="utf-8"><title>Tools</title><h1>Tools</h1><script>
+const mc = document.modelContext;
+mc.registerTool({name: "empty_cart", description: "Empty the cart", annotations: {consequentialHint: true},
+  execute: () => { document.querySelector("h1").textContent = "Cart emptied"; return "emptied"; }});
+mc.registerTool({name: "count_items", description: "Count the items", annotations: {readOnlyHint: true},
+  execute: () => "3 items"});
+</script>"""
+
+
+def test_a_page_tool_its_page_marks_consequential_is_held_as_destructive(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    fresh_workspace.env.update(BROWSE_CONFIRM="destructive", BROWSE_PERSIST="0")
+    fresh_workspace.ok("goto", site.page("/cg/tools", TOOLS))
+    assert "3 items" in fresh_workspace.ok("tool", "count_items")  # a plain tool is not held
+    held = fresh_workspace.run("tool", "empty_cart")
+    assert held.code == 5 and "tool empty_cart (its page marks it consequential) on 127.0.0.1:" in held.err
+    assert "Cart emptied" not in fresh_workspace.ok("text", "h1")
+    done = fresh_workspace.ok("confirm", _held_id(held.err))
+    assert "Called page tool empty_cart" in done and "emptied" in done

@@ -133,6 +133,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         consent=consent,
         page_tools=PageTools(cdp, lambda: host.target.remote),
     )
+    services.page_tools.gate = consent  # a tool its page marks consequential asks the consent gate
     confinement = Confinement(policy, services.file_grants)
     hops = RemoteHops(policy, lambda: host.target, notices)
     extension = ExtensionLink(host, activity)

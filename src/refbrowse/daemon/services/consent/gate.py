@@ -21,10 +21,14 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
 
 from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.io.request import CheckedRequest
+from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
+from refbrowse.daemon.page.webmcp.model import PageTool
 from refbrowse.daemon.services.consent.policy import KINDS, ConsentPolicy, Consequence
 from refbrowse.daemon.services.consent.target import consequence
 from refbrowse.errors import ConsentNeeded, PageError, UsageError
@@ -36,6 +40,10 @@ _CONFIRMED: contextvars.ContextVar[str] = contextvars.ContextVar("consent_confir
 # The command the gate last checked in this task: what `require` holds.
 _CHECKED: contextvars.ContextVar[CheckedRequest | None] = contextvars.ContextVar(
     "consent_checked", default=None
+)
+# …and what the gate saw it would do: a step held by `require` is compared with it on confirmation.
+_CHECKED_WHAT: contextvars.ContextVar[Consequence | None] = contextvars.ContextVar(
+    "consent_checked_what", default=None
 )
 
 
@@ -71,6 +79,7 @@ class ConsentGate:
         """Raise `ConsentNeeded` if the policy holds this command; refuse a confirmed one whose
         target moved."""
         _CHECKED.set(request)
+        _CHECKED_WHAT.set(None)
         confirmed = self._running.get(_CONFIRMED.get())
         if confirmed is not None and confirmed.request is request:
             now = await consequence(request.command, request.args, tab)
@@ -84,6 +93,7 @@ class ConsentGate:
         if not self.policy.on:
             return
         what = await consequence(request.command, request.args, tab)
+        _CHECKED_WHAT.set(what)
         kinds = self.policy.kinds_of(what) if what is not None else []
         if what is not None and kinds:
             raise self._hold(request, what, kinds)
@@ -99,7 +109,19 @@ class ConsentGate:
         confirmed = self._running.get(_CONFIRMED.get())
         if confirmed is not None and confirmed.request is request:
             return
-        raise self._hold(request, Consequence(request.command, said), held_kinds, said)
+        what = _CHECKED_WHAT.get() or Consequence(request.command)
+        raise self._hold(request, what, held_kinds, said)
+
+    async def before_call(self, session: Session, tool: PageTool, given: dict[str, Any]) -> None:
+        """The page tools' gate (`services.pagetools.ToolGate`): a tool its page marks consequential is
+        held as destructive (every tool is held as `tools` before its command runs)."""
+        if tool.destructive:
+            seen = _CHECKED_WHAT.get()
+            host = urlsplit(seen.page_url).netloc if seen is not None else ""
+            where = f" on {host}" if host else ""
+            self.require(
+                f"tool {tool.name} (its page marks it consequential){where}", ["destructive", "tools"]
+            )
 
     def _hold(
         self, request: CheckedRequest, what: Consequence, kinds: list[str], said: str = ""
