@@ -25,7 +25,7 @@ from refbrowse.daemon.core.browser.target import scrub
 from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
-from refbrowse.daemon.services.activity import chat, consent, panel, picker, screen
+from refbrowse.daemon.services.activity import chat, consent, panel, picker, screen, views
 from refbrowse.daemon.services.activity.access import Access
 from refbrowse.daemon.services.activity.feed import Event, Feed
 from refbrowse.daemon.services.activity.redact import HIDDEN, redacted_args, redacted_flags, typed_in_chain
@@ -41,7 +41,7 @@ _MOVE_ON = '<!doctype html><meta http-equiv=refresh content="0; url={}"><title>r
 log = logging.getLogger("refbrowse")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-STATIC = ("index.html", "app.js", "app.css", "consent.js", "consent.css")
+STATIC = ("index.html", "app.js", "app.css", "consent.js", "consent.css", "views.js")
 _TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 KEEPALIVE_S = 15.0
 CLOSE_S = 0.5
@@ -158,6 +158,7 @@ class ActivitySite:
         screen.add_routes(app, self.screens)
         panel.add_routes(app, self.daemon, self.access, self.heartbeat)
         picker.add_routes(app, self.daemon)
+        views.add_routes(app, self.daemon)
         self.chat = chat.add_routes(app, self.daemon)
         if self.consent is not None:
             consent.add_routes(app, self.consent, self.daemon)

@@ -88,6 +88,7 @@ function follow() {
     $("rows").prepend(row(event));
     while ($("rows").children.length > 1000) $("rows").lastChild.remove();
     if (event.session === session) refsMayHaveChanged();
+    sessionsMayHaveChanged();  // views.js
   });
 }
 
