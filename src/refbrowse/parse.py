@@ -234,7 +234,7 @@ def _split_flags(name: str, spec: CommandSpec, words: list[str]) -> tuple[list[s
                 flags[word] = [*_given(flags.get(word)), value]
             else:
                 flags[word] = value
-        elif word.startswith("-") and len(word) > 1 and not _is_number(word):
+        elif word.startswith("-") and len(word) > 1 and not all(_is_number(part) for part in word.split(",")):
             raise _unknown_flag(name, word, known)
         else:
             args.append(word)

@@ -45,6 +45,8 @@ def test_drag_by_an_offset_moves_a_slider_handle_and_a_resize_corner(
     workspace.ok("goto", site.url("/input/gestures.html"))
     out = workspace.ok("drag", "#handle", "+100,+0")
     assert "Dragged #handle by +100,+0" in out and "Volume: 70" in out
+    out = workspace.ok("drag", "#handle", "-50,+0")  # to the left: an argument, not a flag
+    assert "Dragged #handle by -50,+0" in out and "Volume: 45" in out
     out = workspace.ok("drag", "#corner", "+40,-20")
     assert "Size: 140x40" in out  # 100x60, 40 wider and 20 lower
 

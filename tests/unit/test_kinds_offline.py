@@ -119,3 +119,8 @@ def test_the_channel_words_are_the_channels_the_daemon_knows() -> None:
     from refbrowse.daemon.core.browser.target import CHANNEL_PATHS
 
     assert COMMANDS["connect"].get("kinds", {})["--channel"] == ("enum", *CHANNEL_PATHS)
+
+
+def test_a_drag_offset_to_the_left_is_an_argument_not_a_flag() -> None:
+    request = parse_argv(["drag", "@e3", "-90,+0"])
+    assert request["args"] == ["@e3", "-90,+0"] and not request["flags"]
