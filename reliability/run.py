@@ -40,6 +40,29 @@ SECTIONS = {
 }
 
 
+VAULT_AND_CONSENT = """## Logins, recordings and consent (held by end-to-end tests, not rerun here)
+
+- A password typed as a secret (`fill SEL -`, `type -`, into a password field or one named like it, or
+  filled by `auth login`) is in no HAR, trace or recorded test: every file is searched byte by byte,
+  zip members too, for its raw, URL-encoded and JSON-escaped spellings (test_recording_secrets.py,
+  test_vault.py). A HAR has no cookie or Authorization value unless `har start --secrets`. Recordings
+  are written mode 0600; `har start` without a path writes into `.refbrowse/recordings/`, never the
+  system temp folder.
+- The vault: no plaintext of a saved password or user name on disk; store 0600 in a 0700 folder outside
+  the workspace, key in the OS keyring or a 0600 file in the user's config folder; a vault its key
+  cannot open (another key, a damaged file) is set aside with one line and a next step, never a
+  traceback; the password never travels in argv (test_vault.py).
+- `auth login` fills one-step and two-step forms and a TOTP code (RFC 6238 test values,
+  test_totp.py), and fills nothing on a page of another origin, a redirect's included: the server sees
+  no post (test_vault.py). After a login the password is in none of `forms`, `html`, `storage`,
+  `network`, `console`, `snapshot`, nor in any file of the state folder (daemon.log included).
+- With `BROWSE_CONFIRM`, a delete button, a form posting to another origin, a download link, a chain's
+  step and a page tool its page marks consequential do not run (the server sees nothing) and exit 5
+  with an id; `confirm ID` runs them as held, refused when the target changed; `deny ID` and expiry
+  drop them; a person approves or denies on the activity page at phone width, and the agent's next
+  command carries the answer (test_consent.py). Off by default.
+"""
+
 # Held, but not rerun by `make reliability` (its probe runs for half an hour).
 MEASURED_BY_HAND = """## Held, measured by hand
 
@@ -94,6 +117,12 @@ MEASURED_BY_HAND = """## Held, measured by hand
 # What the sections above do not prove, said where their figures are read.
 KNOWN_GAPS = """## Not held, or not measured
 
+- Consent: the policy is read when the daemon starts; an agent that restarts the daemon without
+  `BROWSE_CONFIRM` has no gate, and `browse confirm ID` may be run by the agent itself (the gate makes
+  the step visible and answerable; it is no sandbox). Recordings leave out text typed as a secret
+  since the daemon started; text typed from argv into a field the page does not mark as a password
+  is not a secret. A video shows what the screen showed (a password field shows dots). MCP
+  elicitation is not done: an MCP client gets the id and answers with `confirm`.
 - A remote browser (`connect --cdp`, `BROWSE_CDP_URL`, `BROWSE_WS_ENDPOINT`) with `BROWSE_ALLOWED_HOSTS`:
   every redirect hop (of a `goto`, an image, a clicked link, a popup, a cross-site frame) and a page's or
   frame's WebSocket to another host are refused (test_remote.py). Reached by a DevTools URL (`connect
@@ -157,7 +186,8 @@ def main(argv: list[str]) -> int:
             "real pages on 127.0.0.1, the `browse` CLI as an agent runs it. Figures from one run; "
             "rerun to refresh them.\n\n" + header + "\n\n"
         )
-        (HERE.parent / "RELIABILITY.md").write_text(intro + "\n".join([*parts, MEASURED_BY_HAND, KNOWN_GAPS]))
+        written = [*parts, VAULT_AND_CONSENT, MEASURED_BY_HAND, KNOWN_GAPS]
+        (HERE.parent / "RELIABILITY.md").write_text(intro + "\n".join(written))
     return 0
 
 
