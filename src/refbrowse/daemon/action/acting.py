@@ -115,3 +115,11 @@ class Begun:
     act: Callable[[], Awaitable[object]]
     secret: bool = False  # the field is a password field
     held: str | None = None  # the key the field or box is held under: the look after reads what it holds
+
+
+class StoppedAnswering:
+    """A tab whose page stopped answering (in its `TabMemory`): no more looks until it is checked,
+    so that the tab guard's own check sees the page as it is and can replace it."""
+
+    def __init__(self) -> None:
+        self.busy = False

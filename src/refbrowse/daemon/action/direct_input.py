@@ -29,8 +29,10 @@ from typing import Any
 from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.action.acting import Begun, InputCall
-from refbrowse.daemon.action.perform import StoppedAnswering
+from refbrowse.daemon.action.acting import Begun, InputCall, StoppedAnswering
+from refbrowse.daemon.action.perform import Action, perform
+from refbrowse.daemon.action.report import Outcome
+from refbrowse.daemon.action.viewdiff import AskedOf
 from refbrowse.daemon.core.devtools.scripts import called, script
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.sessions.refs import parse_ref
@@ -47,6 +49,24 @@ _BEGIN_JS = script("input_begin")
 
 class NotDone(PageError):
     """The direct input could not be given as checked (the element went away, the box did not change)."""
+
+
+async def perform_input(
+    call: InputCall,
+    doing: str,
+    input_to: tuple[str, str],
+    otherwise: Callable[[], Awaitable[Action]],
+    *,
+    asked: AskedOf = None,
+) -> Outcome:
+    """An input (`input_to`: its kind and the element's selector) given in one page call when the
+    page is ready for it, else the action `otherwise` prepares (Playwright's path): the pipeline's
+    one branch between the two, so a handler names both and `perform` runs whichever was taken."""
+    kind, selector = input_to
+    begun = await begin(call, kind, selector)
+    if begun is not None:
+        return await perform(call, doing, asked=asked, direct=begun)
+    return await perform(call, doing, await otherwise(), asked=asked)
 
 
 async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -> Begun | None:

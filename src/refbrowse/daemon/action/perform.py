@@ -18,7 +18,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from refbrowse.daemon.action import answering, open_popups
-from refbrowse.daemon.action.acting import ActingCall, Begun
+from refbrowse.daemon.action.acting import ActingCall, Begun, StoppedAnswering
 from refbrowse.daemon.action.look_after import Acted, describe
 from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.settle import (
@@ -42,14 +42,6 @@ from refbrowse.daemon.page.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
 from refbrowse.errors import BrowseError, Unavailable
 
 Action = Callable[[], Awaitable[object]]
-
-
-class StoppedAnswering:
-    """A tab whose page stopped answering (in its `TabMemory`): no more looks until it is checked,
-    so that the tab guard's own check sees the page as it is and can replace it."""
-
-    def __init__(self) -> None:
-        self.busy = False
 
 
 async def perform(

@@ -16,7 +16,7 @@ from playwright.async_api import Locator
 
 from refbrowse.daemon.action import direct_input, dropdown, fields
 from refbrowse.daemon.action.file_input import put_files
-from refbrowse.daemon.action.perform import perform
+from refbrowse.daemon.action.perform import Action, perform
 from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.viewdiff import asked_of
 from refbrowse.daemon.command import Call, handler
@@ -46,12 +46,14 @@ def force(call: Call) -> bool:
 @handler("click")
 async def click(call: Call) -> str:
     selector = call.args[0]
-    begun = await direct_input.begin(call, "click", selector)
-    if begun is not None:
-        outcome = await perform(call, f"clicking {selector}", direct=begun)
-        return outcome.report(f"Clicked {selector}")
-    aimed = await trace.timed("resolve", aim(call.tab, selector, force=force(call)))
-    outcome = await perform(call, f"clicking {selector}", lambda: click_aimed(call.tab, aimed))
+
+    async def by_playwright() -> Action:
+        aimed = await trace.timed("resolve", aim(call.tab, selector, force=force(call)))
+        return lambda: click_aimed(call.tab, aimed)
+
+    outcome = await direct_input.perform_input(
+        call, f"clicking {selector}", ("click", selector), by_playwright
+    )
     return outcome.report(f"Clicked {selector}")
 
 
@@ -243,20 +245,21 @@ async def _set_checked(call: Call, checked: bool) -> str:
     selector = call.args[0]
     doing = f"{'checking' if checked else 'unchecking'} {selector}"
     asked = asked_of(selector, "[checked]", absent=not checked)
-    begun = await direct_input.begin(call, "check" if checked else "uncheck", selector)
-    if begun is not None:
-        outcome = await perform(call, doing, asked=asked, direct=begun)
-        now = _held_now(outcome)
-        return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}{now}")
-    # A box hidden inside its own label (React Aria's checkboxes): Playwright's checks take the label
-    # for a cover and time out, so they are skipped when our hit test found the label there just now;
-    # Playwright still checks that the click changed the box.
-    aimed = await aim(call.tab, selector, force=force(call), keep="")
-    target, skip_checks = aimed.locator, force(call) or aimed.by_label
-    outcome = await perform(
-        call, doing, lambda: target.set_checked(checked, force=skip_checks, no_wait_after=True), asked=asked
-    )
-    now = await _state_now(call, selector, target, outcome)
+    target: Locator | None = None
+
+    async def by_playwright() -> Action:
+        # A box hidden inside its own label (React Aria's checkboxes): Playwright's checks take the label
+        # for a cover and time out, so they are skipped when our hit test found the label there just now;
+        # Playwright still checks that the click changed the box.
+        nonlocal target
+        aimed = await aim(call.tab, selector, force=force(call), keep="")
+        box, skip_checks = aimed.locator, force(call) or aimed.by_label
+        target = box
+        return lambda: box.set_checked(checked, force=skip_checks, no_wait_after=True)
+
+    kind = "check" if checked else "uncheck"
+    outcome = await direct_input.perform_input(call, doing, (kind, selector), by_playwright, asked=asked)
+    now = _held_now(outcome) if target is None else await _state_now(call, selector, target, outcome)
     return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}{now}")
 
 
