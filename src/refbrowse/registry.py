@@ -603,6 +603,22 @@ COMMANDS: dict[str, CommandSpec] = {
         " under responses/ in the workspace and its path printed. A body over 20 MB stays in the browser."
         " The newest 500 requests of a session are held.",
     },
+    "audit": {
+        "cat": "read",
+        "mcp_tool": True,
+        "heavy": True,
+        "args": ("[SEL]",),
+        "flags": {"--tags": ("T", "only rules with these tags: wcag2a,wcag2aa,…")},
+        "kinds": {"--tags": "words"},
+        "example": "audit --tags wcag2a,wcag2aa",
+        "data": '{"counts": {impact: n}, "passed": n, "rules": [{id, impact, help, url, count, elements:'
+        " [{ref, exact, html, why}]}]}",
+        "help": "accessibility audit (axe-core): violations by rule, worst first, with refs",
+        "about": "Runs axe-core (the build axe-playwright-python ships) on the page or inside SEL. Each rule"
+        " line gives its impact, its id, what must hold (the fix) and a link; under it up to 5 elements,"
+        " each with its ref (`in @eN` when only an element around it has one) and why it fails."
+        " A clean page prints one line with the count of rules passed. Frames are not audited.",
+    },
     "dialog": {
         "cat": "read",
         "args": (),

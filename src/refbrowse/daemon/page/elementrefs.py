@@ -1,0 +1,72 @@
+"""The ref of an element the agent did not pick (an audit finding, a changed box): from a snapshot.
+
+Refs are minted only by the snapshot service (`snapshot/service.take_snapshot`); this
+module finds, in a snapshot just taken, the node that is a given element, or
+else the nearest node that holds it. A node's `[box=…]` only points at
+candidates: each is asked the DOM whether it is the element or holds it, so two
+elements that share a box are never confused.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from playwright.async_api import ElementHandle
+from playwright.async_api import Error as PlaywrightError
+
+from refbrowse.daemon.core.devtools.scripts import script
+from refbrowse.daemon.core.sessions.tab import Tab
+from refbrowse.daemon.page.snapshot.service import PageSnapshot
+from refbrowse.daemon.page.snapshot.tree import Box, Node
+
+_BOXES_JS = script("element_boxes")
+_MATCH_JS = script("ref_match")
+
+
+@dataclass(frozen=True, slots=True)
+class ElementRef:
+    ref: str  # "@e4"; "" when no node of the snapshot is or holds the element
+    exact: bool  # the node is the element itself, not one that holds it
+    role: str = ""
+    name: str = ""
+
+    def describe(self) -> str:
+        """`@e4 button "Save"`, `in @e2 link "Home"`, or "" when there is no ref."""
+        if not self.ref:
+            return ""
+        what = f'{self.role} "{self.name}"' if self.name else self.role
+        return f"{self.ref} {what}" if self.exact else f"in {self.ref} {what}"
+
+
+NO_REF = ElementRef("", False)
+
+
+def by_box(snapshot: PageSnapshot) -> dict[Box, list[Node]]:
+    """The snapshot's nodes that carry one of our refs, by their box (main frame only)."""
+    table: dict[Box, list[Node]] = defaultdict(list)
+    for node in snapshot.tree.walk():
+        if node.short_ref and node.box is not None and node.pw_ref and not node.in_frame:
+            table[node.box].append(node)
+    return table
+
+
+async def ref_of(tab: Tab, table: dict[Box, list[Node]], element: ElementHandle) -> ElementRef:
+    """The element's ref, or its nearest holder's, or `NO_REF`."""
+    try:
+        boxes = [tuple(box) for box in await element.evaluate(_BOXES_JS)]
+    except PlaywrightError:
+        return NO_REF  # the element went away
+    for box in boxes:
+        for node in table.get(box, []):
+            how = await _match(tab, node, element)
+            if how:
+                return ElementRef(node.short_ref, how == 2, node.role, node.name[:60])
+    return NO_REF
+
+
+async def _match(tab: Tab, node: Node, element: ElementHandle) -> int:
+    try:
+        return int(await tab.page.get_by_ref(node.pw_ref).evaluate(_MATCH_JS, element, timeout=1_000))
+    except PlaywrightError:
+        return 0
