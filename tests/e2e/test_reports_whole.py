@@ -167,3 +167,11 @@ def test_a_diff_of_a_view_never_taken_names_the_view_that_was(workspace: Workspa
     assert said == (
         "(no previous snapshot of this view; the last was `snapshot -i`: `snapshot -i -D` diffs it)"
     ), said
+
+
+def test_a_cells_output_is_in_the_report_of_running_it_beside_the_new_cells_controls(
+    workspace: Workspace, site: Site
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.url("/reports3/notebook.html")))
+    ran = fenced_part(workspace.ok("click", ref(view, "button", "Run this cell")))
+    assert 'button "Delete the cell"' in ran and re.search(r'^text appeared: "(\[ \]: )?42"$', ran, re.M), ran

@@ -51,8 +51,22 @@ def view_lines(
     elif out.quoted:
         return  # what the page said (a message, a dialog) is quoted already
     # No element came (a tab's prose, a total): the text the action brought says what it did. Else
-    # of that text only results the new controls came with: a code block (Swagger's response), rows.
-    _text(out, new_text.lines(was, now, new_text.results(taken) if change.came else None))
+    # of that text only results the new controls came with: a code block (Swagger's response), rows;
+    # or all of it when it is a few lines (a notebook cell's output under the cell's new toolbar).
+    results = new_text.results(taken) if change.came else None
+    brought = new_text.lines(was, now, results)
+    if results is not None and not brought[0]:
+        brought = _brief(new_text.lines(was, now), change.quoted)
+    _text(out, brought)
+
+
+def _brief(found: tuple[list[str], list[str]], diff: list[str]) -> tuple[list[str], list[str]]:
+    """The text that came, when it is a few lines and none is a line of the diff already."""
+    appeared, more = found
+    if more:
+        return [], []
+    unsaid = [line for line in appeared if not any(line.partition(": ")[2] in d for d in diff)]
+    return unsaid, []
 
 
 def _text(out: Outcome, found: tuple[list[str], list[str]]) -> None:
