@@ -619,6 +619,19 @@ COMMANDS: dict[str, CommandSpec] = {
         " each with its ref (`in @eN` when only an element around it has one) and why it fails."
         " A clean page prints one line with the count of rules passed. Frames are not audited.",
     },
+    "vitals": {
+        "cat": "read",
+        "mcp_tool": True,
+        "args": ("[URL]",),
+        "flags": {},
+        "example": "vitals http://localhost:3000/",
+        "data": '{"lcp": {value, rating, ref}, "cls": {value, rating}, "inp": …, "fcp": …, "ttfb": …}',
+        "help": "web vitals (LCP, CLS, INP, FCP, TTFB) of the page, or of a fresh load of URL, rated",
+        "about": "Measured in the page from the entries Chromium buffered since the load, as the web-vitals"
+        " library measures them; rated good / needs improvement / poor by web.dev's thresholds. LCP names"
+        " its element by ref; INP is the slowest interaction since the load (Chromium keeps only those"
+        " of 104 ms or more, so faster ones say 'under 104 ms').",
+    },
     "dialog": {
         "cat": "read",
         "args": (),
