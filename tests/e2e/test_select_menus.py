@@ -56,3 +56,10 @@ def test_fill_adds_to_a_box_of_chips_with_enter_and_says_so(workspace: Workspace
     out = workspace.ok("fill", "#alias", "champion")
     assert 'listed no option "champion": fill pressed Enter, which adds it to the box' in out
     assert "alias: champion" in out
+
+
+def test_fill_picks_the_option_a_search_field_lists_for_what_was_typed(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/input/tags.html"))
+    assert "label added: urgent" in workspace.ok("fill", "#labels", "urgent")

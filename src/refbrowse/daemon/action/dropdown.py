@@ -116,7 +116,7 @@ async def _wait_for_item(
         item = await revealed.item(scope, roles)
         if item is not None or loop.time() >= deadline:
             return item
-        if await listed.count():
+        if scope is not revealed.page and await listed.count():  # its own list shows, without it
             deadline = min(deadline, loop.time() + LISTED_WAIT_MS / 1000)
         await asyncio.sleep(_POLL_S)
 

@@ -21,7 +21,9 @@
     if (type === 'range') return 'slider';
     if (['button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(type)) return '';
     if (type === 'password' || /password/i.test(e.autocomplete || '')) return 'password';
-    if (role === 'combobox') return e.readOnly ? 'other' : 'combobox';  // typed into, then its option chosen
+    // typed into, then its option chosen: a combobox, or a search field that lists as one types (Select2's)
+    const lists = ['list', 'both'].includes((e.getAttribute('aria-autocomplete') || '').toLowerCase());
+    if (role === 'combobox' || lists) return e.readOnly ? 'other' : 'combobox';
     if (e.readOnly) return 'readonly';
     return 'text';
   }

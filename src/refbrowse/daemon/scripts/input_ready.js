@@ -12,7 +12,8 @@
   if (kind === 'fill') {
     const TEXT = ['text', 'search', 'email', 'url', 'tel', 'password'];
     const field = tag === 'TEXTAREA' || (tag === 'INPUT' && TEXT.includes(el.type));
-    if (!field || el.readOnly || !wanted || el.getAttribute('role') === 'combobox') return null;  // see fields.py
+    const lists = el.getAttribute('role') === 'combobox' || /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') || '');
+    if (!field || el.readOnly || !wanted || lists) return null;  // a field with a list: see fields.py
   }
   if (kind === 'select') {
     if (tag !== 'SELECT' || el.multiple || wanted.length !== 1) return null;
