@@ -114,8 +114,9 @@ def json_view(taken: PageSnapshot, view: str) -> str | None:
 def _small(tree: Node) -> bool:
     """A page whose words all fit in a few hundred tokens: its arrival view says them too."""
     chars = 0
-    for node in tree.walk():
-        chars += sum(len(child) for child in node.children if isinstance(child, str)) + len(node.value or "")
+    for node in tree.walk():  # names count: a data table's words are its cells' names
+        chars += sum(len(child) for child in node.children if isinstance(child, str))
+        chars += len(node.value or "") + len(node.name)
         if chars > SMALL_PAGE_CHARS:
             return False
     return True

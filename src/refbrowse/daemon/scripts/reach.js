@@ -103,8 +103,15 @@
     const items = el.querySelectorAll(ITEMS);
     if (items.length) { items.forEach(item => add(item, 'acts')); continue; }
     if (el instanceof SVGElement) {  // a drawing's listener: its shapes are what a person clicks
+      const box = el.getBoundingClientRect();
       const shapes = Array.from(el.querySelectorAll(Object.keys(SHAPES).join(', ')));
-      if (shapes.length) { shapes.forEach(item => add(item, 'acts')); continue; }
+      // an icon (small, or drawn in one colour) is one control, not its strokes
+      const colours = new Set(shapes.map(item => colour_name(getComputedStyle(item).fill)).filter(Boolean));
+      if (shapes.length > 1 && colours.size > 1 && (box.width > 48 || box.height > 48)) {
+        shapes.forEach(item => add(item, 'acts'));
+        continue;
+      }
+      if (el.tagName.toLowerCase() !== 'svg') continue;
     }
     const kids = Array.from(el.children);
     const tags = new Map();
