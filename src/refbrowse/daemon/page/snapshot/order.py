@@ -18,8 +18,11 @@ _SAME_COLUMN = 4  # pixels: the items of one column start at the same x, give or
 
 def by_screen(tree: Node) -> None:
     """Reorder, in place, each run of sibling rows (or items) in one column by where they stand."""
-    for node in tree.walk():
-        rows = [c for c in node.children if isinstance(c, Node) and c.role in _ORDERED and c.box]
+    for node in tree.walk():  # a big page's tree is walked often: most nodes are passed over at once
+        children = node.children
+        if len(children) < 2:
+            continue
+        rows = [c for c in children if c.__class__ is Node and c.role in _ORDERED and c.box]
         if len(rows) < 2 or not _one_column(rows):
             continue
         placed = sorted(rows, key=lambda row: row.box[1] if row.box else 0)
