@@ -49,7 +49,7 @@ KIND_WORDS: dict[str, tuple[str, str]] = {
     "sel": (
         "a ref from `browse snapshot` or `find` (@e3, @c2), a CSS selector (#save), text (text=Sign in) or a "
         'role (role=button[name="Save"]); one that matches several elements lists them with refs',
-        "@eN ref, CSS, text=… or role=… selector",
+        "@eN ref or selector",
     ),
     "place": (
         "an element to drop onto (selector or ref), a point X,Y, or an offset +DX,+DY (- is left, up)",

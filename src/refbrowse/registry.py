@@ -128,7 +128,10 @@ DEFAULTS = {
 
 # Flags an agent rarely needs over MCP, left out of the tools' schemas to keep the tool list
 # small; the generic `browse` tool still takes them (`click @e3 --no-wait`).
-MCP_LEFT_OUT_FLAGS = ("--no-wait", "--settle", "--all", "-a", "-o", "--download", "--response")
+MCP_LEFT_OUT_FLAGS = (  # rarely wanted by a model: the `browse` tool's command line still takes them
+    "--no-wait", "--settle", "--all", "-a", "-o", "--download", "--response",
+    "--max-chars", "--networkidle", "--load", "-d", "-c", "--clip",
+)  # fmt: skip
 
 # Every action settles before it reports its effects; these change how long.
 SETTLE_FLAGS: dict[str, tuple[str | None, str]] = {

@@ -141,7 +141,7 @@ def browse_tool_schema() -> dict[str, Any]:
 
 
 def browse_tool_description() -> str:
-    return "Other commands, or any with all its flags (`help CMD` explains): " + ", ".join(long_tail())
+    return "Any other command, or one with all its flags (`help CMD`): " + ", ".join(long_tail())
 
 
 def tool_specs() -> list[tuple[str, str, dict[str, Any]]]:
