@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 
-from playwright.async_api import Locator
+from playwright.async_api import Locator, Page
 
 from refbrowse.daemon.action.navigation import load
 from refbrowse.daemon.command import Call, Reply, handler
@@ -19,6 +19,7 @@ from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.page.resolver import resolve
 from refbrowse.daemon.page.text import page_text
+from refbrowse.daemon.services.baselineshot import Asked, compare_shot
 from refbrowse.daemon.services.policy import ALLOW_FILE_FLAG, ALLOW_PATH_FLAG, write_new
 from refbrowse.daemon.services.screenshots import (
     Region,
@@ -78,6 +79,8 @@ async def screenshot(call: Call) -> str:
     selector, given = split_target(call.args)
     viewport, clip = bool(call.flag("--viewport")), call.flag("--clip")
     one_mode(selector, viewport, clip)
+    if call.flag("--baseline") and given:
+        raise UsageError("--baseline FILE names the file: screenshot takes no PATH with it", "leave out PATH")
     path = _asked_path(call, given) or default_path(call.services.policy.roots[0], "screenshot")
     element: Locator | None = None
     region: Region | None = None  # None: the viewport
@@ -88,10 +91,26 @@ async def screenshot(call: Call) -> str:
     elif not viewport:
         region = await whole_page(call.page)
     data, natural = await take_screenshot(call.services.cdp, call.page, region, element)
+    if call.flag("--baseline"):
+        asked = Asked(
+            call.flag("--baseline"),
+            call.flag(ALLOW_PATH_FLAG),
+            call.flag("--mask") or [],
+            call.flag("--threshold"),
+            bool(call.flag("--update")),
+            call.nav_timeout_ms,
+        )
+        where = region or await viewport_region(call.page)
+        return await compare_shot(call.tab, call.services.policy, asked, data, where)
     shot = await save_png(path, data, natural)
     return Reply(
         shot.describe("screenshot"), {"saved": [shot.path], "width": shot.width, "height": shot.height}
     )
+
+
+async def viewport_region(page: Page) -> Region:
+    x, y, w, h = await page.evaluate("[scrollX, scrollY, innerWidth, innerHeight]")
+    return Region(x, y, w, h)
 
 
 @handler("pdf")
