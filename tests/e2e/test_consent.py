@@ -8,16 +8,19 @@ in a real browser (phone-wide). Off by default.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
 from collections.abc import Iterator
 
 import pytest
+from mcp import Client, StdioServerParameters
+from mcp_types import CallToolResult, ElicitRequestParams, ElicitResult, TextContent
 from playwright.sync_api import Page, expect
 from test_dashboard import dashboard_url, page, viewer
 
-from conftest import FixtureHandler, Site, Workspace
+from conftest import BROWSE, FixtureHandler, Site, Workspace
 from refbrowse.exitcodes import ExitCode
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
@@ -159,3 +162,39 @@ def test_a_page_tool_its_page_marks_consequential_is_held_as_destructive(
     assert "Cart emptied" not in fresh_workspace.ok("text", "h1")
     done = fresh_workspace.ok("confirm", _held_id(held.err))
     assert "Called page tool empty_cart" in done and "emptied" in done
+
+
+def test_an_mcp_client_with_elicitation_asks_its_person_and_one_without_gets_the_id(
+    gated: Workspace,
+) -> None:
+    asked: list[str] = []
+
+    def client(answer: bool) -> Client:
+        async def elicit(context: object, params: ElicitRequestParams) -> ElicitResult:
+            asked.append(params.message)
+            return ElicitResult(action="accept", content={"approve": answer})
+
+        server = StdioServerParameters(command=BROWSE, args=["mcp"], cwd=str(gated.root), env=gated.env)
+        return Client(server, elicitation_callback=elicit, mode="legacy")  # the 2025-06-18 back-channel
+
+    def said(result: CallToolResult) -> str:
+        return "\n".join(c.text for c in result.content if isinstance(c, TextContent))
+
+    async def scenario() -> None:
+        async with client(False) as declining:
+            result = await declining.call_tool("click", {"sel": "text=Delete account"})
+            assert result.is_error and "The person declined: it did not run" in said(result), said(result)
+        assert hits == [] and '"Delete account" → POST /cg/delete' in asked[0]
+        async with client(True) as approving:
+            result = await approving.call_tool("click", {"sel": "text=Delete account"})
+            assert not result.is_error and "Account deleted" in said(result), said(result)
+        assert hits == ["/cg/delete"]
+        gated.ok("back")  # to the form again
+        plain_server = StdioServerParameters(command=BROWSE, args=["mcp"], cwd=str(gated.root), env=gated.env)
+        async with Client(plain_server) as plain:
+            result = await plain.call_tool("click", {"sel": "text=Go"})
+            assert (
+                result.is_error and "held for consent [" in said(result) and "browse confirm" in said(result)
+            )
+
+    asyncio.run(scenario())

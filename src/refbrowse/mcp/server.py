@@ -28,7 +28,7 @@ from refbrowse.cli.argv import parse_argv
 from refbrowse.cli.main import respond
 from refbrowse.errors import BrowseError, UsageError
 from refbrowse.exitcodes import ExitCode
-from refbrowse.mcp import workspace
+from refbrowse.mcp import consent, workspace
 from refbrowse.mcp.pagetools import PageToolBridge
 from refbrowse.mcp.tools import LONG_TAIL_TOOL, to_argv, tool_specs
 from refbrowse.registry import COMMANDS
@@ -89,11 +89,14 @@ def build_server(session: str | None) -> Server[Any]:
         page_name = bridge.page_name(params.name)
         if page_name:
             argv = ["tool", page_name, json.dumps(params.arguments or {})]
-            return await anyio.to_thread.run_sync(run_argv, argv, None, session, limiter=WAITING)
-        limiter = WAITING if _waits(params.name, params.arguments or {}) else ANSWERING
-        return await anyio.to_thread.run_sync(
-            call, params.name, params.arguments or {}, session, limiter=limiter
-        )
+            result = await anyio.to_thread.run_sync(run_argv, argv, None, session, limiter=WAITING)
+        else:
+            limiter = WAITING if _waits(params.name, params.arguments or {}) else ANSWERING
+            result = await anyio.to_thread.run_sync(
+                call, params.name, params.arguments or {}, session, limiter=limiter
+            )
+        # A held action is put to the person when the client can ask them.
+        return await consent.ask_person(ctx, result, lambda argv: run_argv(argv, None, session))
 
     @asynccontextmanager
     async def watching(_server: Server[Any]) -> AsyncIterator[dict[str, Any]]:
