@@ -13,6 +13,7 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from mcp import Client, StdioServerParameters
@@ -197,4 +198,5 @@ def test_an_mcp_client_with_elicitation_asks_its_person_and_one_without_gets_the
                 result.is_error and "held for consent [" in said(result) and "browse confirm" in said(result)
             )
 
-    asyncio.run(scenario())
+    with ThreadPoolExecutor(1) as apart:  # the activity test's sync Playwright keeps a loop in this thread
+        apart.submit(asyncio.run, scenario()).result()
