@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import anyio
+from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent
 
 log = logging.getLogger("refbrowse")
@@ -44,7 +45,7 @@ async def ask_person(ctx: Any, result: CallToolResult, run: Any) -> CallToolResu
         answer = await ctx.session.elicit_form(
             f"The browser agent wants to: {said}. Run it?", SCHEMA, related_request_id=ctx.request_id
         )
-    except Exception as exc:  # noqa: BLE001 (a client that cannot ask after all: the id stands)
+    except (MCPError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:  # the id stands
         log.info("mcp: elicitation failed (%s); the held id is returned", exc)
         return result
     approve = answer.action == "accept" and bool((answer.content or {}).get("approve"))

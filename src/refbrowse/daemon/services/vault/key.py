@@ -66,7 +66,7 @@ def _usable_keyring() -> Any | None:
     try:
         keyring = importlib.import_module("keyring")
         backend = keyring.get_keyring()
-    except Exception as exc:  # noqa: BLE001 (an optional package whose backends fail in many ways)
+    except (ImportError, OSError, RuntimeError, ValueError) as exc:  # optional, or no backend loads
         log.info("vault: no keyring (%s); using a key file", exc)
         return None
     priority = getattr(backend, "priority", 0)
