@@ -49,6 +49,8 @@ Facts about a command that parts of the daemon and the MCP server act on (absent
   unrecorded  changes no page a recorded test would replay (`record stop` writes no step for it)
   waits      may wait long for the page or a person: the MCP server runs it apart from short calls
   runs_page_code  a read that runs the agent's own code in the page: a page it wedges may be reset
+  media_feature  the CSS media feature an emulation command sets (`prefers-contrast`), through
+           Emulation.setEmulatedMedia with the others
   consent    what the consent gate sees in it: "target" (what its element would do: a form it
              submits, a link it follows) or the kind of consequence it always is ("upload",
              "download", "js", "tools"); see `services.consent`
@@ -867,6 +869,7 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "colorscheme": {
         "group": "emulation",
+        "media_feature": "prefers-color-scheme",
         "cat": "write",
         "args": ("SCHEME",),
         "flags": {},
@@ -883,11 +886,30 @@ COMMANDS: dict[str, CommandSpec] = {
     },
     "reducedmotion": {
         "group": "emulation",
+        "media_feature": "prefers-reduced-motion",
         "cat": "write",
         "args": ("MOTION",),
         "flags": {},
         "kinds": {"MOTION": ("enum", "reduce", "no-preference", "off")},
         "help": "the prefers-reduced-motion pages see: reduce, no-preference, or off",
+    },
+    "forcedcolors": {
+        "group": "emulation",
+        "media_feature": "forced-colors",
+        "cat": "write",
+        "args": ("MODE",),
+        "flags": {},
+        "kinds": {"MODE": ("enum", "active", "none", "off")},
+        "help": "the forced-colors pages see (Windows high contrast): active, none, or off",
+    },
+    "contrast": {
+        "group": "emulation",
+        "media_feature": "prefers-contrast",
+        "cat": "write",
+        "args": ("LEVEL",),
+        "flags": {},
+        "kinds": {"LEVEL": ("enum", "more", "less", "no-preference", "off")},
+        "help": "the prefers-contrast pages see: more, less, no-preference, or off",
     },
     "permissions": {
         "group": "emulation",

@@ -41,6 +41,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     unrecorded: bool  # a recorded test writes no step for it
     waits: bool  # may wait long: the MCP server runs it apart from short calls
     runs_page_code: bool  # a read that runs the agent's own code in the page
+    media_feature: str  # the CSS media feature an emulation command sets
     consent: str  # what the consent gate looks at: "target", or the kind of consequence it always is
     forms: dict[str, tuple[str, ...]]  # first word -> the arguments that follow it (`mouse move X Y`)
     repeat: tuple[str, ...]  # flags that may be given more than once: their value is a list

@@ -1,5 +1,5 @@
 """Emulation commands: `device`, `devices`, `geo`, `timezone`, `locale`, `colorscheme`, `media`,
-`reducedmotion`, `permissions`.
+`reducedmotion`, `forcedcolors`, `contrast`, `permissions`.
 
 Each changes the session's `emulation` or `permissions` settings (see
 `services/emulation.py`): applied to every tab at once through DevTools
@@ -127,6 +127,16 @@ async def media(call: Call) -> str:
 @handler("reducedmotion")
 async def reducedmotion(call: Call) -> str:
     return await _simple(call, "reducedmotion", "prefers-reduced-motion")
+
+
+@handler("forcedcolors")
+async def forcedcolors(call: Call) -> str:
+    return await _simple(call, "forcedcolors", "forced-colors")
+
+
+@handler("contrast")
+async def contrast(call: Call) -> str:
+    return await _simple(call, "contrast", "prefers-contrast")
 
 
 @handler("permissions")

@@ -21,9 +21,12 @@ from playwright.async_api import CDPSession, Geolocation, Page, ViewportSize
 from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.sessionsettings import Family, SessionSettings, Value
+from refbrowse.registry import COMMANDS
 
 Emulated = dict[str, Any]  # {device: descriptor, timezone, locale, colorscheme, media, reducedmotion, geo}
-_MEDIA_KEYS = ("colorscheme", "media", "reducedmotion")
+# Emulation command -> the CSS media feature it sets (the registry's `media_feature`).
+_FEATURES = {name: spec["media_feature"] for name, spec in COMMANDS.items() if "media_feature" in spec}
+_MEDIA_KEYS = ("media", *_FEATURES)
 DEFAULT_VIEWPORT: ViewportSize = {
     "width": 1280,
     "height": 720,
@@ -135,14 +138,9 @@ def _aspects(wanted: Emulated) -> set[str]:
 def _media(wanted: Emulated) -> dict[str, Any]:
     """On the kept DevTools session, not Playwright's `emulate_media`: Chromium keeps the media of the
     session attached last across a reload, so two sessions setting it would undo each other."""
-    features = [
-        {"name": name, "value": wanted[key]}
-        for key, name in (
-            ("colorscheme", "prefers-color-scheme"),
-            ("reducedmotion", "prefers-reduced-motion"),
-        )
-        if key in wanted
-    ]
+    # Every feature, "" for those not set: Chromium kept forced-colors active after a call
+    # that left it out of the list.
+    features = [{"name": name, "value": wanted.get(key, "")} for key, name in _FEATURES.items()]
     return {"media": wanted.get("media", ""), "features": features}
 
 

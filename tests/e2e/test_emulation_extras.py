@@ -1,0 +1,58 @@
+"""`forcedcolors` and `contrast`: what pages see through matchMedia, kept per session and across a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Site, Workspace, strip_fence
+
+pytestmark = pytest.mark.browser
+
+SEEN = (
+    "[matchMedia('(forced-colors: active)').matches, matchMedia('(prefers-contrast: more)').matches,"
+    " matchMedia('(prefers-contrast: less)').matches].join(',')"
+)
+
+
+def seen(workspace: Workspace, session: str) -> str:
+    return strip_fence(workspace.ok("--session", session, "js", SEEN)).strip()
+
+
+def test_forced_colors_and_contrast_hold_across_a_reload_and_a_restart(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    ws = fresh_workspace
+    url = site.page("/emu-extra/page", "<title>x</title><p>x</p>")
+    ws.ok("--session", "hc", "goto", url)
+    assert seen(ws, "hc") == "false,false,false"
+    assert "forced-colors active" in ws.ok("--session", "hc", "forcedcolors", "active")
+    assert "prefers-contrast more" in ws.ok("--session", "hc", "contrast", "more")
+    assert seen(ws, "hc") == "true,true,false"
+    ws.ok("--session", "hc", "reload")
+    assert seen(ws, "hc") == "true,true,false"
+    ws.ok("goto", url)
+    assert seen(ws, "default") == "false,false,false"  # another session is untouched
+    assert "forcedcolors active, contrast more" in ws.ok("--session", "hc", "status")
+    ws.ok("--session", "hc", "contrast", "less")
+    assert seen(ws, "hc") == "true,false,true"
+    ws.ok("restart")
+    ws.ok("--session", "hc", "goto", url)
+    assert seen(ws, "hc") == "true,false,true"
+
+
+def test_off_gives_the_page_the_browsers_own_again(workspace: Workspace, site: Site) -> None:
+    url = site.page("/emu-extra/off", "<title>x</title><p>x</p>")
+    workspace.ok("--session", "off", "goto", url)
+    workspace.ok("--session", "off", "forcedcolors", "active")
+    workspace.ok("--session", "off", "contrast", "more")
+    assert seen(workspace, "off") == "true,true,false"
+    workspace.ok("--session", "off", "forcedcolors", "off")
+    assert seen(workspace, "off") == "false,true,false"
+    workspace.ok("--session", "off", "contrast", "off")
+    assert seen(workspace, "off") == "false,false,false"
+
+
+def test_a_value_outside_the_list_is_refused_before_the_browser(fresh_workspace: Workspace) -> None:
+    result = fresh_workspace.run("contrast", "high")
+    assert result.code == 2 and "more" in result.err
+    assert not (fresh_workspace.state_dir / "daemon.json").exists()
