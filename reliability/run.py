@@ -60,7 +60,8 @@ VAULT_AND_CONSENT = """## Logins, recordings and consent (held by end-to-end tes
   step and a page tool its page marks consequential do not run (the server sees nothing) and exit 5
   with an id; `confirm ID` runs them as held, refused when the target changed; `deny ID` and expiry
   drop them; a person approves or denies on the activity page at phone width, and the agent's next
-  command carries the answer (test_consent.py). Off by default.
+  command carries the answer; an MCP client with elicitation asks its person (the official SDK
+  client: yes runs it, no drops it), one without gets the id (test_consent.py). Off by default.
 """
 
 # Held, but not rerun by `make reliability` (its probe runs for half an hour).
@@ -122,7 +123,8 @@ KNOWN_GAPS = """## Not held, or not measured
   the step visible and answerable; it is no sandbox). Recordings leave out text typed as a secret
   since the daemon started; text typed from argv into a field the page does not mark as a password
   is not a secret. A video shows what the screen showed (a password field shows dots). MCP
-  elicitation is not done: an MCP client gets the id and answers with `confirm`.
+  elicitation is asked over the 2025-06-18 back-channel only: a client on the newer protocol without
+  one gets the id and answers with `confirm`.
 - A remote browser (`connect --cdp`, `BROWSE_CDP_URL`, `BROWSE_WS_ENDPOINT`) with `BROWSE_ALLOWED_HOSTS`:
   every redirect hop (of a `goto`, an image, a clicked link, a popup, a cross-site frame) and a page's or
   frame's WebSocket to another host are refused (test_remote.py). Reached by a DevTools URL (`connect
