@@ -109,6 +109,20 @@ Use them to see a page under conditions you cannot get from the real site or thi
 They apply to every tab of the session at once (reload a page whose scripts read them only at
 start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `browse status` lists them.
 
+## Checking the app you build
+
+- `browse audit [SEL] [--tags wcag2a,wcag2aa]`: axe-core's accessibility violations by rule, worst
+  first; each element with its ref (`in @eN` when only the element around it has one) and why it
+  fails. Fix, reload, audit again until it prints `No violations`.
+- `browse vitals [URL]`: LCP (its element as a ref), CLS, INP, FCP, TTFB, each good / needs
+  improvement / poor. INP counts the interactions since the load: act first, then ask.
+- `browse screenshot --baseline shots/home.png [SEL]`: saved the first time, compared after:
+  `No change`, or the share of changed pixels, a diff image and each changed box with its ref.
+  `--mask SEL` hides a clock or a carousel; `--update` takes the new look once it is right.
+- `browse network` numbers requests; `browse request N` shows one: status, timing, headers
+  (cookies and Authorization masked unless `--secrets`) and bodies (big or binary ones saved to a file).
+- `browse forcedcolors active`, `browse contrast more`: the page as high-contrast users see it.
+
 ## Exit codes: what happened and what to do
 
 - `0` done. Read what it printed.
@@ -225,6 +239,7 @@ _NAMES = {
     "What a report always holds": "reports",
     "Beyond click and fill": "input",
     "Network and emulation": "network",
+    "Checking the app you build": "testing",
     "A login, worked": "login",
     "When to hand the page to a person": "handoff",
     "Installing refbrowse": "install",
