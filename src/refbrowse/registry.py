@@ -921,6 +921,16 @@ COMMANDS: dict[str, CommandSpec] = {
         "example": "permissions grant notifications camera",
         "help": "permissions grant NAME...: allow without asking; permissions clear takes them back",
     },
+    "initscript": {
+        "group": "network",
+        "cat": "write",
+        "args": ("ACTION", "[FILE]"),
+        "forms": {"add": ("FILE",), "list": (), "remove": ("FILE",)},
+        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "kinds": {"ACTION": ("enum", "add", "list", "remove")},
+        "example": "initscript add mock-clock.js",
+        "help": "scripts run in every page of the session before its own: add FILE, list, remove FILE",
+    },
     # multi-step
     "chain": {
         "cat": "write",

@@ -122,6 +122,7 @@ start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `brows
 - `browse network` numbers requests; `browse request N` shows one: status, timing, headers
   (cookies and Authorization masked unless `--secrets`) and bodies (big or binary ones saved to a file).
 - `browse forcedcolors active`, `browse contrast more`: the page as high-contrast users see it.
+- `browse initscript add setup.js`: a script run in every page before its own (a fixed clock, a flag).
 
 ## Exit codes: what happened and what to do
 

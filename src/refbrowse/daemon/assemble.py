@@ -33,12 +33,14 @@ from refbrowse.daemon.services.consent.gate import ConsentGate
 from refbrowse.daemon.services.daemon_link import DaemonLink
 from refbrowse.daemon.services.extension import ExtensionLink
 from refbrowse.daemon.services.handoff import HandoffHint, Handoffs
+from refbrowse.daemon.services.initscripts import InitScripts
 from refbrowse.daemon.services.pagelogs import PageLogs
 from refbrowse.daemon.services.pagetools import PageTools
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
 from refbrowse.daemon.services.remotehops import RemoteHops
 from refbrowse.daemon.services.secrets import TypedSecrets
+from refbrowse.daemon.services.sessionsettings import SessionSettings
 from refbrowse.daemon.services.state.persister import Persister
 from refbrowse.daemon.services.useragents import UserAgents
 from refbrowse.specs import Result
@@ -102,6 +104,13 @@ class Assembly:
     notices: Notices
 
 
+def _init_scripts(settings: SessionSettings) -> InitScripts:
+    """The init-scripts family: it also puts BROWSE_INIT_SCRIPTS on sessions no setting reached."""
+    family = settings.families[InitScripts.key]
+    assert isinstance(family, InitScripts)
+    return family
+
+
 def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
     """Build the daemon's services, hand the host its events, and say who hears the daemon's."""
     notices = Notices()
@@ -150,6 +159,7 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
                 DocumentStartCounting(),
                 ListenerRecording(),
                 settings,
+                _init_scripts(settings),
                 hars,
             ),
             # The tab guard first: a tab it closes in a popup storm gets no listeners.

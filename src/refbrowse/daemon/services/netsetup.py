@@ -12,7 +12,9 @@ from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.services.emulation import Emulation, Permissions
 from refbrowse.daemon.services.harrecord import HarRecordings
+from refbrowse.daemon.services.initscripts import InitScripts, from_env
 from refbrowse.daemon.services.netconditions import Headers, Offline, Throttle
+from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.routes import Routes
 from refbrowse.daemon.services.sessionsettings import SessionSettings
 
@@ -32,6 +34,7 @@ def build(
         throttle,
         Emulation(cdp, settings, chosen_agent),
         Permissions(settings),
+        InitScripts(from_env(Policy.from_env(state_dir), notices)),
     ):
         settings.add(family)
     return settings, routes, HarRecordings(notices, os.path.join(state_dir, "recordings"))

@@ -1,0 +1,66 @@
+"""`initscript`: the caller's script runs in every page before its own, is listed, and survives a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Site, Workspace, strip_fence
+
+pytestmark = pytest.mark.browser
+
+READER = """<title>reader</title><script>document.title = 'flag=' + (window.__testFlag || 'none');</script>"""
+
+
+def title(ws: Workspace) -> str:
+    return strip_fence(ws.ok("js", "document.title")).strip()
+
+
+def test_an_init_script_runs_before_the_page_and_survives_a_restart(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    ws = fresh_workspace
+    url = site.page("/init/reader", READER)
+    script = ws.root / "flag.js"
+    script.write_text("window.__testFlag = 'set-early';")
+    ws.ok("goto", url)
+    assert title(ws) == "flag=none"
+    assert "runs in every page of session default" in ws.ok("initscript", "add", str(script))
+    ws.ok("goto", url)
+    assert title(ws) == "flag=set-early"
+    assert str(script.resolve()) in ws.ok("initscript", "list")
+    assert "initscripts: " in ws.ok("status")
+    ws.ok("restart")
+    ws.ok("goto", url)
+    assert title(ws) == "flag=set-early"
+    assert "0 left" in ws.ok("initscript", "remove", str(script))
+    ws.ok("goto", url)
+    assert title(ws) == "flag=none"
+
+
+def test_a_script_that_throws_leaves_the_page_working_and_says_so(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    ws = fresh_workspace
+    url = site.page("/init/reader2", READER)
+    bad = ws.root / "bad.js"
+    bad.write_text("throw new Error('init script broke');")
+    ws.ok("initscript", "add", str(bad))
+    ws.ok("goto", url)
+    assert title(ws) == "flag=none"
+    assert "init script broke" in ws.ok("console", "--errors")
+    missing = ws.run("initscript", "remove", str(ws.root / "other.js"))
+    assert missing.code == 1 and "is not an init script" in missing.err
+    outside = ws.run("initscript", "add", "/etc/hostname")
+    assert outside.code != 0 and "refusing to read" in outside.err
+
+
+def test_browse_init_scripts_runs_in_every_session(fresh_workspace: Workspace, site: Site) -> None:
+    ws = fresh_workspace
+    url = site.page("/init/reader3", READER)
+    script = ws.root / "env-flag.js"
+    script.write_text("window.__testFlag = 'from-env';")
+    first = ws.run("goto", url, BROWSE_INIT_SCRIPTS=f"{script},{ws.root / 'missing.js'}")
+    assert first.code == 0 and "BROWSE_INIT_SCRIPTS: no such file: " in first.err + first.out
+    assert title(ws) == "flag=from-env"
+    ws.ok("--session", "other", "goto", url)
+    assert strip_fence(ws.ok("--session", "other", "js", "document.title")).strip() == "flag=from-env"
