@@ -7,6 +7,7 @@ instance of it where the daemon is belongs to `services.extension`.
 from __future__ import annotations
 
 import logging
+import os
 from importlib import resources
 
 from playwright.async_api import Browser
@@ -15,6 +16,45 @@ from playwright.async_api import Error as PlaywrightError
 log = logging.getLogger("refbrowse")
 
 HEADED_FLAGS = ("--enable-unsafe-extension-debugging",)
+USER_ENV = "BROWSE_EXTENSIONS"  # the user's unpacked extensions, loaded headless and headed
+
+
+def user_folders() -> list[str]:
+    """The folders BROWSE_EXTENSIONS names (comma-separated), absolute."""
+    return [os.path.abspath(p.strip()) for p in os.environ.get(USER_ENV, "").split(",") if p.strip()]
+
+
+def wanted(headed: bool) -> bool:
+    """Whether the browser must be able to load extensions: ours when headed, the user's always."""
+    return headed or bool(user_folders())
+
+
+async def load_user(browser: Browser) -> list[str]:
+    """Load BROWSE_EXTENSIONS; a line for each that did not load (the browser runs without it)."""
+    refused = []
+    for path in user_folders():
+        if not os.path.isfile(os.path.join(path, "manifest.json")):
+            refused.append(f"{USER_ENV}: {path} has no manifest.json; left out")
+            continue
+        try:
+            await _load_unpacked(browser, path)
+        except PlaywrightError as exc:
+            refused.append(f"{USER_ENV}: {path} did not load ({exc.message.splitlines()[0]}); left out")
+    for line in refused:
+        log.warning("%s", line)
+    return refused
+
+
+async def _load_unpacked(browser: Browser, path: str) -> str:
+    cdp = await browser.new_browser_cdp_session()
+    try:
+        loaded = await cdp.send("Extensions.loadUnpacked", {"path": path, "enableInIncognito": True})
+    finally:
+        await cdp.detach()
+    log.info("extension %s loaded: chrome-extension://%s", path, loaded["id"])
+    return str(loaded["id"])
+
+
 LEFT_OUT_FLAGS = ("--disable-extensions",)  # Playwright's default, which would keep it from running
 
 

@@ -65,18 +65,20 @@ async def launch(
         env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
         await display.start()
         env.update(display.client_env())
+    extensions = extension_loader.wanted(target.headed)
     browser = await playwright.chromium.launch(
         executable_path=executable,
         headless=not target.headed,
-        args=launch_flags(target.headed) + list(extension_loader.HEADED_FLAGS if target.headed else ()),
+        args=launch_flags(target.headed) + list(extension_loader.HEADED_FLAGS if extensions else ()),
         ignore_default_args=[
             *LEFT_OUT_DEFAULTS,
-            *(extension_loader.LEFT_OUT_FLAGS if target.headed else ()),
+            *(extension_loader.LEFT_OUT_FLAGS if extensions else ()),
         ],
         proxy=proxy_settings(target.proxy),
         env=env,
     )
     extension_id = await extension_loader.load(browser) if target.headed else ""
+    await extension_loader.load_user(browser)
     return browser, executable, extension_id
 
 
