@@ -40,6 +40,7 @@ Each command maps to a dict:
 
 Facts about a command that parts of the daemon and the MCP server act on (absent means False):
   pure_read  only looks at the page: the tab's prepared snapshot survives it
+  lockless   reads what the daemon holds of the tab (its page tools): never waits for a command on it
   heavy      may run a long script in the page (a big page's snapshot): the tab guard waits longer
   uncounted  not counted toward the "N failures in a row: hand off" hint (the handoff commands)
   saves_state_itself  tells the login-state persister itself what it changed
@@ -132,7 +133,8 @@ DEFAULTS = {
 # small; the generic `browse` tool still takes them (`click @e3 --no-wait`).
 MCP_LEFT_OUT_FLAGS = (  # rarely wanted by a model: the `browse` tool's command line still takes them
     "--no-wait", "--settle", "--all", "-a", "-o", "--download", "--response",
-    "--max-chars", "--networkidle", "--load", "-d", "-c", "--clip",
+    "--max-chars", "--networkidle", "--load", "-d", "-c", "-D", "-C",
+    "--clip", "--update", "--mask", "--threshold",
 )  # fmt: skip
 
 # Every action settles before it reports its effects; these change how long.
@@ -1182,6 +1184,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "tools": {
         "cat": "read",
         "pure_read": True,
+        "lockless": True,
         "args": (),
         "flags": {},
         "about": (

@@ -32,6 +32,7 @@ class CommandSpec(_CommandSpecBase, total=False):
     secrets_asked: tuple[tuple[str, str], ...]  # (FORM or "FORM --FLAG", what) read from stdin as secrets
     nested: bool  # runs other commands through dispatch, so the daemon does not hold the tab lock
     pure_read: bool  # only looks at the page: the tab's prepared snapshot survives it
+    lockless: bool  # reads what the daemon holds of the tab: never waits for a command running on it
     heavy: bool  # may run a long script in the page: the tab guard waits longer before calling it stuck
     uncounted: bool  # not counted toward the handoff hint
     saves_state_itself: bool  # tells the login-state persister itself what it changed

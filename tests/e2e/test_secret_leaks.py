@@ -29,7 +29,7 @@ def test_the_help_and_the_skill_teach_stdin_for_secrets(workspace: Workspace) ->
     assert "browse fill SEL -" in workspace.ok("--help")
     skill = workspace.ok("skill")
     assert 'printf %s "$PASSWORD" | browse fill @e4 -' in skill
-    assert "TEXT `-`: stdin, for secrets" in skill
+    assert "TEXT `-`: stdin, for secrets" in workspace.ok("skill", "get", "commands")  # the commands page
 
 
 SECRETS = ("pw-secret-1", "tok-secret-2", "acc-secret-3", "key-secret-4", "pw-secret-5", "tok-secret-6")

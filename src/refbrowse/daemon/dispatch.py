@@ -139,7 +139,10 @@ class Dispatcher:
         # Not in a task of its own: the command it checked is what the handler's own `require` holds.
         await self.services.consent.check(request, tab)
         # A nested command dispatches other commands, which take the tab's lock themselves.
-        locked = tab is not None and COMMANDS[name]["cat"] != "meta" and not COMMANDS[name].get("nested")
+        spec = COMMANDS[name]
+        locked = (
+            tab is not None and spec["cat"] != "meta" and not spec.get("nested") and not spec.get("lockless")
+        )
         try:
             if not locked or tab is None:
                 return await bounded(self.handlers[name](call), left(), name)

@@ -34,6 +34,7 @@ LISTED_MAX = 40  # page tools offered as MCP tools; the rest through `browse too
 DESCRIPTION_MAX = 300
 _NAME = re.compile(r"[^A-Za-z0-9_-]")
 RETRY_S = 2.0  # how long the watcher rests when there is no daemon to ask
+LIST_WAIT_MS = 1_000  # how long a listing waits for the tab before the last list stands
 Notify = Callable[[], Any]
 
 
@@ -65,8 +66,15 @@ class PageToolBridge:
             self._listeners.append(notify)
 
     def refresh(self) -> bool:
-        """Ask the daemon for the page's tools now (blocking); True if they differ from the last list."""
-        data = self._ask(["tools", "--json"]) or {}
+        """Ask the daemon for the page's tools now (blocking); True if they differ from the last list.
+
+        Bounded: a client re-reads the tool list before a call (the SDK's, to check a result's
+        schema), and `tools` waits its turn on the tab. Behind a long command (a `wait 20000`) the
+        last list stands rather than holding every call of the session until that command ends."""
+        code, data = self._answer(["tools", "--json", "--timeout", str(LIST_WAIT_MS)])
+        if code == ExitCode.TIMEOUT:
+            return False  # behind a long command on the tab: the last list stands
+        data = data or {}
         records = data.get("tools")
         pairs = _mcp_tools(records if isinstance(records, list) else [], str(data.get("url", "")))
         tools = [tool for tool, _name in pairs]
@@ -99,19 +107,24 @@ class PageToolBridge:
 
     def _ask(self, argv: list[str]) -> dict[str, Any] | None:
         """A command's `--json` data, or None when there is no daemon or the page has no tools to give."""
+        code, data = self._answer(argv)
+        return data if code == ExitCode.OK else None
+
+    def _answer(self, argv: list[str]) -> tuple[int, dict[str, Any] | None]:
+        """A command's exit code and `--json` data (None without a daemon: listing never starts one)."""
         try:
             if not launcher.daemon_alive(find_state_dir()):
-                return None  # listing tools never starts a browser
+                return ExitCode.OK, None
             req = parse_argv([*argv, "--json"])
             req["session"] = self._session
             req["client"] = "mcp"
             code, out, _err = respond(req)
-        except BrowseError:
-            return None
+        except BrowseError as exc:
+            return exc.exit_code, None
         if code != ExitCode.OK:
-            return None
+            return code, None
         data = json.loads(out).get("data")
-        return data if isinstance(data, dict) else None
+        return code, data if isinstance(data, dict) else None
 
 
 def _mcp_tools(records: list[object], url: str) -> list[tuple[types.Tool, str]]:
