@@ -38,11 +38,14 @@ async def hand_over(call: ActingCall, tab: Tab, tabs: TabWatch, out: Outcome) ->
     try:
         now = await answered(prepared.look(new))
     except (BrowseError, PageBusy):
-        out.notes.append(f"now on tab {call.session.number(new)}: run `browse snapshot -i` for its refs")
+        if not _gone(call, new, tab):
+            out.notes.append(f"now on tab {call.session.number(new)}: run `browse snapshot -i` for its refs")
         return
     found = await arrival_view.look(
         new, now.elements, huge_page.HUGE_ELEMENTS, call.nav_timeout_ms, call.raw, prepared.served(new, now)
     )
+    if _gone(call, new, tab):
+        return
     out.notes.append(
         f"now on tab {call.session.number(new)} (its view below); `browse closetab` goes back to tab"
         f" {call.session.number(tab)}"
@@ -52,6 +55,16 @@ async def hand_over(call: ActingCall, tab: Tab, tabs: TabWatch, out: Outcome) ->
     out.trailer += [found.note] if found.note else []
     if found.data is not None:
         out.fields["page"] = found.data
+
+
+def _gone(call: ActingCall, new: Tab, tab: Tab) -> bool:
+    """Whether the tab handed over closed while it was read (the tab guard closes a storm of popups);
+    then the agent stays on the tab it acted on."""
+    if new in call.session.tabs and not new.page.is_closed():
+        return False
+    if call.session.current is new:
+        call.session.current = tab
+    return True
 
 
 async def opener_changes(call: ActingCall, closed: Tab, out: Outcome) -> None:
