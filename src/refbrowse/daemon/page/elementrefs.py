@@ -58,11 +58,21 @@ async def ref_of(tab: Tab, table: dict[Box, list[Node]], element: ElementHandle)
     except PlaywrightError:
         return NO_REF  # the element went away
     for box in boxes:
-        for node in table.get(box, []):
+        for node in table.get(box) or _near(table, box):
             how = await _match(tab, node, element)
             if how:
                 return ElementRef(node.short_ref, how == 2, node.role, node.name[:60])
     return NO_REF
+
+
+def _near(table: dict[Box, list[Node]], box: tuple[int, ...]) -> list[Node]:
+    """The nodes whose box is `box` give or take a pixel: the snapshot and the page round apart."""
+    return [
+        n
+        for key, nodes in table.items()
+        if all(abs(a - b) <= 1 for a, b in zip(key, box, strict=False))
+        for n in nodes
+    ]
 
 
 async def _match(tab: Tab, node: Node, element: ElementHandle) -> int:
