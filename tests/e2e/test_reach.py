@@ -178,3 +178,19 @@ def test_a_canvas_says_its_size_and_what_reaches_inside(arrival: str) -> None:
         r'- canvas "Sales chart, 120×60" @[ec]\d+ \(only `browse mouse` and screenshots reach inside\)',
         arrival,
     )
+
+
+def test_a_month_bar_s_arrows_are_named_by_their_class_and_the_hidden_ones_still_reached(
+    workspace: Workspace, site: Site
+) -> None:
+    # one listener on the bar: its source names the year's arrows by class (shown only on hover), and
+    # Prev and Next are the bar's other repeated children; the library's prefix names no arrow
+    view = workspace.ok("goto", site.url("/reach/monthbar.html"))
+    after = workspace.ok("click", ref_of(view, 'generic "prev month"'))
+    assert "February" in after
+    workspace.ok("click", ref_of(view, 'generic "next month"'))
+    assert js(workspace, "document.getElementById('month').textContent") == "March"
+    up = ref_of(workspace.ok("snapshot", "-i"), 'generic "arrow up"')
+    workspace.ok("hover", up)
+    workspace.ok("click", up)
+    assert js(workspace, "document.getElementById('year').value") == "2027"

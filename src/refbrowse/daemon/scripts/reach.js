@@ -85,6 +85,17 @@
     return found.filter(item => !found.some(other => other !== item && item.contains(other))
       && (item.matches(CONTROL) || !item.querySelector(CONTROL)));
   };
+  // A delegating element's children of the most common tag, when they are most of them: a list's
+  // items. Rows that hold buttons are left out: the listener is there for the buttons, controls already.
+  const repeated = el => {
+    const kids = Array.from(el.children);
+    const tags = new Map();
+    kids.forEach(k => tags.set(k.tagName, (tags.get(k.tagName) || 0) + 1));
+    const most = Math.max(0, ...tags.values());
+    if (kids.length < 2 || most < 2 || most * 2 < kids.length) return null;
+    const tag = [...tags].find(([, n]) => n === most)[0];
+    return kids.filter(k => k.tagName === tag && !k.matches(CONTROL) && !k.querySelector(CONTROL));
+  };
   for (const [el, types] of listened) {
     if (candidates.size >= limit * 4) break;
     const pointerish = [...types].some(t => t !== 'keydown');
@@ -97,8 +108,15 @@
       }
       continue;
     }
+    // What the source names is acted on even while it waits for a hover to show (opacity 0); the
+    // listener's other repeated children, which hold none of it, are its other targets
+    // (flatpickr's month bar: `classList.contains('arrowUp')` in the source, Prev and Next beside).
     const named = delegated(el);
-    if (named.length) { named.forEach(item => add(item, 'acts')); continue; }
+    if (named.length) {
+      named.forEach(item => { add(item, 'acts'); add(item, 'said'); });
+      (repeated(el) || []).filter(k => !named.some(n => k.contains(n))).forEach(k => add(k, 'acts'));
+      continue;
+    }
     if (BROAD.has(el.tagName)) continue;
     const items = el.querySelectorAll(ITEMS);
     if (items.length) { items.forEach(item => add(item, 'acts')); continue; }
@@ -113,17 +131,8 @@
       }
       if (el.tagName.toLowerCase() !== 'svg') continue;
     }
-    const kids = Array.from(el.children);
-    const tags = new Map();
-    kids.forEach(k => tags.set(k.tagName, (tags.get(k.tagName) || 0) + 1));
-    const most = Math.max(0, ...tags.values());
-    if (kids.length >= 2 && most >= 2 && most * 2 >= kids.length) {
-      // rows that hold buttons: the listener is there for the buttons, which are controls already
-      const tag = [...tags].find(([, n]) => n === most)[0];
-      kids.filter(k => k.tagName === tag && !k.matches(CONTROL) && !k.querySelector(CONTROL))
-        .forEach(k => add(k, 'acts'));
-      continue;
-    }
+    const kids = repeated(el);
+    if (kids) { kids.forEach(k => add(k, 'acts')); continue; }
     if (!el.querySelector(CONTROL) && small(el)) add(el, 'acts');
   }
   deep('[tabindex]').forEach(el => { if (el.tabIndex >= 0 && !REGIONS.has(el.tagName) && small(el)) add(el, 'focusable'); });
@@ -150,7 +159,12 @@
     const kept = source.split(/[\s#]+/).flatMap(w => w.split(/[-_]|(?=[A-Z][a-z])/))
       .map(w => w.toLowerCase())
       .filter(w => w.length > 1 && !/^(ql|btn|button|icon|icons|fa|fas|far|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|sm|md|lg|xl|\d+)$/.test(w));
-    return [...new Set(kept)].slice(0, 4).join(' ');
+    // a library's prefix (`flatpickr-prev-month` inside `flatpickr-months`) names no icon
+    const parent = el.parentElement;
+    const shared = new Set(typeof (parent && parent.className) === 'string'
+      ? parent.className.toLowerCase().split(/[\s_-]+/) : []);
+    const own = kept.filter(w => !shared.has(w));
+    return [...new Set(own.length ? own : kept)].slice(0, 4).join(' ');
   };
   const shape = el => SHAPES[el.tagName.toLowerCase()] && el.ownerSVGElement;
   const name = (el, flags, role) => {
@@ -217,7 +231,7 @@
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) continue;
     const s = getComputedStyle(el);
-    if (s.visibility === 'hidden' || Number(s.opacity) === 0) continue;
+    if (s.visibility === 'hidden' || (Number(s.opacity) === 0 && !flags.has('said'))) continue;
     let id = state.ids.get(el);
     if (!id) { id = state.next++; state.ids.set(el, id); }
     state.found[id] = new WeakRef(el);
