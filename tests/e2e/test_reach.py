@@ -194,3 +194,13 @@ def test_a_month_bar_s_arrows_are_named_by_their_class_and_the_hidden_ones_still
     workspace.ok("hover", up)
     workspace.ok("click", up)
     assert js(workspace, "document.getElementById('year').value") == "2027"
+
+
+def test_an_editor_with_no_label_is_named_by_its_class_not_by_the_words_near_it(
+    workspace: Workspace, site: Site
+) -> None:
+    view = workspace.ok("goto", site.url("/reach/quilllike.html"))
+    line = next(line for line in view.splitlines() if "textbox" in line)
+    assert re.match(r"- textbox \"editor\" @[ec]\d+", line.strip()), view  # not "editor blank": its state
+    assert "near" not in line
+    assert '"Hello"' in workspace.ok("type", ref_of(view, 'textbox "editor"'), "Hello")

@@ -158,7 +158,7 @@
       .join(' ');
     const kept = source.split(/[\s#]+/).flatMap(w => w.split(/[-_]|(?=[A-Z][a-z])/))
       .map(w => w.toLowerCase())
-      .filter(w => w.length > 1 && !/^(ql|btn|button|icon|icons|fa|fas|far|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|sm|md|lg|xl|\d+)$/.test(w));
+      .filter(w => w.length > 1 && !/^(ql|btn|button|icon|icons|fa|fas|far|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|focused|hover|open|closed|hidden|visible|sm|md|lg|xl|\d+)$/.test(w));
     // a library's prefix (`flatpickr-prev-month` inside `flatpickr-months`) names no icon
     const parent = el.parentElement;
     const shared = new Set(typeof (parent && parent.className) === 'string'
@@ -174,9 +174,9 @@
       return `${label ? label + ', ' : ''}${Math.round(r.width)}×${Math.round(r.height)}`;
     }
     if (role === 'slider handle') return flat(el.getAttribute('aria-label') || el.title);
-    if (flags.has('editable'))  // its text is its value; an editor's placeholder names it
+    if (flags.has('editable'))  // its text is its value; an editor's placeholder names it, else its class
       return flat(el.getAttribute('aria-label') || el.title || el.getAttribute('data-placeholder')
-        || el.getAttribute('placeholder')).slice(0, 80);
+        || el.getAttribute('placeholder') || words(el)).slice(0, 80);
     const said = flat(el.getAttribute('aria-label') || el.getAttribute('title')
       || (el.tagName === 'IMG' ? el.getAttribute('alt') : ''));
     if (said) return said.slice(0, 80);

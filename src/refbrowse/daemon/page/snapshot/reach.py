@@ -63,11 +63,17 @@ def place(tree: Node, found: tuple[Reached, ...]) -> list[tuple[Node, Reached]]:
     added: list[tuple[Node, Reached]] = []
     for each in found:
         node = by_box.get(each.box)
-        if node is not None and node.pw_ref:
+        if node is not None and node.pw_ref and _same(node, each):
             _promote(node, each)
         elif each.flags & _ACTS:
             added.append((_add(tree, each), each))
     return added
+
+
+def _same(node: Node, found: Reached) -> bool:
+    """Whether the tree's node of the same box is the element found. An editable area the tree calls
+    anything but a text box is not in the tree: the node is a wrapper of its size, which takes no typing."""
+    return "editable" not in found.flags or node.role == "textbox"
 
 
 def _promote(node: Node, found: Reached) -> None:
@@ -83,9 +89,6 @@ def _promote(node: Node, found: Reached) -> None:
     node.aria_role = node.role  # what its ref is checked against: the line may say another
     if "canvas" in found.flags:
         node.role, node.called, node.pointer = "canvas", found.name, True
-    elif "editable" in found.flags:
-        node.role, node.value = "textbox", found.value
-        node.called = node.called or found.name
     else:
         node.pointer = True
         node.role = found.role if node.role in ("generic", "none") and found.role == "link" else node.role
