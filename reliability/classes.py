@@ -44,6 +44,10 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("a damaged daemon.json or daemon.lock", ("test_daemon_file_anomalies.py",)),
     ("a second download started beside the one asked for", ("test_download_race.py",)),
     ("small edges: exit codes, odd file names and arguments", ("test_small_edges.py",)),
+    (
+        "extra headers for one origin at a redirect to another host (image, fetch, `location`, `goto`)",
+        ("test_origin_headers.py",),
+    ),
 )
 
 FAILING: dict[tuple[str, ...], list[str]] = {}  # the cases of each class that did not hold, by name

@@ -123,7 +123,8 @@ COMMANDS: dict[str, CommandSpec] = {
         "kinds": {"ACTION": ("enum", "set", "clear"), "NAME": "header_name", "VALUE": "text"},
         "stdin_arg": "VALUE",
         "about": (
-            "Extra headers go on every request of the session (or of one origin with --origin)."
+            "Extra headers go on every request of the session (or of one origin with --origin:"
+            " a redirect to another host carries none of them)."
             " Values of Authorization, Cookie and other secret-looking headers are never printed:"
             " VALUE `-` reads the value from stdin."
         ),

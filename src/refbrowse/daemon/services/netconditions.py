@@ -1,8 +1,10 @@
 """Extra request headers, offline and throttling: the session's network conditions.
 
-Headers are added by one context route that lets every request through with
-them (`route.fallback(headers=…)`), so they never fight with the user agent's
-own header and can be scoped to one origin. Offline is the context's own switch.
+Headers for every origin are added by one context route that lets every
+request through with them (`route.fallback(headers=…)`), so they never fight
+with the user agent's own header; headers for one origin are added at each
+hop to that origin by `originheaders` (a route's headers follow its redirects
+to any host). Offline is the context's own switch.
 Throttling is Chromium's `Network.emulateNetworkConditions` on each page's kept
 DevTools session, so new tabs get it from the tab hook.
 """
@@ -18,6 +20,7 @@ from playwright.async_api import Page, Route
 
 from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.services.originheaders import OriginHeaders
 from refbrowse.daemon.services.sessionsettings import Family, SessionSettings, Value
 
 # Chrome DevTools' presets: bytes a second and round-trip latency in ms.
@@ -46,31 +49,53 @@ Header = list[str]  # [name, value, origin ("" for every origin)]
 class Headers(Family):
     key = "headers"
 
-    def __init__(self) -> None:
+    def __init__(self, cdp: CdpKeeper) -> None:
         self._routes: dict[str, Callable[[Route], Awaitable[None]]] = {}
+        self.scoped = OriginHeaders(cdp)
 
     async def on_context(self, session: Session, value: Value) -> None:
+        headers = [list(h) for h in value or []]
+        self.scoped.set(session.name, headers)
         old = self._routes.pop(session.name, None)
         if old is not None:
             await session.context.unroute("**/*", old)
-        if value:
-            handler = _adder([list(h) for h in value])
+        if any(not only for _, _, only in headers):
+            handler = _adder(headers)
             self._routes[session.name] = handler
             await session.context.route("**/*", handler)
+
+    async def on_page(self, session: Session, page: Page, value: Value) -> None:
+        await self.scoped.on_page(session.name, page)
 
     def describe(self, value: Value) -> str:
         return "; ".join(f"{n}: {shown_value(n, v)}" + (f" (on {o})" if o else "") for n, v, o in value)
 
 
 def _adder(headers: list[Header]) -> Callable[[Route], Awaitable[None]]:
+    """The route for the headers of every origin.
+
+    Playwright puts the headers a route hands on onto every redirect hop after
+    it. A request to an origin with headers of its own got them (and these)
+    from `originheaders` before this route: it goes on untouched, so that no
+    hop elsewhere inherits them. One that missed them (a frame of another
+    site) gets only the headers for every origin.
+    """
+    every = {name: value for name, value, only in headers if not only}
+    names = {n.lower() for n in every}
+
     async def add(route: Route) -> None:
         origin = _origin(route.request.url)
-        extra = {name: value for name, value, only in headers if not only or only == origin}
-        if not extra:
+        scoped = {(n.lower(), v) for n, v, only in headers if only == origin}
+        sent = {(k.lower(), v) for k, v in route.request.headers.items()}
+        if scoped and scoped <= sent:
             await route.fallback()
             return
-        kept = {k: v for k, v in route.request.headers.items() if k.lower() not in {n.lower() for n in extra}}
-        await route.fallback(headers={**kept, **extra})
+        kept = {
+            k: v
+            for k, v in route.request.headers.items()
+            if k.lower() not in names and (k.lower(), v) not in scoped
+        }
+        await route.fallback(headers={**kept, **every})
 
     return add
 

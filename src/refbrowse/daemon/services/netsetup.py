@@ -29,7 +29,7 @@ def build(
     throttle = Throttle(cdp, settings)
     for family in (
         routes,
-        Headers(),
+        Headers(cdp),
         Offline(throttle),
         throttle,
         Emulation(cdp, settings, chosen_agent),
