@@ -25,8 +25,30 @@ _SAME_JS = "(el, other) => el === other"
 
 
 def q(text: str) -> str:
-    """A Python string literal (JSON's escapes are Python's)."""
-    return json.dumps(text, ensure_ascii=False)
+    """A Python string literal (JSON's escapes are Python's).
+
+    A lone surrogate (a byte of argv that is not UTF-8) is written as its
+    `\\udcXX` escape: the file is UTF-8, which cannot hold one.
+    """
+    return json.dumps(text, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def plain(text: str) -> str:
+    """`text` as it may stand in a comment or a docstring: one line, no quote, no backslash left to act.
+
+    Backslashes and double quotes are escaped, and every character that is not
+    printable (line breaks of any kind, controls, a lone surrogate) is written
+    as its escape, so nothing the page or the caller chose can end the comment
+    or the docstring; printable letters of any script stay as they are.
+    """
+    return "".join(_PLAIN.get(ch) or (ch if ch.isprintable() else _escaped(ch)) for ch in text)
+
+
+_PLAIN = {"\\": "\\\\", '"': '\\"'}
+
+
+def _escaped(ch: str) -> str:
+    return ch.encode("unicode_escape").decode("ascii")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from refbrowse.daemon.core.browser.chromium import PLAYWRIGHT_ENABLED_FEATURES, WEBMCP_FEATURE
 from refbrowse.daemon.page.webmcp.arguments import parse_input
 from refbrowse.daemon.page.webmcp.watch import TabTools
-from refbrowse.daemon.services.recording.locators import q
+from refbrowse.daemon.services.recording.locators import plain, q
 from refbrowse.errors import BrowseError
 
 if TYPE_CHECKING:
@@ -29,11 +29,11 @@ async def tool_step(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[
     state = run.tab.memory.peek(TabTools)
     found = next((t for t in (state.known() if state else []) if t.name == name), None)
     if found is None:
-        return [f"# browse tool {name}: the page no longer offers it; no Playwright step"]
+        return [f"# browse tool {plain(name)}: the page no longer offers it; no Playwright step"]
     try:
         given = parse_input(found, words)
     except BrowseError:
-        return [f"# browse tool {name}: its input could not be read again; no Playwright step"]
+        return [f"# browse tool {plain(name)}: its input could not be read again; no Playwright step"]
     run.uses_page_tools = True
     main = state is None or found.frame_id == state.main_frame
     where = (

@@ -11,6 +11,7 @@ with no Playwright counterpart are kept as comments.
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -28,7 +29,7 @@ from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
-from refbrowse.daemon.services.recording.locators import css_source, live_source, q, remembered_source
+from refbrowse.daemon.services.recording.locators import css_source, live_source, plain, q, remembered_source
 from refbrowse.daemon.services.recording.pagetool_step import LAUNCH_ARG, tool_step
 from refbrowse.errors import BrowseError
 from refbrowse.registry import COMMANDS
@@ -90,7 +91,9 @@ class ScriptRun:
         writer = _WRITERS.get(name)
         step = Step(name)
         if writer is None:
-            step.lines.append(f"# browse {name} {' '.join(args)}: no Playwright step for it".rstrip())
+            step.lines.append(
+                plain(f"# browse {name} {' '.join(args)}".rstrip()) + ": no Playwright step for it"
+            )
         else:
             step.lines += await writer(self, args, flags)
         step.lines += self._assertions(name, output)
@@ -162,8 +165,8 @@ class ScriptRun:
         body = [line for step in self.steps for line in step.lines] or ["pass  # no actions were recorded"]
         viewport = f"viewport={self.viewport!r}" if self.viewport else ""
         return _TEMPLATE.format(
-            when=time.strftime("%Y-%m-%d %H:%M", time.localtime(self.started)),
-            session=session,
+            when=plain(time.strftime("%Y-%m-%d %H:%M", time.localtime(self.started))),
+            session=plain(session),
             count=len(self.steps),
             viewport=viewport,
             system_names=SYSTEM_NAMES,
@@ -234,7 +237,8 @@ async def _fill_one(run: ScriptRun, selector: str, text: str) -> list[str]:
             return [f"{where}.select_option(label={q(text)})"]
         return [f"{where}.select_option({q(value)})", f"expect({where}).to_have_value({q(value)})"]
     if kind == "slider":
-        return [f"# browse fill {selector} {text}: a slider, moved by its arrow keys; no Playwright step"]
+        said = plain(f"# browse fill {selector} {text}")
+        return [f"{said}: a slider, moved by its arrow keys; no Playwright step"]
     return [f"{where}.fill({q(text)})", f"expect({where}).to_have_value({q(text)})"]
 
 
@@ -285,13 +289,22 @@ async def _drag(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]
 
 async def _mouse(run: ScriptRun, args: list[str], _: dict[str, Any]) -> list[str]:
     if args[0] in ("move", "wheel"):
-        return [f"page.mouse.{args[0]}({args[1]}, {args[2]})"]
+        return [f"page.mouse.{args[0]}({_number(args[1])}, {_number(args[2])})"]
     button = args[1] if len(args) > 1 else "left"
     return [f"page.mouse.{args[0]}(button={q(button)})"]
 
 
+def _number(text: str) -> str:
+    """A number the registry took, as Python source (`float("inf")` rather than a bare `inf`)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return f"float({q(text)})"
+    return repr(value) if math.isfinite(value) else f"float({q(str(value))})"
+
+
 async def _wait(run: ScriptRun, args: list[str], flags: dict[str, Any]) -> list[str]:
-    if args and args[0].isdigit():
+    if args and args[0].isascii() and args[0].isdigit():
         return [f"page.wait_for_timeout({args[0]})"]
     if args:
         return [f"expect({await run.target(args[0])}).to_be_visible()"]
