@@ -154,18 +154,32 @@ def open_state_file(state_dir: str, name: str, flags: int, create: bool = True) 
     """A descriptor on the state file `name`, never through a symlink and never a FIFO or device.
 
     `flags` are `os.O_RDONLY`, `os.O_WRONLY | os.O_APPEND`, …; the file is made
-    (mode 0600) when missing if `create`. Opening does not block (a FIFO planted
-    there would hang the caller); a file that is not a regular file of this user
-    raises `OSError`.
+    (mode 0600) when missing if `create`. See `open_regular`.
     """
-    extra = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK | (os.O_CREAT if create else 0)
-    fd = os.open(state_path(state_dir, name), flags | extra, 0o600)
+    return open_regular(state_path(state_dir, name), flags | (os.O_CREAT if create else 0))
+
+
+def open_regular(path: str, flags: int = os.O_RDONLY, follow: bool = False) -> int:
+    """A descriptor on the regular file of this user at `path`, through no symlink unless `follow`.
+
+    Opening does not block: a FIFO planted there would hang the caller (and
+    whatever lock it holds) until someone wrote to it; a file that is not a
+    regular file of this user raises `OSError` once it is open, before any read.
+    """
+    extra = os.O_CLOEXEC | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW)
+    fd = os.open(path, flags | extra, 0o600)
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
         os.close(fd)
-        raise OSError(f"{state_path(state_dir, name)} is not a regular file of this user")
+        raise OSError(f"{path} is not a regular file of this user")
     os.set_blocking(fd, True)
     return fd
+
+
+def read_regular(path: str, follow: bool = False) -> bytes:
+    """The bytes of the regular file at `path`, opened as `open_regular` does."""
+    with os.fdopen(open_regular(path, follow=follow), "rb") as f:
+        return f.read()
 
 
 # daemon.json

@@ -28,6 +28,7 @@ from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.state.files import StateFileError, session_file, set_aside, write_state
 from refbrowse.errors import BrowseError
+from refbrowse.protocol import read_regular
 
 log = logging.getLogger("refbrowse")
 
@@ -218,8 +219,7 @@ class SessionSettings:
 
     def _load(self, path: str) -> None:
         try:
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
+            data = json.loads(read_regular(path))
             session, settings = data["session"], data["settings"]
             if not isinstance(session, str) or not isinstance(settings, dict):
                 raise StateFileError("not a settings file")

@@ -24,7 +24,7 @@ import sys
 from dataclasses import asdict, dataclass, replace
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from refbrowse.protocol import config_hash, state_path, write_private_file
+from refbrowse.protocol import config_hash, read_regular, state_path, write_private_file
 
 log = logging.getLogger("refbrowse")
 
@@ -156,8 +156,7 @@ def remember(state_dir: str, target: BrowserTarget) -> None:
 def recalled(state_dir: str) -> BrowserTarget | None:
     """The browser a previous daemon of this launch environment was switched to, if any."""
     try:
-        with open(state_path(state_dir, RUNTIME_FILE)) as f:
-            record = json.load(f)
+        record = json.loads(read_regular(state_path(state_dir, RUNTIME_FILE)))
         if record.get("config") != config_hash():
             return None
         text = {name: str(record[name]) for name in ("channel", "cdp_url", "ws_endpoint", "proxy")}

@@ -19,6 +19,7 @@ from contextlib import ExitStack, suppress
 from typing import Any
 
 from refbrowse.errors import UsageError
+from refbrowse.protocol import read_regular
 
 log = logging.getLogger("refbrowse")
 
@@ -90,8 +91,7 @@ def _clean_cookie(cookie: dict[str, Any]) -> dict[str, Any]:
 
 def read_state(path: str) -> State:
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        data = json.loads(read_regular(path))
     except (OSError, ValueError, RecursionError) as exc:
         raise StateFileError(str(exc) or type(exc).__name__) from exc
     return check_state(data)

@@ -14,6 +14,7 @@ import os
 from contextlib import suppress
 
 from refbrowse.daemon.services.state.files import PERSIST_DIR, remove, session_file
+from refbrowse.protocol import open_regular, read_regular
 
 SHOWN_SCHEMES = ("http:", "https:", "file:")  # a blank tab or an error page is nothing lost
 MAX_SAID = 5  # URLs named in the note; the rest are counted
@@ -34,7 +35,7 @@ def write_tabs(path: str, urls: list[str]) -> None:
     with suppress(FileExistsError):
         os.mkdir(folder, 0o700)
     tmp = os.path.join(folder, f".tmp-tabs-{os.getpid()}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    fd = open_regular(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         json.dump(shown, out)
     os.replace(tmp, path)
@@ -43,8 +44,7 @@ def write_tabs(path: str, urls: list[str]) -> None:
 def take_lost(path: str) -> list[str]:
     """The URLs a lost daemon's tabs showed (the file is removed: said once); [] if none."""
     try:
-        with open(path, encoding="utf-8") as found:
-            urls = json.load(found)
+        urls = json.loads(read_regular(path))
     except (OSError, ValueError):
         return []
     finally:

@@ -14,6 +14,8 @@ from typing import Any
 
 from cryptography.fernet import Fernet
 
+from refbrowse.protocol import read_regular
+
 log = logging.getLogger("refbrowse")
 SERVICE = "refbrowse-vault"
 ACCOUNT = "key"
@@ -46,8 +48,7 @@ class VaultKey:
     def _from_file(self, create: bool) -> bytes | None:
         path = os.path.join(self.folder, KEY_FILE)
         try:
-            with open(path, "rb") as f:
-                return f.read().strip()
+            return read_regular(path).strip()
         except FileNotFoundError:
             if not create:
                 return None

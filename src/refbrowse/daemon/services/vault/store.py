@@ -21,6 +21,7 @@ from cryptography.fernet import Fernet, InvalidToken
 
 from refbrowse.daemon.services.vault.key import VaultKey
 from refbrowse.errors import BrowseError, UsageError
+from refbrowse.protocol import read_regular
 
 FILE = "vault.enc"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$")
@@ -75,8 +76,7 @@ class Vault:
             return {}
         key = self.key.get(create=False)
         try:
-            with open(self.path, "rb") as f:
-                data = f.read()
+            data = read_regular(self.path)  # never blocked by a FIFO, never through a symlink
             if key is None:
                 raise InvalidToken
             entries = json.loads(Fernet(key).decrypt(data))
