@@ -21,9 +21,10 @@ pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
-    """A workspace that is the home folder too, as a state directory under ~ makes it."""
+    """A workspace that is the home folder too, as asked for by naming its state directory."""
     ws = Workspace(tmp_path_factory.mktemp("home"))
     ws.env["HOME"] = str(ws.root)
+    ws.env["BROWSE_STATE_DIR"] = str(ws.state_dir)
     ws.env["TMPDIR"] = str(ws.root / "tmp")
     (ws.root / "tmp").mkdir()
     yield ws

@@ -3,6 +3,10 @@
 Part of the CLI's warm path: `os.path` only, no `pathlib`, no `git` subprocess.
 The workspace is the nearest directory upwards holding `.refbrowse/` or `.git`,
 else the current directory; `BROWSE_STATE_DIR` names the state directory itself.
+The home folder is a workspace only when asked (`BROWSE_STATE_DIR=~/.refbrowse`):
+its dotfiles hold a person's credentials, and a workspace's files are the ones
+commands may upload or write. The walk stops below it, and in the home folder
+itself the workspace is a folder of refbrowse's own (`own_workspace`).
 
 Only a state directory this user made and keeps private is used (see
 `protocol.untrusted_reason`): one found on the way up that is not is passed
@@ -29,9 +33,10 @@ def locate_state_dir(start: str | None = None) -> tuple[str, list[str]]:
     if override:
         return os.path.abspath(override), []
     here = os.path.abspath(start or os.getcwd())
+    home = os.path.realpath(os.path.expanduser("~"))
     passed_over: list[str] = []
     probe = here
-    while True:
+    while os.path.realpath(probe) != home:
         candidate = os.path.join(probe, STATE_DIRNAME)
         if os.path.exists(os.path.join(probe, ".git")):
             return candidate, passed_over
@@ -42,8 +47,17 @@ def locate_state_dir(start: str | None = None) -> tuple[str, list[str]]:
             passed_over.append(f"note: ignoring {candidate}: {reason}\n")
         parent = os.path.dirname(probe)
         if parent == probe:
-            return os.path.join(here, STATE_DIRNAME), passed_over
+            break
         probe = parent
+    if os.path.realpath(here) == home:
+        return os.path.join(own_workspace(), STATE_DIRNAME), passed_over
+    return os.path.join(here, STATE_DIRNAME), passed_over
+
+
+def own_workspace() -> str:
+    """refbrowse's own workspace, for where no folder should be one: `$XDG_STATE_HOME/refbrowse`."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(base, "refbrowse")
 
 
 def _usable(state_dir: str, passed_over: list[str] | None = None) -> str:

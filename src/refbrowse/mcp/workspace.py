@@ -13,13 +13,10 @@ from __future__ import annotations
 import os
 import sys
 
-from refbrowse.cli.workspace import find_state_dir
+from refbrowse.cli.workspace import find_state_dir, own_workspace
 from refbrowse.protocol import STATE_DIRNAME
 
-
-def own_workspace() -> str:
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return os.path.join(base, "refbrowse")
+__all__ = ["choose", "own_workspace"]
 
 
 def _outside_any_project(cwd: str) -> bool:

@@ -55,18 +55,43 @@ def _inside(path: str, folder: str) -> bool:
 # What only a daemon's state directory holds: a folder with these is one, whatever its name.
 _STATE_MARKERS = (LIFE_LOCK, DAEMON_FILE)
 
-# Folders under the home folder that hold private keys, keyrings and other
-# browsers' profiles (their cookies and saved passwords): no file of theirs
-# goes to a page, or is written over, unless `--allow-path` names the folder.
-PRIVATE_FOLDERS = (
+# The files and folders that hold credentials: private keys, keyrings, tokens
+# of command-line tools and other browsers' profiles (their cookies and saved
+# passwords). No file of theirs goes to a page, or is written over, unless
+# `--allow-path` names it. Each is known by its name wherever it lies (another
+# user's home, a workspace that is a home folder), and under this user's home.
+PRIVATE_PLACES = (
     ".ssh",
     ".gnupg",
     ".pki",
     ".password-store",
+    ".local/share/keyrings",
+    ".netrc",
+    "_netrc",
+    ".git-credentials",
+    ".config/git/credentials",
+    ".config/gh",
+    ".config/hub",
+    ".config/glab-cli",
     ".aws",
+    ".azure",
+    ".config/gcloud",
     ".kube",
     ".docker",
-    ".local/share/keyrings",
+    ".pgpass",
+    ".my.cnf",
+    ".npmrc",
+    ".yarnrc.yml",
+    ".pypirc",
+    ".gem/credentials",
+    ".cargo/credentials",
+    ".cargo/credentials.toml",
+    ".terraform.d/credentials.tfrc.json",
+    ".vault-token",
+    ".config/op",
+    ".claude/.credentials.json",
+    ".codex/auth.json",
+    ".config/github-copilot",
     ".mozilla",
     ".thunderbird",
     ".config/google-chrome",
@@ -83,6 +108,7 @@ PRIVATE_FOLDERS = (
     "Library/Application Support/Google/Chrome",
     "Library/Application Support/Firefox",
 )
+_PRIVATE_PARTS = tuple(tuple(place.split("/")) for place in PRIVATE_PLACES)
 
 
 def state_dir_holding(real: str) -> str:
@@ -100,12 +126,17 @@ def state_dir_holding(real: str) -> str:
 
 
 def private_folder_holding(real: str) -> str:
-    """The folder of private keys or browser profiles `real` lies in, or ""."""
+    """The credential file or folder (`PRIVATE_PLACES`) `real` is or lies in, or ""."""
     home = os.path.realpath(os.path.expanduser("~"))
-    for name in PRIVATE_FOLDERS:
-        folder = os.path.join(home, name)
-        if _inside(real, folder):
-            return folder
+    for name in PRIVATE_PLACES:
+        place = os.path.join(home, name)
+        if _inside(real, place):
+            return place
+    parts = real.split(os.sep)
+    for i in range(len(parts)):
+        for place in _PRIVATE_PARTS:
+            if tuple(parts[i : i + len(place)]) == place:
+                return os.sep.join(parts[: i + len(place)])
     return ""
 
 
@@ -177,8 +208,9 @@ class Policy:
         if not private or any(_inside(folder, private) and _inside(real, folder) for folder in named):
             return
         raise Refused(
-            f"refusing to {verb} {path}: it is in {private}, which holds private keys or a browser's logins",
-            f"if you mean it, name that folder for this command: {ALLOW_PATH_FLAG} {private}",
+            f"refusing to {verb} {path}: {_in_private(real, private)}, which holds private keys, "
+            "tokens or a browser's logins",
+            f"if you mean it, name it for this command: {ALLOW_PATH_FLAG} {private}",
         )
 
     # URLs
@@ -214,14 +246,20 @@ class Policy:
                 f"allow them for this command with {ALLOW_FILE_FLAG}, or for the daemon with "
                 "BROWSE_ALLOW_FILE=1",
             )
-        if self.file_url_forbidden(path):
-            raise Refused(
-                f"refusing to load {url}: it is in the state directory {self.state_dir}",
-                "no flag allows this: it holds the daemon's token and saved logins",
-            )
+        why = self.file_url_forbidden(path)
+        if why:
+            raise Refused(f"refusing to load {url}: {why}", "no flag allows this for a file:// URL")
 
-    def file_url_forbidden(self, path: str) -> bool:
-        return _inside(os.path.realpath(path or "/"), self.state_dir)
+    def file_url_forbidden(self, path: str) -> str:
+        """Why no tab may show the file at `path` whatever was allowed (state, credentials), or ""."""
+        real = os.path.realpath(path or "/")
+        held = self.state_dir if _inside(real, self.state_dir) else state_dir_holding(real)
+        if held:
+            return f"it is in the state directory {held}, which holds a daemon's token and saved logins"
+        private = private_folder_holding(real)
+        if private:
+            return f"{_in_private(real, private)}, which holds credentials"
+        return ""
 
     def host_allowed(self, host: str) -> bool:
         if not self.allowed_hosts:
@@ -232,6 +270,10 @@ class Policy:
     def host_regexes(self) -> list[str]:
         """The allowed host patterns as JavaScript regular expressions matching what `host_allowed` does."""
         return [glob_regex(pattern) for pattern in self.allowed_hosts]
+
+
+def _in_private(real: str, private: str) -> str:
+    return f"it is {private}" if real == private else f"it is in {private}"
 
 
 def glob_regex(pattern: str) -> str:
