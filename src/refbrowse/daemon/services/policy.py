@@ -134,9 +134,9 @@ def private_folder_holding(real: str) -> str:
             return place
     parts = real.split(os.sep)
     for i in range(len(parts)):
-        for place in _PRIVATE_PARTS:
-            if tuple(parts[i : i + len(place)]) == place:
-                return os.sep.join(parts[: i + len(place)])
+        for named in _PRIVATE_PARTS:
+            if tuple(parts[i : i + len(named)]) == named:
+                return os.sep.join(parts[: i + len(named)])
     return ""
 
 
