@@ -88,7 +88,8 @@ COMMANDS: dict[str, CommandSpec] = {
             "--url": "text",
         },
         "about": (
-            "PATTERN is a URL glob as Playwright takes it (`**/api/*`, `*://*.example.com/**`), or a"
+            "PATTERN is a URL glob as Playwright takes it (`**/api/*`, `*://*.example.com/**`; it"
+            " names the URL's path, not an address in its query, unless it holds a `?`), or a"
             " regular expression between slashes (`/\\/api\\/items\\?page=\\d+/i`). A request that"
             " matches is answered (--status/--body/--body-file), blocked (--abort), or held and let"
             " through (--delay alone); the newest route is asked first. Routes stay with the session"

@@ -25,7 +25,8 @@ def build(
     """The settings service with every family, its routes family (for `routes`), and HAR recordings."""
     persist = os.environ.get("BROWSE_PERSIST", "1") != "0"
     settings = SessionSettings(state_dir, notices, persist)
-    routes = Routes()
+    policy = Policy.from_env(state_dir)
+    routes = Routes(policy.url_refused)
     throttle = Throttle(cdp, settings)
     for family in (
         routes,
@@ -34,7 +35,7 @@ def build(
         throttle,
         Emulation(cdp, settings, chosen_agent),
         Permissions(settings),
-        InitScripts(from_env(Policy.from_env(state_dir), notices)),
+        InitScripts(from_env(policy, notices)),
     ):
         settings.add(family)
     return settings, routes, HarRecordings(notices, os.path.join(state_dir, "recordings"))

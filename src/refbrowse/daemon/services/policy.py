@@ -250,6 +250,16 @@ class Policy:
         if why:
             raise Refused(f"refusing to load {url}: {why}", "no flag allows this for a file:// URL")
 
+    def url_refused(self, url: str) -> bool:
+        """Whether the host policy refuses a request to `url` (as the context route and remote gate do)."""
+        try:
+            parts = urlsplit(url)
+            return parts.scheme in ("http", "https", "ws", "wss") and not self.host_allowed(
+                parts.hostname or ""
+            )
+        except ValueError:
+            return True
+
     def file_url_forbidden(self, path: str) -> str:
         """Why no tab may show the file at `path` whatever was allowed (state, credentials), or ""."""
         real = os.path.realpath(path or "/")

@@ -6,7 +6,9 @@ one `context.route` handler that counts its hits and logs them, so `routes`
 shows the counts and an action's report names the requests a route answered
 (`request GET /api/items answered by route **/api/* (200)`). A rule with `har`
 answers from a HAR file's recorded responses, matched by method and URL, and
-lets the others through.
+lets the others through. A glob names a URL by its path, not its query
+(`routeglob`). A request the host policy refuses is neither delayed nor
+said to be: it is refused after the rules, and a rule only answers or blocks it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from urllib.parse import urlsplit
 from playwright.async_api import Request, Route
 
 from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.services.routeglob import glob_names
 from refbrowse.daemon.services.sessionsettings import Family, Value
 from refbrowse.errors import UsageError
 
@@ -79,7 +82,8 @@ class Routes(Family):
 
     key = "routes"
 
-    def __init__(self) -> None:
+    def __init__(self, refused: Callable[[str], bool] = lambda url: False) -> None:
+        self._refused = refused  # the host policy: a request it refuses never reaches the network
         self.active: dict[str, list[ActiveRoute]] = {}
         self._hits: dict[str, collections.deque[Hit]] = {}
         self._seq = itertools.count(1)
@@ -115,13 +119,9 @@ class Routes(Family):
 
     async def _answer(self, session: str, route: ActiveRoute, request_route: Route) -> None:
         rule, request = route.rule, request_route.request
-        times = rule.get("times")
-        if times is not None and route.hits >= times:
-            await request_route.fallback()
-            return
         recorded = route.recorded.get((request.method, request.url)) if rule.get("har") else None
-        if rule.get("har") and recorded is None:
-            await request_route.fallback()  # not in the recording: the network answers
+        if not self._applies(route, request.url, recorded):
+            await request_route.fallback()
             return
         route.hits += 1
         delay = rule.get("delay_ms") or 0
@@ -136,6 +136,18 @@ class Routes(Family):
             await request_route.fulfill(**_fulfilment(rule))
         else:
             await request_route.fallback()
+
+    def _applies(self, route: ActiveRoute, url: str, recorded: dict[str, Any] | None) -> bool:
+        """Whether the rule acts on this request Playwright matched."""
+        rule, times = route.rule, route.rule.get("times")
+        if times is not None and route.hits >= times:
+            return False
+        if rule.get("har") and recorded is None:
+            return False  # not in the recording: the network answers
+        if isinstance(route.matcher, str) and not glob_names(route.matcher, url):
+            return False  # the glob matched only the URL's query
+        lets_through = not (rule.get("abort") or recorded is not None or answers(rule))
+        return not (lets_through and self._refused(url))  # a delay for a request refused anyway
 
     def _log(self, session: str, request: Request, pattern: str, outcome: tuple[str, str]) -> None:
         log = self._hits.setdefault(session, collections.deque(maxlen=HIT_LOG))
