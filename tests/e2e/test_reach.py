@@ -204,3 +204,20 @@ def test_an_editor_with_no_label_is_named_by_its_class_not_by_the_words_near_it(
     assert re.match(r"- textbox \"editor\" @[ec]\d+", line.strip()), view  # not "editor blank": its state
     assert "near" not in line
     assert '"Hello"' in workspace.ok("type", ref_of(view, 'textbox "editor"'), "Hello")
+
+
+def test_a_handle_without_aria_says_where_it_stands_and_fill_moves_it_there(
+    workspace: Workspace, site: Site
+) -> None:
+    view = workspace.ok("goto", site.url("/reach/handle.html"))
+    line = next(line for line in view.splitlines() if "slider handle" in line)
+    assert line.rstrip().endswith(': "20%"'), view  # its place on the track, the only value it has
+    assert "Task" not in line  # the page's instruction, a short paragraph, is no label
+    assert "clickable" not in view  # the track: its handle sets it
+    handle = ref_of(view, "slider handle")
+    out = workspace.ok("fill", handle, "70")
+    assert '"70"' in out or "70%" in out, out
+    assert js(workspace, "document.getElementById('vol').textContent") == "70"
+    wrong = workspace.run("fill", handle, "150")
+    assert wrong.code == 1
+    assert "0 to 100" in wrong.err and "browse fill" in wrong.err

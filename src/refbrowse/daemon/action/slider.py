@@ -26,6 +26,7 @@ from refbrowse.errors import PageError
 _STATE_JS = script("slider_state")
 MAX_PRESSES = 500  # a slider further than this many steps from the value is not walked there
 _CORRECTIONS = 4  # presses after the run, one at a time, to land on the value
+_SHARE_CLOSE = 0.5  # a handle's place read off its box lands this near the share asked for
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class Range:
     step: float | None = None  # a native range's; a drawn slider's is learnt by pressing a key
     words: str = ""  # the value as the slider says it (aria-valuetext: "M" for position 1)
     native: bool = False  # an <input type=range>
+    share: bool = False  # a handle drawn without ARIA: its place on the track, 0 to 100
 
 
 async def range_of(selector: str, target: Locator) -> Range:
@@ -49,7 +51,13 @@ async def range_of(selector: str, target: Locator) -> Range:
     step = float(found["step"]) if found.get("step") else None
     words = str(found.get("words") or "")
     return Range(
-        float(found["now"]), float(found["min"]), float(found["max"]), step, words, bool(found["native"])
+        float(found["now"]),
+        float(found["min"]),
+        float(found["max"]),
+        step,
+        words,
+        bool(found["native"]),
+        bool(found.get("share")),
     )
 
 
@@ -59,7 +67,13 @@ def wanted_value(selector: str, text: str, span: Range) -> float:
         wanted = float(text)
     except ValueError:
         wanted = float("nan")
-    if not span.low <= wanted <= span.high:  # NaN fails this too
+    if not span.low <= wanted <= span.high and span.share:  # NaN fails this too
+        raise PageError(
+            f"{selector} is a slider handle that says no value: fill takes its place along the track,"
+            f" 0 to 100 (a share), not {text!r}",
+            f"for example: browse fill {selector} 50 (the middle); the page's number says where it landed",
+        )
+    if not span.low <= wanted <= span.high:
         spoken = span.words and span.words != _number(span.now)
         raise PageError(
             f"{selector} is a slider from {_number(span.low)} to {_number(span.high)}: fill takes a number"
@@ -81,7 +95,7 @@ def setter(selector: str, target: Locator, wanted: float, notes: list[str]) -> C
         else:
             await _walk(selector, target, wanted, span)
         ended = (await range_of(selector, target)).now
-        if not _same(ended, wanted):
+        if not _same(ended, wanted) and not (span.share and abs(ended - wanted) < _SHARE_CLOSE):
             notes.append(f"{selector} moves in steps that miss {_number(wanted)}: it holds {_number(ended)}")
 
     return set_value

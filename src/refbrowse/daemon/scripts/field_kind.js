@@ -3,6 +3,7 @@
 // 'select' (a <select>), 'readonly' (a field the page fills itself), 'other' (maybe a dropdown drawn
 // by a component library) or '' (nothing to fill).
 // A label, or an element inside one, stands for the control it labels, as in Playwright's own fill.
+// uses: slider_handle
 (e) => {
   const roleOf = (el) => (el.getAttribute('role') || '').toLowerCase();
   const boxRoles = ['checkbox', 'switch', 'menuitemcheckbox'];
@@ -29,7 +30,7 @@
   }
   if (boxRoles.includes(role)) return 'checkbox';
   if (role === 'radio' || role === 'menuitemradio') return 'radio';
-  if (role === 'slider') return 'slider';
+  if (role === 'slider' || slider_handle(e) !== null) return 'slider';
   if (tag === 'TEXTAREA') return e.readOnly ? 'readonly' : 'text';
   if (e.isContentEditable) return 'text';
   return 'other';

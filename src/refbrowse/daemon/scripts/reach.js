@@ -1,4 +1,4 @@
-// uses: dom, colour_name
+// uses: dom, colour_name, slider_handle
 // What a person could act on that the accessibility tree does not call a control: elements with a
 // click, press or key listener of their own or caught by a delegating ancestor (jQuery's selectors, a
 // list's items, `[data-handler]`), React's and Vue's handlers, `tabindex` elements, sortable and
@@ -199,8 +199,7 @@
     if (flags.has('canvas')) return 'canvas';
     if (flags.has('editable')) return 'textbox';
     if (shape(el)) return SHAPES[el.tagName.toLowerCase()];
-    const cls = typeof el.className === 'string' ? el.className : '';
-    if (/slider-handle|noUi-handle|range-handle|\bthumb\b/i.test(cls)) return 'slider handle';
+    if (slider_handle(el) !== null) return 'slider handle';
     if (flags.has('draggable')) return 'draggable';
     return el.tagName === 'A' ? 'link' : 'clickable';
   };
@@ -224,6 +223,7 @@
   for (const [el, flags] of candidates) {
     if (out.length >= limit) break;
     if (inner.has(el) && wrapper(el)) continue;
+    if ([...el.children].some(c => slider_handle(c) !== null)) continue;  // a track: its handle sets it
     const unnamed = flags.has('unnamed');
     if (!unnamed && !flags.has('editable') && (el.matches(CONTROL) || (up(el) && up(el).closest(CONTROL)))) {
       if (!flags.has('draggable')) continue;
@@ -237,7 +237,8 @@
     state.found[id] = new WeakRef(el);
     const shown = role(el, flags);
     out.push([id, [r.x, r.y, r.width, r.height].map(Math.round), shown, name(el, flags, shown),
-      [...flags].join(' '), flags.has('editable') ? flat(el.innerText).slice(0, 300) : null]);
+      [...flags].join(' '), flags.has('editable') ? flat(el.innerText).slice(0, 300)
+        : shown === 'slider handle' ? `${slider_handle(el)}%` : null]);
   }
   return out;
 }

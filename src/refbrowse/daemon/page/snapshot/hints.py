@@ -230,14 +230,19 @@ def _label_text(item: Node | str) -> str:
     if any(actionable(n) or n.role in VALUE_ROLES for n in item.walk()):
         return ""  # another control, or a block holding one: its text labels that one
     text = item.name or text_of(item, 200)
-    return "" if _sentence(text) else shorten(text, HINT_LIMIT)
+    shortest = _PARAGRAPH_SENTENCE if item.role == "paragraph" else _SENTENCE
+    return "" if _sentence(text, shortest) else shorten(text, HINT_LIMIT)
 
 
-def _sentence(text: str) -> bool:
+_SENTENCE = 8  # words: a message's line ("Bob: The report is late.") still tells its row apart
+_PARAGRAPH_SENTENCE = 5  # a paragraph of its own is the page speaking: "Task 2: set the volume to 70."
+
+
+def _sentence(text: str, shortest: int = _SENTENCE) -> bool:
     """A sentence of prose (the page's instructions) labels nothing: a hint that borrowed it would
     read as the control's purpose."""
     words = text.split()
-    return len(words) >= 8 and words[-1][-1:] in ".!?…"
+    return len(words) >= shortest and words[-1][-1:] in ".!?…"
 
 
 def structured_name(node: Node) -> str:

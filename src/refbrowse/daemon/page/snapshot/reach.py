@@ -91,7 +91,9 @@ def _promote(node: Node, found: Reached) -> None:
         node.role, node.called, node.pointer = "canvas", found.name, True
     else:
         node.pointer = True
-        node.role = found.role if node.role in ("generic", "none") and found.role == "link" else node.role
+        if node.role in ("generic", "none") and found.role in ("link", "slider handle"):
+            node.role = found.role
+            node.value = found.value if found.role == "slider handle" else node.value  # a link's text stays
 
 
 def _add(tree: Node, found: Reached) -> Node:

@@ -28,7 +28,7 @@ CONTEXT = LANDMARKS | DIALOGS | {"heading"}
 REFERABLE = INTERACTIVE | CONTEXT | frozenset(("img", "iframe", "table", "list", "article", "alert", "term"))
 # Wrappers the full text leaves out when they carry no name: their children take their place.
 WRAPPERS = frozenset(("generic", "none", "presentation", "paragraph", "strong", "emphasis", "time"))
-VALUE_ROLES = frozenset(("textbox", "searchbox", "combobox", "spinbutton", "slider"))
+VALUE_ROLES = frozenset(("textbox", "searchbox", "combobox", "spinbutton", "slider", "slider handle"))
 
 
 def pointer_target(node: Node) -> bool:
