@@ -53,8 +53,13 @@ def kind_words(kind: Kind) -> str:
     low, high = rest[0], rest[1]
     what = "a whole number" if head == "int" else "a number"
     if low is not None and high is not None:
-        return f"{what} from {low:g} to {high:g}"
-    return f"{what} of at least {low:g}" if low is not None else what
+        return f"{what} from {_number(low)} to {_number(high)}"
+    return f"{what} of at least {_number(low)}" if low is not None else what
+
+
+def _number(value: float) -> str:
+    """A bound as one types it: 3600000, not 3.6e+06."""
+    return str(int(value)) if value == int(value) else f"{value:g}"
 
 
 def argument_rows(name: str) -> list[tuple[str, str]]:

@@ -10,7 +10,9 @@ kinds the registry declares (see `refbrowse.kinds`).
 from __future__ import annotations
 
 from refbrowse import kinds
+from refbrowse.checks import CHECKS
 from refbrowse.errors import UsageError
+from refbrowse.kinds.bounds import MAX_MS
 from refbrowse.registry import COMMANDS, GLOBAL_FLAGS
 
 TYPE_CHECKING = False
@@ -70,7 +72,6 @@ def checked_words(name: str, args: list[str], flags: Flags) -> tuple[list[str], 
     pairs = _arg_kinds(name, spec, args)
     for (label, kind), word in zip(pairs, args, strict=False):
         kinds.parse_value(kind, word, label)
-    check_rules(name, spec, args, flags)
     sent = [kinds.wire_form(kind, word) for (_, kind), word in zip(pairs, args, strict=False)]
     if pairs and pairs[-1][1] == "rest":
         sent = [*sent[: len(pairs) - 1], " ".join(args[len(pairs) - 1 :])]
@@ -84,6 +85,7 @@ def checked_words(name: str, args: list[str], flags: Flags) -> tuple[list[str], 
             kinds.parse_value(flag_type, given, f"{name} {flag}")
             given = kinds.wire_form(flag_type, given)
         out_flags[flag] = given
+    check_rules(name, spec, args, flags)  # after each value fits its kind: a check may read them
     return sent, out_flags
 
 
@@ -99,7 +101,6 @@ def parse_values(
     values = [
         kinds.parse_value(kind, value, label) for (label, kind), value in zip(pairs, args, strict=False)
     ]
-    check_rules(name, spec, [str(arg) for arg in args], flags)
     parsed: dict[str, object] = {}
     for flag, value in flags.items():
         kind = flag_kind(spec, flag)
@@ -109,6 +110,7 @@ def parse_values(
             parsed[flag] = [kinds.parse_value(kind, str(one), flag) for one in _given(value)]
         else:
             parsed[flag] = kinds.parse_value(kind, str(value), flag)
+    check_rules(name, spec, [str(arg) for arg in args], flags)
     return values, parsed
 
 
@@ -119,21 +121,33 @@ def check_rules(name: str, spec: CommandSpec, args: list[str], flags: Mapping[st
     names = [arg.strip("[].") for arg in arg_names(name, spec, args)]
 
     def given(word: str) -> bool:
-        if word.startswith("-"):
-            return flags.get(word) not in (None, False)
+        if word.startswith("-"):  # a flag, or a flag with one value: `--samesite=none`
+            flag, _, wanted = word.partition("=")
+            value = flags.get(flag)
+            return value not in (None, False) and (not wanted or _is(value, wanted))
         if word.islower():  # a form's first word: `geo off`
             return bool(args) and args[0].lower() == word
         return word in names and names.index(word) < len(args)
 
     for rule in spec["rules"]:
+        if rule[0] == "check":
+            CHECKS[rule[1]](name, args, flags)
+            continue
         broken = _broken(name, rule, given)
         if broken is not None:
             raise broken
 
 
+def _is(value: object, wanted: str) -> bool:
+    """Whether a flag's value is the one a rule names: the same word, or the same whole number."""
+    text = str(value).strip().lower()
+    return int(text) == int(wanted) if text.isdigit() and wanted.isdigit() else text == wanted
+
+
 def _broken(name: str, rule: tuple[str, ...], given: Callable[[str], bool]) -> UsageError | None:
-    how, *words = rule
-    on = [word for word in words if given(word)]
+    how, *named = rule
+    on = [word.replace("=", " ", 1) for word in named if given(word)]  # `--delay=0` said `--delay 0`
+    words = [word.replace("=", " ", 1) for word in named]
     if how == "one" and len(on) > 1:
         return UsageError(
             f"{name} takes one of {_either(words)}, not {on[0]} and {on[1]}", "keep one of them"
@@ -141,9 +155,9 @@ def _broken(name: str, rule: tuple[str, ...], given: Callable[[str], bool]) -> U
     if how == "any" and not on:
         return UsageError(f"{name} needs {_either(words)}", f"usage: browse {usage_line(name)}")
     first, others = words[0], words[1:]
-    if how == "apart" and given(first) and len(on) > 1:
+    if how == "apart" and given(named[0]) and len(on) > 1:
         return UsageError(f"{name} {first} does not go with {on[1]}", f"leave out {first} or {on[1]}")
-    if how == "with" and given(first) and len(on) == 1:
+    if how == "with" and given(named[0]) and len(on) == 1:
         if all(word.isupper() for word in others):  # arguments: `storage set KEY` lacks its VALUE
             return UsageError(f"{name} {first} needs {_either(others)}", f"usage: browse {usage_line(name)}")
         return UsageError(
@@ -286,8 +300,7 @@ def _check_arity(name: str, arg_names: tuple[str, ...], spec: CommandSpec, args:
         )
 
 
-# Node's timers overflow past 2^31 ms; an hour is longer than any page needs.
-MAX_TIMEOUT_MS = 3_600_000
+MAX_TIMEOUT_MS = MAX_MS
 
 
 def _timeout_ms(value: object) -> int | None:

@@ -75,7 +75,7 @@ def test_path_arguments_are_made_absolute(monkeypatch: pytest.MonkeyPatch, tmp_p
         os.path.join(str(tmp_path), "a.txt"),
         os.path.join(str(tmp_path), "sub/b.txt"),
     ]
-    shot = parse_argv(["screenshot", "@e2", "--clip", "0,0,5,5", "x.png"])
+    shot = parse_argv(["screenshot", "@e2", "x.png"])
     assert shot["args"] == ["@e2", os.path.join(str(tmp_path), "x.png")]
 
 

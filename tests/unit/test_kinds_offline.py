@@ -11,13 +11,13 @@ from refbrowse.registry import COMMANDS
 
 BAD_USAGE = [
     (["snapshot", "-d", "x"], "snapshot -d takes a positive whole number"),
-    (["snapshot", "-d", "0"], "snapshot -d must be at least 1"),
+    (["snapshot", "-d", "0"], "snapshot -d must be from 1 to"),
     (["snapshot", "--max-tokens", "lots"], "snapshot --max-tokens takes a positive whole number"),
     (["viewport", "huge"], "viewport WxH takes WIDTHxHEIGHT"),
     (["viewport", "800x600", "--scale", "9"], "viewport --scale must be from 0.25 to 5"),
     (["tab", "zero"], "tab N takes a positive whole number"),
-    (["tab", "0"], "tab N must be at least 1"),
-    (["closetab", "-1"], "closetab N must be at least 1"),
+    (["tab", "0"], "tab N must be from 1 to"),
+    (["closetab", "-1"], "closetab N must be from 1 to"),
     (["wait", "soon"], "'soon' is neither a ref nor a CSS selector"),
     (["wait", "40000"], "must be from 0 to 30000"),
     (["press", "enter"], "not a key name"),

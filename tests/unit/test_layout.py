@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).parent.parent.parent / "src" / "refbrowse"
-SHARED = ("protocol.py", "kinds.py", "parse.py", "errors.py", "exitcodes.py", "wire.py")
+SHARED = ("protocol.py", "checks.py", "parse.py", "errors.py", "exitcodes.py", "wire.py")
 PROTOCOL_WORDS = (
     "X-Browse-Exit",
     "X-Browse-Stdout",
@@ -38,7 +38,10 @@ def _modules(folder: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize(
-    "path", _modules(SRC / "cli") + _modules(SRC / "registry") + [SRC / name for name in SHARED], ids=str
+    "path",
+    [*_modules(SRC / "cli"), *_modules(SRC / "registry"), *_modules(SRC / "kinds")]
+    + [SRC / name for name in SHARED],
+    ids=str,
 )
 def test_the_cli_and_the_shared_modules_import_nothing_of_the_daemon(path: Path) -> None:
     bad = [
@@ -123,6 +126,7 @@ LAYERS = (
             "refbrowse.protocol",
             "refbrowse.registry",
             "refbrowse.kinds",
+            "refbrowse.checks",
             "refbrowse.parse",
             "refbrowse.specs",
             "refbrowse.wire",
@@ -341,9 +345,9 @@ def _binds(name: str) -> Callable[[ast.AST], bool]:
             "daemon/services/emulation.py",
         ),
         ("the browser is not running", _says("the browser is not running"), "daemon/core/browser/host.py"),
-        ("the selector prefixes", _binds("SELECTOR_STARTS"), "kinds.py"),
+        ("the selector prefixes", _binds("SELECTOR_STARTS"), "kinds/selectors.py"),
         ("the category titles", _says("Act on the page"), "registry/__init__.py"),
-        ("the kinds in words", _binds("KIND_WORDS"), "kinds.py"),
+        ("the kinds in words", _binds("KIND_WORDS"), "kinds/__init__.py"),
     ],
     ids=lambda v: v if isinstance(v, str) else "",
 )

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from refbrowse.checks import CHECKS
 from refbrowse.cli.argv import parse_argv
 from refbrowse.errors import UsageError
 from refbrowse.registry import COMMANDS
@@ -56,6 +57,20 @@ MISTAKES = [
     (["cookies", "clear", "--path", "/"], "--path goes only with set"),
     (["cookies", "--domain", "example.com"], "--domain goes only with set or clear"),
     (["storage", "set", "theme"], "storage set needs VALUE"),
+    (["viewport", "9000x800", "--scale", "2"], "18000 device pixels a side, more than 16384"),
+    (["viewport", "20000x800"], "each side must be from 10 to 10000"),
+    (["cookies", "set", "a", "1", "--samesite", "None"], "--samesite none goes only with --secure"),
+    (["route", "**/x", "--delay", "0"], "route --delay 0 goes only with --body"),
+    (["route", "/a(/", "--abort"], "route /a(/: not a regular expression"),
+    (["route", "--har", "a.har", "--url", "/a[/"], "route /a[/: not a regular expression"),
+    (["find", "a(", "--regex"], "--regex 'a(' is not a valid pattern"),
+    (["screenshot", "a.png", "b.png"], "screenshot takes one path, got two"),
+    (
+        ["screenshot", "h1", "--viewport"],
+        "one of --viewport, --clip or an element, got --viewport and an element",
+    ),
+    (["screenshot", "--baseline", "b.png", "x.png"], "takes no PATH with it"),
+    (["mouse", "wheel", "0", "1e308"], "mouse DY must be from -1000000 to 1000000"),
 ]
 
 # Handler UsageErrors that can fire before the first await and need more than argv.
@@ -64,24 +79,18 @@ NEEDS_MORE_THAN_ARGV = {
     ("emulate", "devices"): "the device list is Playwright's, known once the driver runs",
     ("headed", "resume"): "whether a handoff is in progress is the daemon's state",
     ("inspect", "js"): "`js-file` shares the check: a file's content, read by the daemon",
-    ("interact", "viewport"): "a bound on size times --scale together (device pixels), beside the kinds' own",
     ("interact", "upload"): "whether the files exist is read where the daemon runs",
-    ("network", "route"): "--body-file and --har are files the daemon reads; `--delay 0` alone does nothing",
+    (
+        "network",
+        "route",
+    ): "--body-file and --har are files the daemon reads (is there one, its size, entries)",
     (
         "pagedata",
         "cookies",
-    ): ("--domain defaults to the page's host; SameSite=None without --secure is a pair of values"),
+    ): "--domain defaults to the page's host, and an about: or data: page has none",
     ("read_around", "read"): "with no TARGET it reads the page URL's #fragment",
-    (
-        "read",
-        "find",
-    ): "--regex is compiled by Python's re, kept out of the CLI (its start-up budget)",
     ("tabs", "tab"): "how many tabs there are is the session's state",
     ("tabs", "closetab"): "how many tabs there are is the session's state",
-    (
-        "visual",
-        "screenshot",
-    ): "a word is told a selector or a path by its value (`looks_like_selector`)",
 }
 
 
@@ -114,6 +123,17 @@ def test_the_right_use_of_the_same_commands_parses() -> None:
         ["storage"],
         ["storage", "set", "theme", "dark"],
         ["connect", "--channel", "chrome"],
+        ["viewport", "8000x800", "--scale", "2"],
+        ["cookies", "set", "a", "1", "--samesite", "None", "--secure"],
+        ["cookies", "set", "a", "1", "--samesite", "lax"],
+        ["route", "**/x", "--delay", "0", "--body", "x"],
+        ["route", "/a\\/b/i", "--abort"],
+        ["find", "a(b)?", "--regex"],
+        ["find", "a("],
+        ["screenshot", "h1", "x.png"],
+        ["screenshot", "--clip", "0,0,5,5", "x.png"],
+        ["screenshot", "--baseline", "b.png", "h1"],
+        ["mouse", "wheel", "0", "-1000000"],
     ):
         parse_argv(argv)
 
@@ -126,8 +146,11 @@ def test_every_rule_names_a_flag_an_argument_or_a_form_of_its_command() -> None:
         words |= {w for w in spec["args"] if w.strip("[]").islower()}  # `storage [set]`
         words |= {"off"} if name == "geo" else set()  # geo's LAT may be the word off
         for rule in spec.get("rules", ()):
-            assert rule[0] in ("one", "any", "apart", "with"), (name, rule)
-            unknown = [w for w in rule[1:] if w.strip("[]") not in words]
+            assert rule[0] in ("one", "any", "apart", "with", "check"), (name, rule)
+            if rule[0] == "check":
+                assert len(rule) == 2 and rule[1] in CHECKS, (name, rule)
+                continue
+            unknown = [w for w in rule[1:] if w.partition("=")[0].strip("[]") not in words]
             assert unknown == [], f"{name}: rule {rule} names {unknown}"
 
 

@@ -41,6 +41,8 @@ Each command maps to a dict:
              ("any", A, B, ...)    at least one of them
              ("apart", A, B, ...)  A with none of the others
              ("with", A, B, ...)   A only with one of the others
+             ("check", NAME)       a rule on values taken together, `refbrowse.checks.CHECKS[NAME]`
+           A flag word may name one value, `--samesite=none`: the flag given with that value.
 
 Facts about a command that parts of the daemon and the MCP server act on (absent means False):
   pure_read  only looks at the page: the tab's prepared snapshot survives it

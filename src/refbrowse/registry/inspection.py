@@ -4,6 +4,7 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
+from refbrowse.kinds.bounds import LAST_SECOND, MAX_BYTES, MAX_COUNT
 from refbrowse.registry.common import SETTLE_FLAGS
 
 TYPE_CHECKING = False
@@ -68,6 +69,7 @@ COMMANDS: dict[str, CommandSpec] = {
             ("with", "--secure", "set"),
             ("with", "--samesite", "set"),
             ("with", "--domain", "set", "clear"),
+            ("with", "--samesite=none", "--secure"),  # browsers drop a SameSite=None cookie not secure
         ),
         "flags": {
             "--domain": (
@@ -83,7 +85,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "kinds": {
             "ACTION": ("enum", "set", "clear"),
             "VALUE": "text",
-            "--expires": ("int", 0, None),
+            "--expires": ("int", 0, LAST_SECOND),
             "--samesite": ("enum", "strict", "lax", "none"),
         },
         "example": "cookies set theme dark",
@@ -140,6 +142,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--threshold": ("N", "with --baseline: colour distance that still matches, 0-1 (default 0.1)"),
         },
         "kinds": {"--baseline": "path", "--threshold": ("number", 0, 1)},
+        "rules": (("check", "screenshot_target"),),
         "repeat": ("--mask",),
         "example": "screenshot --viewport page.png",
         "help": "save a PNG: full page, an element (a ref or selector as for click: h1, #id), or a region",
@@ -179,7 +182,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
             "--allow-file": (None, "allow a file:// URL (or BROWSE_ALLOW_FILE=1)"),
         },
-        "kinds": {"--max-bytes": ("int", 1, None)},
+        "kinds": {"--max-bytes": ("int", 1, MAX_BYTES)},
         "example": "download https://example.com/report.csv report.csv",
         "help": "save what clicking an element, or fetching a URL, downloads",
     },
@@ -216,7 +219,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": {
             "--secrets": (None, "show cookie, Set-Cookie and Authorization values (masked by default)")
         },
-        "kinds": {"N": ("int", 1, None)},
+        "kinds": {"N": ("int", 1, MAX_COUNT)},
         "example": "request 3",
         "data": '{"n": N, "saved": [paths of bodies saved to files]}',
         "help": "one request of `network` in full: method, URL, status, timing, headers, bodies",

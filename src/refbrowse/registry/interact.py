@@ -145,6 +145,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("WxH",),
         "flags": {"--scale": ("N", "device pixel ratio, e.g. 2 for a retina screen")},
         "kinds": {"--scale": ("number", 0.25, 5)},
+        "rules": (("check", "device_pixels"),),
         "help": "resize the viewport, e.g. 1280x800",
     },
     "upload": {

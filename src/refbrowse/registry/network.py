@@ -4,6 +4,8 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
+from refbrowse.kinds.bounds import MAX_COUNT
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from refbrowse.specs import CommandSpec
@@ -78,13 +80,26 @@ COMMANDS: dict[str, CommandSpec] = {
                 "--delay",
                 "--har",
             ),
+            # held 0 ms and let through is no route at all
+            (
+                "with",
+                "--delay=0",
+                "--body",
+                "--body-file",
+                "--status",
+                "--content-type",
+                "--header",
+                "--abort",
+                "--har",
+            ),
+            ("check", "route_pattern"),
         ),
         "kinds": {
             "PATTERN": "text",
             "--status": ("int", 100, 599),
             "--header": "header",
             "--delay": ("int", 0, 60_000),
-            "--times": ("int", 1, None),
+            "--times": ("int", 1, MAX_COUNT),
             "--url": "text",
         },
         "about": (

@@ -4,6 +4,7 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
+from refbrowse.kinds.bounds import MAX_COUNT
 from refbrowse.registry.common import SETTLE_FLAGS
 
 TYPE_CHECKING = False
@@ -37,7 +38,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--max-tokens": ("N", "stay under N estimated tokens (the start of the text is kept)"),
             "--max-chars": ("N", "print at most N characters (default 100000; 0: everything)"),
         },
-        "kinds": {"--max-tokens": ("int", 1, None)},
+        "kinds": {"--max-tokens": ("int", 1, MAX_COUNT)},
         "example": "text main",
         "help": "visible text of the page (shadow DOM and frames too), an element, or an iframe's document",
     },
@@ -51,6 +52,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--limit": ("N", "show at most N matches (default 20)"),
         },
         "kinds": {"TEXT": "words", "--limit": ("int", 1, 500)},
+        "rules": (("check", "find_regex"),),
         "help": "where TEXT occurs on the page (frames, shadow DOM): one line a match, with its nearest ref",
         "example": "find timeout",
     },
@@ -84,7 +86,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "pure_read": True,
         "args": ("[TARGET]",),
         "flags": {"--max-tokens": ("N", "stay under N estimated tokens (default 1500)")},
-        "kinds": {"--max-tokens": ("int", 1, None)},
+        "kinds": {"--max-tokens": ("int", 1, MAX_COUNT)},
         "example": "read @e12",
         "help": (
             "the passage around a ref, selector or #id (default: the URL's #fragment):"
@@ -112,7 +114,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "-o": ("PATH", "where to save the -a screenshot (implies -a)"),
             "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
         },
-        "kinds": {"-d": ("int", 1, None), "--max-tokens": ("int", 1, None)},
+        "kinds": {"-d": ("int", 1, MAX_COUNT), "--max-tokens": ("int", 1, MAX_COUNT)},
         "example": "snapshot -i",
         "help": "the page as text, one element a line, with @refs to act on",
         "data": (

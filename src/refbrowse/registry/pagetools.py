@@ -4,6 +4,7 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
+from refbrowse.kinds.bounds import MAX_COUNT
 from refbrowse.registry.common import SETTLE_FLAGS
 
 TYPE_CHECKING = False
@@ -68,7 +69,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "unrecorded": True,
         "args": ("ID",),
         "flags": {},
-        "kinds": {"ID": ("int", 1, None)},
+        "kinds": {"ID": ("int", 1, MAX_COUNT)},
         "example": "tool-result 1",
         "help": "the result of a page tool call left running (`tool --detach`), waiting up to the timeout",
     },
@@ -77,7 +78,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "unrecorded": True,
         "args": ("ID",),
         "flags": {},
-        "kinds": {"ID": ("int", 1, None)},
+        "kinds": {"ID": ("int", 1, MAX_COUNT)},
         "example": "tool-cancel 1",
         "help": "cancel a page tool call left running (`tool --detach`)",
     },

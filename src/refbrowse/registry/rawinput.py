@@ -4,6 +4,7 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
+from refbrowse.kinds.bounds import MAX_PIXELS
 from refbrowse.registry.common import FORCE_FLAGS, SETTLE_FLAGS
 
 TYPE_CHECKING = False
@@ -61,10 +62,10 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": SETTLE_FLAGS,
         "kinds": {
             "ACTION": ("enum", "move", "down", "up", "wheel"),
-            "X": ("number", 0, None),
-            "Y": ("number", 0, None),
-            "DX": ("number", None, None),
-            "DY": ("number", None, None),
+            "X": ("number", 0, MAX_PIXELS),
+            "Y": ("number", 0, MAX_PIXELS),
+            "DX": ("number", -MAX_PIXELS, MAX_PIXELS),
+            "DY": ("number", -MAX_PIXELS, MAX_PIXELS),
             "BUTTON": ("enum", "left", "right", "middle"),
         },
         "about": (

@@ -4,6 +4,8 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
+from refbrowse.kinds.bounds import MAX_COUNT, MAX_PORT
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from refbrowse.specs import CommandSpec
@@ -23,7 +25,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "pure_read": True,
         "args": ("N",),
         "flags": {},
-        "kinds": {"N": ("int", 1, None)},
+        "kinds": {"N": ("int", 1, MAX_COUNT)},
         "help": "switch to tab N; prints its interactive view, as `newtab` does",
     },
     "newtab": {
@@ -37,7 +39,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("[N]",),
         "flags": {},
-        "kinds": {"N": ("int", 1, None)},
+        "kinds": {"N": ("int", 1, MAX_COUNT)},
         "help": "close tab N, or the current one",
     },
     # headed, handoff and remote browsers
@@ -129,6 +131,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--http": (None, "serve Streamable HTTP on 127.0.0.1 with a bearer token instead of stdio"),
             "--port": ("N", "the HTTP port (default: any free one, written to .refbrowse/mcp.json)"),
         },
+        "kinds": {"--port": ("int", 0, MAX_PORT)},
         "help": "serve the commands as MCP tools, sharing this workspace's browser with the CLI",
         "local": "refbrowse.mcp.server",
     },

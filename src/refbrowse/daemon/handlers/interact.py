@@ -301,33 +301,12 @@ async def scroll(call: Call) -> str:
 @handler("viewport")
 async def viewport(call: Call) -> str:
     width, height = call.args[0]
-    scale = call.flag("--scale")
-    _check_viewport(width, height, scale if scale is not None else 1.0)
+    scale = call.flag("--scale")  # the registry bounds the size, and the size at this scale
     await call.page.set_viewport_size({"width": width, "height": height})
     if scale is not None:
         await _device_scale(call, width, height, scale)
     dpr = await call.page.evaluate("devicePixelRatio")
     return f"Viewport {width}x{height} (scale {dpr:g})"
-
-
-# Chromium renders the viewport into one surface: a giant one can wedge the
-# browser for good (a 99999x99999 viewport hung every later screenshot and stop).
-MAX_VIEWPORT_SIDE = 10_000  # CSS pixels
-MAX_DEVICE_SIDE = 16_384  # device pixels (side × scale): Chromium's largest texture
-
-
-def _check_viewport(width: int, height: int, scale: float) -> None:
-    if min(width, height) < 10 or max(width, height) > MAX_VIEWPORT_SIDE:
-        raise UsageError(
-            f"viewport {width}x{height} is out of range: each side takes 10 to {MAX_VIEWPORT_SIDE}",
-            "for example: viewport 1280x800 (a full-page `screenshot` covers a longer page)",
-        )
-    if max(width, height) * scale > MAX_DEVICE_SIDE:
-        raise UsageError(
-            f"viewport {width}x{height} at scale {scale:g} is {max(width, height) * scale:.0f} device pixels"
-            f" a side, more than {MAX_DEVICE_SIDE}",
-            "use a smaller size or --scale",
-        )
 
 
 async def _device_scale(call: Call, width: int, height: int, scale: float) -> None:

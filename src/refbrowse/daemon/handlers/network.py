@@ -19,7 +19,7 @@ from typing import Any, cast
 from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.services.netconditions import THROTTLE_PRESETS, is_secret_header, origin_of, shown_value
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
-from refbrowse.daemon.services.routes import Rule, answers, har_entries, rule_text, url_matcher
+from refbrowse.daemon.services.routes import Rule, har_entries, rule_text
 from refbrowse.errors import BrowseError, UsageError
 from refbrowse.kinds import parse_value
 
@@ -29,7 +29,6 @@ MAX_BODY_BYTES = 10 * 1024 * 1024  # a route's body is kept in the session's set
 @handler("route")
 async def route(call: Call) -> str:
     rule = _har_rule(call) if call.flag("--har") else _answer_rule(call)
-    url_matcher(rule["pattern"])  # a bad regular expression fails here, not at the first request
     settings = call.services.settings
     old: list[Rule] = settings.value(call.session.name, "routes") or []
     rules = [r for r in old if r["pattern"] != rule["pattern"]]
@@ -45,13 +44,8 @@ def _answer_rule(call: Call) -> Rule:
     if body is not None:
         rule["body"] = base64.b64encode(body).decode()
     rule.update({"content_type": kind} if kind else {}, **_copied(call))
-    if call.flag("--abort"):  # never with an answer: the registry's rules
+    if call.flag("--abort"):  # never with an answer, and something to do: the registry's rules
         rule["abort"] = True
-    if not (rule.get("abort") or rule.get("delay_ms") or answers(rule)):
-        raise UsageError(
-            f"route {pattern}: say what to do with matching requests",
-            "add --body TEXT, --status N, --abort or --delay MS",
-        )
     return rule
 
 

@@ -65,8 +65,6 @@ async def _set_cookie(call: Call) -> str:
         cookie["expires"] = float(call.flag("--expires"))
     if call.flag("--samesite"):
         cookie["sameSite"] = _SAME_SITE[call.flag("--samesite")]
-    if cookie.get("sameSite") == "None" and not cookie["secure"]:
-        raise UsageError("--samesite None needs --secure (browsers drop it otherwise)", "add --secure")
     try:
         await call.session.context.add_cookies([cookie])
     except PlaywrightError as exc:

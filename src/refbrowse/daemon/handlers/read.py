@@ -8,8 +8,6 @@ comes with a ref.
 
 from __future__ import annotations
 
-import re
-
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator
 
@@ -27,7 +25,6 @@ from refbrowse.daemon.page.snapshot.search import needle as find_needle
 from refbrowse.daemon.page.snapshot.service import take_snapshot
 from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.text import ELEMENTS_TEXT_JS, clean_text, frame_text, page_text
-from refbrowse.errors import UsageError
 
 _LINKS_JS = script("links")
 
@@ -82,13 +79,7 @@ async def text(call: Call) -> str:
 @handler("find")
 async def find(call: Call) -> str:
     needle = str(call.args[0])
-    try:
-        wanted = find_needle(needle, bool(call.flag("--regex")))
-    except re.error as exc:
-        raise UsageError(
-            f"--regex {needle!r} is not a valid pattern: {exc}",
-            r"escape ( ) [ and the like with \\, or leave out --regex",
-        ) from exc
+    wanted = find_needle(needle, bool(call.flag("--regex")))  # the registry's check compiled it
     limit = call.flag("--limit") or FIND_LIMIT
     now = await prepared.look(call.tab)
     if now.elements > huge_page.FULL_SNAPSHOT_ELEMENTS:  # a whole snapshot would outlast the command

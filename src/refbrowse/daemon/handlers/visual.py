@@ -13,6 +13,7 @@ import difflib
 
 from playwright.async_api import Locator, Page
 
+from refbrowse.checks import split_target
 from refbrowse.daemon.action.navigation import load
 from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.core.devtools.scripts import script
@@ -30,8 +31,6 @@ from refbrowse.daemon.services.screenshots import (
     take_screenshot,
     whole_page,
 )
-from refbrowse.errors import UsageError
-from refbrowse.kinds import looks_like_path, looks_like_selector
 
 SIZES = (("mobile", 375, 812), ("tablet", 768, 1024), ("desktop", 1280, 800))
 
@@ -43,31 +42,6 @@ def _asked_path(call: Call, given: str | None) -> str:
     return str(output_path(call.services.policy, given, call.flag(ALLOW_PATH_FLAG), ""))
 
 
-def split_target(args: list[str]) -> tuple[str | None, str | None]:
-    """(selector, path) from `[SEL] [PATH]`: of two, the first is the selector, any that `click` takes;
-    of one, a selector if it reads as one (`kinds.looks_like_selector`), else the path."""
-    if len(args) == 2:
-        if looks_like_path(args[0]) and not looks_like_selector(args[0]):
-            raise UsageError(
-                f"screenshot takes one path, got two: {args[0]} {args[1]}",
-                "give the element first, then the path (e.g. screenshot h1 title.png, screenshot @e3 x.png)",
-            )
-        return args[0], args[1]
-    if len(args) == 1:
-        return (args[0], None) if looks_like_selector(args[0]) else (None, args[0])
-    return None, None
-
-
-def one_mode(selector: str | None, viewport: bool, clip: object) -> None:
-    modes = [
-        name for name, on in (("--viewport", viewport), ("--clip", clip), ("an element", selector)) if on
-    ]
-    if len(modes) > 1:
-        raise UsageError(
-            f"screenshot takes one of --viewport, --clip or an element, got {' and '.join(modes)}", "pick one"
-        )
-
-
 async def element_region(call: Call, selector: str) -> tuple[Region, Locator]:
     element = await resolve(call.tab, selector)
     await element.scroll_into_view_if_needed()
@@ -76,11 +50,8 @@ async def element_region(call: Call, selector: str) -> tuple[Region, Locator]:
 
 @handler("screenshot")
 async def screenshot(call: Call) -> str:
-    selector, given = split_target(call.args)
+    selector, given = split_target(call.args)  # one of them at most: the registry's check
     viewport, clip = bool(call.flag("--viewport")), call.flag("--clip")
-    one_mode(selector, viewport, clip)
-    if call.flag("--baseline") and given:
-        raise UsageError("--baseline FILE names the file: screenshot takes no PATH with it", "leave out PATH")
     path = _asked_path(call, given) or default_path(call.services.policy.roots[0], "screenshot")
     element: Locator | None = None
     region: Region | None = None  # None: the viewport

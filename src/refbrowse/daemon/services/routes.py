@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Request, Route
 
+from refbrowse.checks import url_regex
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.routeglob import glob_names
 from refbrowse.daemon.services.sessionsettings import Family, Value
@@ -36,25 +37,13 @@ log = logging.getLogger("refbrowse")
 
 REPORT_LIMIT = 6  # requests named in one action's report; the rest are counted
 HIT_LOG = 500  # hits remembered per session for the reports
-_REGEX_FLAGS = {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL}
 
 Rule = dict[str, Any]  # {pattern, status, body (base64), content_type, headers, abort, delay_ms, times, har}
 
 
 def url_matcher(pattern: str) -> str | re.Pattern[str]:
     """What `context.route` takes for a pattern: `/…/flags` is a regular expression, else a glob."""
-    end = pattern.rfind("/")
-    if len(pattern) > 2 and pattern.startswith("/") and end > 0 and set(pattern[end + 1 :]) <= set("ims"):
-        flags = 0
-        for letter in pattern[end + 1 :]:
-            flags |= _REGEX_FLAGS[letter]
-        try:
-            return re.compile(pattern[1:end], flags)
-        except re.error as exc:
-            raise UsageError(
-                f"route {pattern}: not a regular expression: {exc}", "for example: /\\/api\\//"
-            ) from exc
-    return pattern
+    return url_regex(pattern) or pattern
 
 
 @dataclass(slots=True)
