@@ -134,7 +134,7 @@ def test_rows_a_grid_moved_on_screen_are_read_in_the_order_they_stand(
 ) -> None:
     workspace.ok("goto", site.url("/reach/grid.html"))
     view = workspace.ok("snapshot", "-i")
-    order = re.findall(r'gridcell "(gbm-[a-z-]+)"', view)
+    order = re.findall(r'"(gbm-[a-z-]+)"', view)
     assert order == ["gbm-deep-slow", "gbm-small-lr", "gbm-early-stop"], view
     found = re.findall(r'"(gbm-[a-z-]+)"', workspace.ok("find", "gbm"))
     assert found == order

@@ -170,10 +170,12 @@ def test_repeated_buttons_say_their_row_and_focusable_rows_get_refs(workspace: W
     workspace.ok("goto", site.url("/real/invoices.html"))
     out = snap(workspace, "-i")
     found = refs(out)
-    assert re.search(r'- button "Refund" @e\d+ \(row "INV-1042"\)', out)
+    # a data table's row says its cells' words once, on its own line, its button under it
+    assert re.search(r'- row "INV-1042 · Grace · False"\n  - button "Refund" @e\d+\n', out), out
     assert re.search(r'- button "Open" @e\d+ \(row "budget.xlsx"\)', out)
     assert 'link "Home"' in out and "(row" not in out.split('link "Home"')[1].splitlines()[0]
-    second = re.search(r'- button "Refund" (@e\d+) \(row "INV-1042"\)', out)
+    assert "- row" not in out.split('link "Home"')[0], out  # a layout table's row is no data row
+    second = re.search(r'- row "INV-1042 · Grace · False"\n  - button "Refund" (@e\d+)', out)
     assert second
     workspace.ok("click", second.group(1))
     assert page_text(workspace) == "refund 1042"
@@ -406,11 +408,12 @@ def test_a_columns_own_buttons_say_their_column(workspace: Workspace, site: Site
     out = snap(workspace, "-i")
     assert re.search(r'- button "Sort column ascending" @e\d+ \(column "city"\)', out), out
     assert re.search(r'- button "Column options" @e\d+ \(column "pop"\)', out), out
-    assert re.search(r'- checkbox "Select row" @e\d+ \(row "Oslo"\)', out), out  # rows keep their row
-    # The grid's cells are focusable: a cell of text keeps its ref, one that only wraps the box does not.
-    assert re.search(r'- cell "Lisbon" @e\d+', out), out
+    # A row's words are one line above its box; the grid's cells are focusable: a cell of text keeps
+    # its ref on that line, one that only wraps the box does not.
+    assert re.search(r'- row "Lisbon" @e\d+ · "545" @e\d+\n  - checkbox "Select row" @e\d+\n', out), out
+    assert re.search(r'- row "Oslo · 709"\n  - checkbox "Select row" @e\d+\n', out), out  # not focusable
     assert 'cell "Select row"' not in out, out
-    assert re.search(r'- cell "Quito Pick" @e\d+', out), out  # a cell with words of its own keeps its ref
+    assert re.search(r'- row "Quito" @e\d+ · "Quito" @e\d+ · "709" @e\d+\n  - checkbox "Pick"', out), out
 
 
 CHAT = """<!doctype html><title>Chat</title>

@@ -51,12 +51,14 @@ def containers(lines: list[str]) -> list[str]:
 
 
 def _unref(line: str) -> str:
-    """The line without its own ref (never a ref-like text inside a quoted name)."""
+    """The line without its own refs (a grid row's line has one a cell), never a ref-like text inside a
+    quoted name."""
     spans = [m.span() for m in _QUOTED.finditer(line)]
-    for found in _REF.finditer(line):
+    out = line
+    for found in reversed(list(_REF.finditer(line))):
         if not any(a <= found.start() < b for a, b in spans):
-            return line[: found.start()] + line[found.end() :]
-    return line
+            out = out[: found.start()] + out[found.end() :]
+    return out
 
 
 def _ref(line: str) -> str:

@@ -94,8 +94,28 @@
   const unnamed = e => !!e.name && (e.tagName === 'SELECT' || e.tagName === 'TEXTAREA'
     || (e.tagName === 'INPUT' && !TEXTLESS.test(e.type))) && !(e.labels && e.labels.length)
     && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby') && !e.placeholder && !e.title;
+  // The chosen filter, page or facet: aria-current, or the one item of its list that the page's
+  // class marks chosen (Django's `<li class="selected"><a>`), which no accessibility tree says.
+  const CHOSEN = /^(selected|active|current|is-active|is-selected|is-current|chosen)$/;
+  const CHOSEN_ITEM = ':is(.selected, .active, .current, .is-active, .is-selected, .is-current, .chosen)'
+    + ' > a[href], a[href]:is(.selected, .active, .current, .is-active, .is-selected, .is-current, .chosen)';
+  const chose = el => !!el && Array.from(el.classList).some(c => CHOSEN.test(c));
+  const oneOfSeveral = item => {
+    const kin = item.parentElement ? Array.from(item.parentElement.children).filter(s => s.tagName === item.tagName) : [];
+    return kin.length > 1 && kin.some(s => s !== item && !chose(s) && !chose(s.querySelector('a[href]')));
+  };
+  const chosenMark = e => {
+    const current = e.getAttribute('aria-current');
+    if (current && current !== 'false') return 'current';
+    if (e.tagName !== 'A') return '';
+    if (chose(e) && oneOfSeveral(e.parentElement && e.parentElement.tagName === 'LI' ? e.parentElement : e))
+      return 'chosen';
+    const item = e.parentElement;
+    return item && chose(item) && item.querySelector('a[href]') === e && oneOfSeveral(item) ? 'chosen' : '';
+  };
   const MARKED = 'input, select, textarea, summary, iframe, frame, [aria-haspopup], [tabindex], '
-    + '[aria-required], [aria-expanded], [aria-invalid], [role=slider], [role=spinbutton]';
+    + '[aria-required], [aria-expanded], [aria-invalid], [role=slider], [role=spinbutton], '
+    + '[aria-current]:not([aria-current=false]), ' + CHOSEN_ITEM;
   for (const e of deep(MARKED)) {
     if (marks.length >= 5000) break;
     const f = [];
@@ -131,6 +151,8 @@
       f.push('named');  // only its form name says what it is (`__login_name`): the snapshot shows it
       note = flat(e.name).slice(0, 60);
     }
+    const chosen = chosenMark(e);
+    if (chosen) f.push(chosen);
     if (!f.length && !note) continue;
     const r = e.getBoundingClientRect();  // only for elements with something to say: rects cost
     if (r.width >= 1 && r.height >= 1)

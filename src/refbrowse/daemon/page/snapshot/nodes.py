@@ -8,6 +8,8 @@ from refbrowse.daemon.page.snapshot.tree import Node
 TEXT_LIMIT = 300
 _SHOWN_STATES = ("checked", "disabled", "expanded", "pressed", "selected", "invalid", "level")
 _MARKED_STATES = (("required", "[required]"), ("collapsed", "[expanded=false]"), ("draggable", "[draggable]"))
+# The chosen page, filter or facet: aria-current, or the one item of a list the page's class marks chosen.
+_CHOSEN_STATES = (("current", "[current]"), ("chosen", "[selected]"))
 FORM_NAME_LIMIT = 24  # longer form names are generated, not words
 
 
@@ -120,6 +122,8 @@ def shown_states(node: Node) -> list[str]:
         out.extend(shown for mark, shown in _MARKED_STATES if mark in node.marks)
     elif "required" in node.marks:
         out.append("[required]")
+    if "selected" not in node.attrs:
+        out.extend(shown for mark, shown in _CHOSEN_STATES if mark in node.marks)
     if "password" in node.marks and "pass" not in node.name.lower():  # "PIN", or no name at all
         out.append("[password]")
     return out

@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 from refbrowse.daemon.page.snapshot import nodes
-from refbrowse.daemon.page.snapshot.hints import column_of, near, row_of, structured_name
+from refbrowse.daemon.page.snapshot.hints import (
+    ROW_CELLS,
+    column_of,
+    near,
+    row_cells,
+    row_of,
+    row_text,
+    structured_name,
+)
 from refbrowse.daemon.page.snapshot.roles import (
     CONTEXT,
     MESSAGES,
@@ -29,6 +37,7 @@ from refbrowse.daemon.page.snapshot.tree import Node
 NAME_LIMIT = 150
 TEXT_LIMIT = nodes.TEXT_LIMIT
 OPTION_LIMIT = 12  # options of one select shown one a line; more become one line that counts them
+_TABLES = frozenset(("table", "grid", "treegrid"))
 _MESSAGE_LIMIT = 400  # page texts longer than this are never one of the messages triage found
 
 
@@ -63,6 +72,8 @@ class _Builder:
         self.options = options
         self.lines: list[Line] = []
         self.said: set[str] = set()  # messages already written
+        self.rows: set[int] = set()  # ids of the rows written with their words: their controls need no hint
+        self.headed: dict[int, bool] = {}  # id of a table → whether it has column headers (data, not layout)
         origin = urlsplit(options.page_url)
         self.origin = f"{origin.scheme}://{origin.netloc}" if origin.netloc else ""
 
@@ -128,10 +139,14 @@ class _Builder:
             or (node.role in MESSAGES and nodes.says_something(node))
             or (node.role == "heading" and not nodes.repeats_container(node))
         )
+        if keep and node.role in ROW_CELLS and self._in_said_row(node):
+            keep = False  # a grid's focusable cell: its row's line says its words
         container = nodes.context_container(node)
         if self._listed_above(node, depth, parent):
             return True
         if not keep and not container:
+            if node.role == "row" and self._data_row(node) and (cells := row_cells(node)):
+                return self._row(node, cells, depth, parent)
             return self._interactive_children(node, depth, parent)
         mark = len(self.lines)
         index = self.add(depth, self.describe(node), parent, node)
@@ -151,6 +166,27 @@ class _Builder:
             self._undo(mark, parent)
             return False
         return True
+
+    def _row(self, row: Node, cells: list[tuple[str, Node]], depth: int, parent: int) -> bool:
+        """A row with controls: one line of its cells' words, then its controls' lines under it."""
+        mark = len(self.lines)
+        index = self.add(depth, "- row " + row_text(cells, NAME_LIMIT), parent, row)
+        if index == -2:
+            return False
+        self.rows.add(id(row))
+        if self._interactive_children(row, depth + 1, index) or any(actionable(c) for _, c in cells):
+            return True  # a grid's focusable cells are its controls: their refs are on the row's line
+        self._undo(mark, parent)
+        return False
+
+    def _data_row(self, row: Node) -> bool:
+        """A row of a table of data: its table has column headers (a form laid out in a table has none)."""
+        table = next((a for a in row.ancestors() if a.role in _TABLES), None)
+        if table is None:
+            return False
+        if id(table) not in self.headed:
+            self.headed[id(table)] = any(n.role == "columnheader" for n in table.walk())
+        return self.headed[id(table)]
 
     def _controls_inside(self, message: Node, depth: int, parent: int) -> None:
         """A toast's Undo, a notification's Yes and No: the message line says the text, these the refs."""
@@ -280,18 +316,22 @@ class _Builder:
             hint = near(node)
             if hint:
                 return [f"(near {_quote(hint)})"]
-            row = row_of(node)  # a row's own checkbox, alone in its cell: the row says which it selects
+            row = "" if self._in_said_row(node) else row_of(node)  # a row's own checkbox, alone in its cell
             return [f"(row {_quote(row)})"] if row else []
         if not node.name and (node.role, name) in self.options.repeated:
             hint = near(node)  # icons named alike by their class: the words beside each tell them apart
             return [f"(near {_quote(hint)})"] if hint else []
-        if (node.role, node.name) in self.options.repeated:
+        if (node.role, node.name) in self.options.repeated and not self._in_said_row(node):
             column = column_of(node)
             if column:
                 return [f"(column {_quote(column)})"]
             row = row_of(node)
             return [f"(row {_quote(row)})"] if row else []
         return []
+
+    def _in_said_row(self, node: Node) -> bool:
+        """Whether `node` is under a row line that says the row's words: that line tells it apart."""
+        return bool(self.rows) and any(id(a) in self.rows for a in node.ancestors() if a.role == "row")
 
     def value(self, node: Node) -> str | None:
         if node.role in MESSAGES:
