@@ -56,3 +56,47 @@ def test_a_value_outside_the_list_is_refused_before_the_browser(fresh_workspace:
     result = fresh_workspace.run("contrast", "high")
     assert result.code == 2 and "more" in result.err
     assert not (fresh_workspace.state_dir / "daemon.json").exists()
+
+
+EVERY = (
+    "[matchMedia('(forced-colors: active)').matches, matchMedia('(prefers-contrast: more)').matches,"
+    " matchMedia('(prefers-color-scheme: dark)').matches,"
+    " matchMedia('(prefers-reduced-motion: reduce)').matches, matchMedia('print').matches,"
+    " Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.language, screen.width < 500,"
+    " navigator.onLine].join(',')"
+)
+RESTORED = (
+    ("forcedcolors", "active"),
+    ("contrast", "more"),
+    ("colorscheme", "dark"),
+    ("reducedmotion", "reduce"),
+    ("media", "print"),
+    ("timezone", "Asia/Tokyo"),
+    ("locale", "de-DE"),
+    ("device", "iPhone 13"),
+    ("offline", "on"),
+)
+
+
+def test_each_setting_a_restart_brought_back_goes_off_on_the_open_tab(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    ws = fresh_workspace
+    url = site.page(
+        "/emu-extra/restored", '<meta name=viewport content="width=device-width"><title>x</title><p>x</p>'
+    )
+    ws.ok("goto", url)
+    own = strip_fence(ws.ok("js", EVERY)).strip()
+    assert own == "false,false,false,false,false,UTC,en-US,false,true"
+    for setting in RESTORED:
+        ws.ok(*setting)
+    emulated = "true,true,true,true,true,Asia/Tokyo,de-DE,true,false"
+    assert strip_fence(ws.ok("js", EVERY)).strip() == emulated
+    ws.ok("restart")
+    # The first command after the restart already sees them on the tab it opens.
+    assert strip_fence(ws.ok("js", EVERY)).strip() == emulated
+    for name, _ in RESTORED:
+        ws.ok(name, "off")  # once failed: "Another locale override is already in effect"
+    assert strip_fence(ws.ok("js", EVERY)).strip() == own
+    ws.ok("goto", url)
+    assert strip_fence(ws.ok("js", EVERY)).strip() == own

@@ -214,6 +214,9 @@ class Dispatcher:
         for started in self.wiring.before_command:
             started(call.tab, call.name)
         page = call.tab.page
+        # A new tab (one a restart brought back too) has the session's settings before any
+        # command reads it: `js` on it must see the emulation `status` lists.
+        await self.services.settings.ready(page, call.action_timeout_ms / 1000)
         page.set_default_timeout(call.action_timeout_ms)
         page.set_default_navigation_timeout(call.nav_timeout_ms)
         guard = self.services.tab_guard

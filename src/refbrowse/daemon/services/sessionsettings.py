@@ -145,11 +145,15 @@ class SessionSettings:
             except PlaywrightError as exc:
                 log.info("setting %s not applied to a new tab: %s", key, exc.message.splitlines()[0])
 
-    async def ready(self, page: Page) -> None:
-        """Wait until a new tab has the session's settings: an action must not load a page before."""
+    async def ready(self, page: Page, timeout_s: float | None = None) -> None:
+        """Wait until a new tab has the session's settings: an action must not load a page before.
+
+        Past `timeout_s` (a page whose scripts block) the command goes on; the settings still land.
+        """
         task = self._pending.pop(page, None)
         if task is not None:
-            await asyncio.wait([task])  # never raises: a setting a tab refused is logged, the action goes on
+            # never raises: a setting a tab refused is logged, the action goes on
+            await asyncio.wait([task], timeout=timeout_s)
 
     def _refused(self, session: str, key: str, exc: Exception) -> None:
         why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
