@@ -2,7 +2,8 @@
 
 `OtherHost` answers HTTP on 127.0.0.2 and keeps each request's path and
 headers; `UdpLog` keeps every datagram sent to it there (a STUN binding
-request, for one). Nothing a test's page does should reach them unless the test
+request, for one) and `TcpLog` the first bytes of every connection (a TURN
+allocation over TCP). Nothing a test's page does should reach them unless the test
 says so.
 """
 
@@ -76,6 +77,32 @@ class UdpLog:
         self.sock.close()
 
 
+class TcpLog:
+    """A TCP listener on 127.0.0.2 that keeps the first bytes of every connection made to it."""
+
+    def __init__(self) -> None:
+        self.connections: list[bytes] = []
+        self.sock = socket.create_server((HOST, 0))
+        self.port = self.sock.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(1)
+                try:
+                    self.connections.append(conn.recv(64))
+                except OSError:
+                    self.connections.append(b"")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
 @contextmanager
 def other_host() -> Iterator[OtherHost]:
     host = OtherHost()
@@ -86,9 +113,10 @@ def other_host() -> Iterator[OtherHost]:
 
 
 @contextmanager
-def udp_log() -> Iterator[UdpLog]:
-    log = UdpLog()
+def udp_and_tcp_logs() -> Iterator[tuple[UdpLog, TcpLog]]:
+    udp, tcp = UdpLog(), TcpLog()
     try:
-        yield log
+        yield udp, tcp
     finally:
-        log.close()
+        udp.close()
+        tcp.close()

@@ -8,7 +8,10 @@ request only, and no WebSocket: a browser this daemon launches also resolves no
 other host, see `chromium.host_rules`, and `remotehops` checks a remote one's); and a frame that reaches a `file://`
 URL it was not granted (by `--allow-file` on the command that loaded it, or
 `BROWSE_ALLOW_FILE=1`), or any file of the state directory, is sent to
-about:blank.
+about:blank. Under a host policy every document also gets `rtc_guard.js`:
+WebRTC's ICE servers and remote candidates outside the policy are refused (a
+launched browser also sends WebRTC no UDP, see `chromium.host_rules`; a remote
+one has the guard alone).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from urllib.parse import unquote, urlsplit
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page, Route
 
+from refbrowse.daemon.core.devtools.scripts import called
 from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.core.sessions.tab import Tab
@@ -94,3 +98,4 @@ class Confinement:
     async def on_new_session(self, session: Session) -> None:
         if self.policy.allowed_hosts:
             await session.context.route("**/*", _route_hosts(self.policy))
+            await session.context.add_init_script(script=called("rtc_guard", self.policy.host_regexes()))

@@ -137,13 +137,19 @@ def launch_flags(headed: bool = False) -> list[str]:
     return flags + host_rules()
 
 
+# WebRTC sends UDP (STUN, TURN, a peer's candidates) to addresses the resolver never sees; with this
+# policy it sends none outside a proxy, and its TCP goes through the network stack, resolver rules and all.
+WEBRTC_NO_UDP = "--webrtc-ip-handling-policy=disable_non_proxied_udp"
+
+
 def host_rules() -> list[str]:
     """With `BROWSE_ALLOWED_HOSTS`, a resolver that finds no other host, in the browser's own network stack.
 
     The daemon's request route sees only the first request of a redirect chain
     and no WebSocket; a host the resolver cannot find is never reached, at any
     hop, by any kind of connection, at no cost per request. The proxy's own host
-    stays reachable.
+    stays reachable. WebRTC is held to TCP, which passes the resolver (its UDP
+    would not).
     """
     allowed = [part.strip() for part in os.environ.get("BROWSE_ALLOWED_HOSTS", "").split(",") if part.strip()]
     if not allowed:
@@ -151,7 +157,8 @@ def host_rules() -> list[str]:
     proxy = os.environ.get("BROWSE_PROXY", "")
     proxy_host = urlsplit(proxy if "://" in proxy else f"http://{proxy}").hostname if proxy else None
     excluded = allowed + ([proxy_host] if proxy_host else [])
-    return ["--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {host}" for host in excluded)]
+    rules = "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {host}" for host in excluded)
+    return [rules, WEBRTC_NO_UDP]
 
 
 def main() -> int:
