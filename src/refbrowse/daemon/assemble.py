@@ -114,12 +114,19 @@ def _init_scripts(settings: SessionSettings) -> InitScripts:
 def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
     """Build the daemon's services, hand the host its events, and say who hears the daemon's."""
     notices = Notices()
+    services = _services(daemon, host, notices)
+    extension = ExtensionLink(host, services.activity)
+    host.wire(_host_events(daemon, host, services, extension, notices))
+    return Assembly(services, _wiring(host, services, extension), notices)
+
+
+def _services(daemon: AssembledDaemon, host: BrowserHost, notices: Notices) -> Services:
+    """Every service a command may use beyond its page: `call.services`."""
     cdp = CdpKeeper()
     handoffs = Handoffs()
     policy = Policy.from_env(daemon.state_dir)
-    persister = Persister(
-        daemon.state_dir, host, notices, enabled=os.environ.get("BROWSE_PERSIST", "1") != "0"
-    )
+    persist = os.environ.get("BROWSE_PERSIST", "1") != "0"
+    persister = Persister(daemon.state_dir, host, notices, enabled=persist)
     consent = ConsentGate(notices)
     activity = ActivitySite(daemon, handoffs, consent)
     agents = UserAgents(cdp)
@@ -143,59 +150,72 @@ def assemble(daemon: AssembledDaemon, host: BrowserHost) -> Assembly:
         page_tools=PageTools(cdp, lambda: host.target.remote),
     )
     services.page_tools.gate = consent  # a tool its page marks consequential asks the consent gate
-    confinement = Confinement(policy, services.file_grants)
-    hops = RemoteHops(policy, lambda: host.target, notices)
-    extension = ExtensionLink(host, activity)
-    restoring = (persister,) if persister.enabled else ()
-    host.wire(
-        HostEvents(
-            context_options=restoring,
-            # The host gate is in place before the session's first request; the session's own
-            # settings (routes, headers, emulation) before its first page loads.
-            session_starters=(
-                confinement,
-                hops,
-                extension,
-                DocumentStartCounting(),
-                ListenerRecording(),
-                settings,
-                _init_scripts(settings),
-                hars,
-            ),
-            # The tab guard first: a tab it closes in a popup storm gets no listeners.
-            tab_watchers=(
-                services.tab_guard,
-                confinement,
-                services.wanted_downloads,
-                services.page_logs,
-                services.agents,
-                settings,
-                services.page_tools,
-            ),
-            state_refused=restoring,
-            tab_carriers=(services.file_grants,),
-            switch_followers=(daemon, extension),
-            saved_states=restoring,
-        )
+    return services
+
+
+def _restoring(services: Services) -> tuple[Persister, ...]:
+    """The login-state persister where it is on: it opens contexts with the saved state and saves it."""
+    return (services.persister,) if services.persister.enabled else ()
+
+
+def _host_events(
+    daemon: AssembledDaemon, host: BrowserHost, services: Services, extension: ExtensionLink, notices: Notices
+) -> HostEvents:
+    """Who hears the browser's events (a session starts, a tab opens, the browser switches), in order."""
+    confinement = Confinement(services.policy, services.file_grants)
+    hops = RemoteHops(services.policy, lambda: host.target, notices)
+    restoring = _restoring(services)
+    settings = services.settings
+    return HostEvents(
+        context_options=restoring,
+        # The host gate is in place before the session's first request; the session's own
+        # settings (routes, headers, emulation) before its first page loads.
+        session_starters=(
+            confinement,
+            hops,
+            extension,
+            DocumentStartCounting(),
+            ListenerRecording(),
+            settings,
+            _init_scripts(settings),
+            services.hars,
+        ),
+        # The tab guard first: a tab it closes in a popup storm gets no listeners.
+        tab_watchers=(
+            services.tab_guard,
+            confinement,
+            services.wanted_downloads,
+            services.page_logs,
+            services.agents,
+            settings,
+            services.page_tools,
+        ),
+        state_refused=restoring,
+        tab_carriers=(services.file_grants,),
+        switch_followers=(daemon, extension),
+        saved_states=restoring,
     )
-    wiring = Wiring(
+
+
+def _wiring(host: BrowserHost, services: Services, extension: ExtensionLink) -> Wiring:
+    """Who hears the daemon's own events: status, shutdown, each command and its result."""
+    return Wiring(
         status=(
-            handoffs,
+            services.handoffs,
             extension,
             services.page_logs,
-            persister,
+            services.persister,
             services.recordings,
-            settings,
-            hars,
+            services.settings,
+            services.hars,
             services.page_tools,
-            consent,
+            services.consent,
         ),
         # The activity page closes before the logs' last flush and the last state save.
         # What was recorded but not stopped is dropped before the browser closes.
-        shutdown=(activity, services.recordings, services.page_logs, *restoring),
+        shutdown=(services.activity, services.recordings, services.page_logs, *_restoring(services)),
         before_command=(prepared.command_started,),
-        after_command=(ChosenBrowser(host.state_dir), persister),
-        results=(HandoffHint(host, handoffs),),
-        recorders=(services.secrets, activity, services.recordings),
+        after_command=(ChosenBrowser(host.state_dir), services.persister),
+        results=(HandoffHint(host, services.handoffs),),
+        recorders=(services.secrets, services.activity, services.recordings),
     )
-    return Assembly(services, wiring, notices)

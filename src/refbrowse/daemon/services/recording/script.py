@@ -31,6 +31,7 @@ from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.services.recording.locators import css_source, live_source, plain, q, remembered_source
 from refbrowse.daemon.services.recording.pagetool_step import LAUNCH_ARG, tool_step
+from refbrowse.daemon.services.recording.template import TEST_FILE
 from refbrowse.errors import BrowseError
 from refbrowse.registry import COMMANDS
 
@@ -164,7 +165,7 @@ class ScriptRun:
     def render(self, session: str) -> str:
         body = [line for step in self.steps for line in step.lines] or ["pass  # no actions were recorded"]
         viewport = f"viewport={self.viewport!r}" if self.viewport else ""
-        return _TEMPLATE.format(
+        return TEST_FILE.format(
             when=plain(time.strftime("%Y-%m-%d %H:%M", time.localtime(self.started))),
             session=plain(session),
             count=len(self.steps),
@@ -355,56 +356,3 @@ _WRITERS: dict[str, Writer] = {
     "dialog-accept": _accept_dialogs,
     "tool": tool_step,
 }
-
-_TEMPLATE = '''"""Recorded by refbrowse from session {session} on {when}: {count} steps.
-
-Run it with `pytest`; it starts its own Chromium, the one `browse` finds: BROWSE_CHROMIUM_PATH,
-else Playwright's own (`playwright install chromium`), else a system Chromium or Chrome.
-"""
-
-from __future__ import annotations
-
-import os
-import shutil
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-from playwright.sync_api import BrowserType, Dialog, Page, expect, sync_playwright
-
-# refbrowse accepts dialogs unless told otherwise (`dialog-dismiss`); so does this test
-DIALOGS: dict[str, Any] = {{"accept": True, "prompt": None}}
-
-
-def answer(dialog: Dialog) -> None:
-    if DIALOGS["accept"]:
-        dialog.accept(DIALOGS["prompt"])
-    else:
-        dialog.dismiss()
-
-
-def chromium(playwright_chromium: BrowserType) -> str | None:
-    """The browser `browse` drives, in the order it looks (None: Playwright's own)."""
-    if os.environ.get("BROWSE_CHROMIUM_PATH"):
-        return os.environ["BROWSE_CHROMIUM_PATH"]
-    if os.path.exists(playwright_chromium.executable_path):
-        return None
-    system = (shutil.which(name) for name in {system_names!r})
-    return next((path for path in system if path), None)  # None: Playwright says how to install one
-
-
-@pytest.fixture
-def page() -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium(playwright.chromium),
-            args={launch_args}["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else [],
-        )
-        page = browser.new_page({viewport})
-        page.on("dialog", answer)
-        yield page
-        browser.close()
-
-
-def test_recorded_session(page: Page) -> None:
-{start}{body}'''
