@@ -8,13 +8,11 @@ never echoed.
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import json
 import mimetypes
 import os
 import time
-from typing import Any, cast
+from typing import cast
 
 from refbrowse.daemon.command import Call, Reply, handler
 from refbrowse.daemon.services.netconditions import THROTTLE_PRESETS, is_secret_header, origin_of, shown_value
@@ -186,11 +184,10 @@ async def throttle(call: Call) -> str:
 @handler("har")
 async def har(call: Call) -> str:
     if call.args[0] == "stop":
-        path, took = await call.services.hars.stop(call.session, call.services.secrets.known())
-        count = await asyncio.to_thread(_entries, path)
-        return Reply(
-            f"Wrote HAR 1.2 to {path}: {count} requests over {took:.1f} s", {"path": path, "entries": count}
-        )
+        done = await call.services.hars.stop(call.session, call.services.secrets.known())
+        text = f"Wrote HAR 1.2 to {done.path}: {done.entries} requests over {done.seconds:.1f} s"
+        data = {"path": done.path, "entries": done.entries, "left_out": done.left_out}
+        return Reply(text + (f"\n{done.left_out}" if done.left_out else ""), data)
     given = call.arg(1)
     path = (
         call.services.policy.output_path(given, call.flag(ALLOW_PATH_FLAG))
@@ -199,9 +196,3 @@ async def har(call: Call) -> str:
     )
     await call.services.hars.start(call.session, path, bool(call.flag("--secrets")))
     return f"Recording the requests of session {call.session.name}; `browse har stop` writes {path}"
-
-
-def _entries(path: str) -> int:
-    with open(path, encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
-    return len(data["log"]["entries"])

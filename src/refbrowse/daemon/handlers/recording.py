@@ -10,9 +10,9 @@ without the text typed as a secret (`recording.redaction`).
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import time
+from contextlib import suppress
 
 from playwright.async_api import Error as PlaywrightError
 
@@ -21,8 +21,9 @@ from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.core.sessions.refs import parse_ref
 from refbrowse.daemon.page.resolver import resolve_one
-from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, write_private
+from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG, open_private, write_private
 from refbrowse.daemon.services.recording import redaction
+from refbrowse.daemon.services.recording.limits import Limits
 from refbrowse.daemon.services.recording.locators import css_source, live_source
 from refbrowse.daemon.services.recording.profile import ProfileRun
 from refbrowse.daemon.services.recording.script import ScriptRun
@@ -100,11 +101,14 @@ async def trace(call: Call) -> str:
 
 
 def _move(scratch: str, path: str, secrets: tuple[str, ...] = ()) -> None:
-    """The scratch file's bytes (a trace's without `secrets`) to `path`, then the scratch file gone."""
+    """The scratch file (a trace's without `secrets`) streamed to `path`, then the scratch file gone.
+
+    `path` is opened by the policy's private writer at this moment: no symlink
+    on the way is followed, whatever changed since the path was checked.
+    """
     try:
-        with open(scratch, "rb") as source:
-            data = source.read()
-            write_private(path, redaction.trace_zip(data, secrets) if secrets else data)
+        with open(scratch, "rb") as source, os.fdopen(open_private(path), "wb") as out:
+            redaction.trace_zip(source, out, secrets)
     finally:
         os.unlink(scratch)
 
@@ -124,11 +128,21 @@ async def profile(call: Call) -> str:
         raise _not_running("profile", "profile")
     path = _out_path(call, "profile", ".json")
     run, rec.profile = rec.profile, None
-    data = await run.stop()
-    events = len(json.loads(data).get("traceEvents", []))
-    await asyncio.to_thread(write_private, path, data)
+    scratch = os.path.join(_folder(call), f".profile-{os.getpid()}-{time.monotonic_ns()}.json")
+    try:
+        done = await run.stop(scratch)
+    except BaseException:
+        with suppress(FileNotFoundError):
+            os.unlink(scratch)
+        raise
+    await asyncio.to_thread(_move, scratch, path)
+    lost = (
+        f"\nChromium's trace buffer filled ({Limits.from_env().said('bytes')}): what came after was left out"
+        if done.lost
+        else ""
+    )
     return (
-        f"Saved the profile ({events} trace events, {_size(path)}) to {path}\n"
+        f"Saved the profile ({done.events} trace events, {_size(path)}) to {path}{lost}\n"
         "Open it in Chrome DevTools (Performance, Load profile) or at https://ui.perfetto.dev"
     )
 
@@ -163,7 +177,10 @@ async def video(call: Call) -> str:
         await asyncio.to_thread(_move, encoded, path)
     finally:
         run.discard()
-    return f"Saved the video ({frames} frames, {seconds:.1f} s, {_size(path)}) to {path}"
+    cut = run.left_out()
+    return f"Saved the video ({frames} frames, {seconds:.1f} s, {_size(path)}) to {path}" + (
+        f"\n{cut}" if cut else ""
+    )
 
 
 # record

@@ -7,23 +7,46 @@ a setting: it ends with the daemon (or a switch of browser), and `status` says
 while one runs.
 
 Playwright writes into the private state folder; `stop` reads that back and
-writes the caller's file (mode 0600) without the secrets typed in the session
-and, unless asked, without cookies and Authorization headers
-(`recording.redaction`), then deletes the scratch file.
+writes the caller's file (mode 0600, through the path policy's writer: no
+symlink followed at the moment of writing) without the secrets typed in the
+session and, unless asked, without cookies and Authorization headers
+(`recording.redaction`), then deletes the scratch file. A file that cannot be
+written there is kept in `.refbrowse/recordings/` instead, and said.
+
+Playwright's driver keeps every entry in memory until the recording stops, so
+a recording stops at its limits (`recording.limits`: requests, bytes of
+bodies, time); `stop` then writes what it holds and says how many requests
+were left out.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import time
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.async_api import BrowserContext, Request, Response
+from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.io.notices import Notices
+from refbrowse.daemon.core.runtime import heap
 from refbrowse.daemon.core.sessions.session import Session
-from refbrowse.daemon.services.policy import write_private
+from refbrowse.daemon.services.policy import open_private
 from refbrowse.daemon.services.recording import redaction
-from refbrowse.errors import BrowseError
+from refbrowse.daemon.services.recording.limits import Limits
+from refbrowse.errors import BrowseError, UsageError
+
+
+@dataclass(frozen=True, slots=True)
+class HarWritten:
+    path: str
+    seconds: float
+    entries: int
+    left_out: str  # "" or what the limit left out, in words
 
 
 class HarRecordings:
@@ -40,46 +63,145 @@ class HarRecordings:
         os.makedirs(self.folder, mode=0o700, exist_ok=True)
         scratch = os.path.join(self.folder, f".har-{os.getpid()}-{time.monotonic_ns()}.har")
         await session.context.tracing.start_har(scratch, content="embed", mode="full")
-        self.running[session.name] = _Har(path, scratch, time.monotonic(), credentials)
+        run = _Har(path, scratch, time.monotonic(), credentials, Limits.from_env(), session.context)
+        run.watch(lambda why: self._cut(run, why))
+        self.running[session.name] = run
 
-    async def stop(self, session: Session, secrets: tuple[str, ...]) -> tuple[str, float]:
-        """Write the recording to its path without `secrets`; the path and how long it recorded."""
+    def _cut(self, run: _Har, why: str) -> None:
+        """Stop recording at a limit: the driver writes the scratch file now and lets go of its entries."""
+        if run.cut:
+            return
+        run.cut, run.ended = why, time.monotonic()
+        run.ending = asyncio.ensure_future(_end(run.context))
+        self.notices.add(
+            f"the HAR recording to {run.path} reached its limit of {run.limits.said(why)} and stopped "
+            "recording; `browse har stop` writes what it holds"
+        )
+
+    async def stop(self, session: Session, secrets: tuple[str, ...]) -> HarWritten:
+        """Write the recording to its path without `secrets`."""
         if session.name not in self.running:
             raise BrowseError(
                 "no HAR is being recorded in this session", "start one with `browse har start PATH`"
             )
         run = self.running.pop(session.name)
+        run.unwatch()
         try:
-            await session.context.tracing.stop_har()
-            await asyncio.to_thread(_rewrite, run, secrets)
+            await (run.ending or session.context.tracing.stop_har())
+            entries = await asyncio.to_thread(_rewrite, run, secrets, self.folder)
         finally:
             _remove(run.scratch)
-        return run.path, time.monotonic() - run.started
+        return HarWritten(run.path, (run.ended or time.monotonic()) - run.started, entries, run.left_out())
 
     async def on_new_session(self, session: Session) -> None:
         """A new context for the session (a switch of browser) ends a recording of the old one."""
         lost = self.running.pop(session.name, None)
         if lost is not None:
+            lost.unwatch()
             _remove(lost.scratch)
             self.notices.add(
                 f"the HAR recording to {lost.path} ended with the switch of browser: nothing written"
             )
 
     def status_line(self) -> str:
-        return "\n".join(f"har: session {name} recording to {run.path}" for name, run in self.running.items())
+        return "\n".join(
+            f"har: session {name} recording to {run.path}"
+            + (f" (stopped at its limit of {run.limits.said(run.cut)})" if run.cut else "")
+            for name, run in self.running.items()
+        )
 
 
-@dataclass(frozen=True, slots=True)
+async def _end(context: BrowserContext) -> None:
+    with suppress(PlaywrightError):  # the context closed meanwhile: its scratch file is what there is
+        await context.tracing.stop_har()
+
+
+@dataclass(eq=False)
 class _Har:
     path: str  # the caller's file
     scratch: str  # Playwright's, in the private state folder
     started: float
     credentials: bool  # cookies and Authorization headers are kept
+    limits: Limits
+    context: BrowserContext
+    requests: int = 0
+    body_bytes: int = 0
+    cut: str = ""  # the limit that stopped it: "entries", "bytes" or "seconds"
+    ended: float = 0.0
+    after_cut: int = 0  # requests the page made once the recording had stopped
+    written: int = 0  # entries in the file
+    ending: asyncio.Future[None] | None = None
+    _timer: asyncio.TimerHandle | None = None
+    _listeners: list[tuple[str, Any]] = field(default_factory=list)
+
+    def watch(self, cut: Any) -> None:
+        def on_request(request: Request) -> None:
+            if self.cut:
+                self.after_cut += 1
+                return
+            self.requests += 1
+            self.body_bytes += len(request.post_data_buffer or b"")
+            if self.requests >= self.limits.entries:
+                cut("entries")
+
+        def on_response(response: Response) -> None:
+            with suppress(ValueError):
+                self.body_bytes += int(response.headers.get("content-length", "0"))
+            if not self.cut and self.body_bytes >= self.limits.bytes:
+                cut("bytes")
+
+        self.context.on("request", on_request)
+        self.context.on("response", on_response)
+        self._listeners = [("request", on_request), ("response", on_response)]
+        self._timer = asyncio.get_running_loop().call_later(self.limits.seconds, cut, "seconds")
+
+    def unwatch(self) -> None:
+        for event, listener in self._listeners:
+            self.context.remove_listener(event, listener)
+        if self._timer is not None:
+            self._timer.cancel()
+
+    def left_out(self) -> str:
+        if not self.cut:
+            return ""
+        return (
+            f"recording stopped at its limit of {self.limits.said(self.cut)}: "
+            f"{max(self.requests + self.after_cut - self.written, 0):,} later requests were not recorded"
+        )
 
 
-def _rewrite(run: _Har, secrets: tuple[str, ...]) -> None:
-    with open(run.scratch, "rb") as recorded:
-        write_private(run.path, redaction.har(recorded.read(), secrets, run.credentials))
+def _rewrite(run: _Har, secrets: tuple[str, ...], folder: str) -> int:
+    """Write the scratch file's entries, scrubbed, to the caller's path; how many entries."""
+    try:
+        with open(run.scratch, "rb") as recorded:
+            parsed: dict[str, Any] = json.load(recorded)
+        parsed = redaction.har(parsed, secrets, run.credentials)
+        entries = parsed.get("log", {}).get("entries", [])
+        if run.cut and len(entries) > run.limits.entries:
+            # the driver took requests on while it stopped: the file keeps to the limit
+            parsed["log"]["entries"] = entries = entries[: run.limits.entries]
+        run.written = len(entries)
+        _write(run.path, parsed, folder)
+        return len(entries)
+    finally:
+        parsed = {}
+        heap.tidy()  # the parsed file was many times its size: hand that memory back now
+
+
+def _write(path: str, parsed: dict[str, Any], folder: str) -> None:
+    try:
+        fd = open_private(path)
+    except (UsageError, OSError) as exc:
+        kept = os.path.join(folder, f"har-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.har")
+        _dump(open_private(kept), parsed)
+        message = exc.message if isinstance(exc, UsageError) else str(exc)
+        raise UsageError(f"could not write the HAR: {message}", f"it is kept as {kept}") from None
+    _dump(fd, parsed)
+
+
+def _dump(fd: int, parsed: dict[str, Any]) -> None:
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(parsed, out, ensure_ascii=False, indent=2)  # written in pieces, not built whole first
 
 
 def _remove(scratch: str) -> None:

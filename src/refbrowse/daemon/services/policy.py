@@ -325,10 +325,15 @@ def write_new(path: str, data: bytes) -> None:
 
 def write_private(path: str, data: bytes) -> None:
     """`write_new`, readable by this user only: a recording holds what the session saw and sent."""
+    with os.fdopen(open_private(path), "wb") as f:
+        f.write(data)
+
+
+def open_private(path: str) -> int:
+    """`open_new`, the file readable by this user only (see `write_private`); for writing in parts."""
     fd = open_resolved(os.path.abspath(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600, make_parents=True)
     os.fchmod(fd, 0o600)  # a file that was there keeps its mode through O_TRUNC
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
+    return fd
 
 
 def open_new(path: str) -> int:

@@ -9,10 +9,9 @@ and Authorization headers replaced too unless the caller asked to keep them.
 
 from __future__ import annotations
 
-import io
-import json
+import shutil
 import zipfile
-from typing import Any
+from typing import Any, BinaryIO
 
 from refbrowse.daemon.services.activity.redact import HIDDEN
 from refbrowse.daemon.services.secrets import scrub_bytes, scrub_text
@@ -21,14 +20,14 @@ CREDENTIAL_HEADERS = frozenset(("cookie", "set-cookie", "authorization", "proxy-
 _BINARY = (".png", ".jpeg", ".jpg", ".webp", ".gif", ".woff", ".woff2", ".ttf")
 
 
-def har(data: bytes, secrets: tuple[str, ...], keep_credentials: bool) -> bytes:
-    """A HAR file's bytes without the secrets (and without credentials unless `keep_credentials`)."""
-    parsed = json.loads(data)
+def har(parsed: dict[str, Any], secrets: tuple[str, ...], keep_credentials: bool) -> dict[str, Any]:
+    """A parsed HAR without the secrets (and without credentials unless `keep_credentials`)."""
     if not keep_credentials:
         for entry in parsed.get("log", {}).get("entries", []):
             for side in ("request", "response"):
                 _without_credentials(entry.get(side) or {})
-    return json.dumps(_scrubbed(parsed, secrets), ensure_ascii=False, indent=2).encode()
+    scrubbed: dict[str, Any] = _scrubbed(parsed, secrets) if secrets else parsed
+    return scrubbed
 
 
 def _without_credentials(message: dict[str, Any]) -> None:
@@ -49,13 +48,13 @@ def _scrubbed(value: Any, secrets: tuple[str, ...]) -> Any:
     return value
 
 
-def trace_zip(data: bytes, secrets: tuple[str, ...]) -> bytes:
-    """A Playwright trace zip's bytes with every member scrubbed (its events, network log, saved bodies)."""
+def trace_zip(source: BinaryIO, out: BinaryIO, secrets: tuple[str, ...]) -> None:
+    """A Playwright trace zip copied from `source` to `out` with every member scrubbed (its events,
+    network log, saved bodies), one member in memory at a time; copied as it is without `secrets`."""
     if not secrets:
-        return data
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as kept:
-        for info in source.infolist():
+        shutil.copyfileobj(source, out, 1 << 20)
+        return
+    with zipfile.ZipFile(source) as zipped, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as kept:
+        for info in zipped.infolist():
             binary = info.filename.lower().endswith(_BINARY)
-            kept.writestr(info, scrub_bytes(source.read(info), secrets, binary), zipfile.ZIP_DEFLATED)
-    return out.getvalue()
+            kept.writestr(info, scrub_bytes(zipped.read(info), secrets, binary), zipfile.ZIP_DEFLATED)

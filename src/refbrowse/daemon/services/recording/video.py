@@ -4,6 +4,9 @@ Chromium sends a frame only when the picture changes, each with its time; the
 frames are kept as JPEG files and handed to ffmpeg with their durations (its
 concat format), which renders them at a steady frame rate. Nothing is encoded
 while the agent works, so a recording costs the page only the screencast.
+The frames kept on disk stop at the recording limits (`recording.limits`:
+their bytes, and the time since the first): the video then ends there, and
+`video stop` says so.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from playwright.async_api import CDPSession, Page
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.runtime.background import spawn
+from refbrowse.daemon.services.recording.limits import Limits
 from refbrowse.errors import PageError
 
 FPS = 25
@@ -56,6 +60,9 @@ class VideoRun:
     ffmpeg: str
     started: float = field(default_factory=time.time)
     frames: list[tuple[str, float]] = field(default_factory=list)  # (file, timestamp in seconds)
+    limits: Limits = field(default_factory=Limits.from_env)
+    kept_bytes: int = 0
+    cut: str = ""  # the limit the frames reached: "bytes" or "seconds"
 
     @classmethod
     async def start(cls, page: Page, scratch: str) -> VideoRun:
@@ -69,12 +76,37 @@ class VideoRun:
         return run
 
     def _frame(self, params: dict[str, Any]) -> None:
-        path = os.path.join(self.folder, f"frame-{len(self.frames):06d}.jpg")
-        with open(path, "wb") as out:
-            out.write(base64.b64decode(params["data"]))
+        if self.cut:
+            return
+        data = base64.b64decode(params["data"])
         stamp = float(params.get("metadata", {}).get("timestamp") or time.time())
+        if self.frames and stamp - self.frames[0][1] > self.limits.seconds:
+            self._stop_at("seconds")
+            return
+        if self.kept_bytes + len(data) > self.limits.bytes:
+            self._stop_at("bytes")
+            return
+        path = os.path.join(self.folder, f"frame-{len(self.frames):06d}.jpg")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        self.kept_bytes += len(data)
         self.frames.append((path, stamp))
         spawn(self._ack(params["sessionId"]))
+
+    def _stop_at(self, limit: str) -> None:
+        """No more frames: the screencast stops and the video ends with the last frame kept."""
+        self.cut = limit
+        spawn(self._quiet("Page.stopScreencast"))
+
+    async def _quiet(self, method: str) -> None:
+        with suppress(PlaywrightError):  # the tab closed meanwhile
+            await self.cdp.send(method)
+
+    def left_out(self) -> str:
+        if not self.cut:
+            return ""
+        return f"recording stopped at its limit of {self.limits.said(self.cut)}: the video ends there"
 
     async def _ack(self, session_id: int) -> None:
         with suppress(PlaywrightError):  # the tab closed: the frames so far are kept
@@ -82,7 +114,7 @@ class VideoRun:
 
     async def stop(self, out_path: str, limit_s: float) -> tuple[int, float]:
         """Encode the frames into `out_path` (its extension picks the codec); (frames, seconds)."""
-        ended = time.time()
+        ended = self.frames[-1][1] + 1 / FPS if self.cut and self.frames else time.time()
         with suppress(PlaywrightError):  # the tab is gone; its frames are still here
             await self.cdp.send("Page.stopScreencast")
             await self.cdp.detach()
