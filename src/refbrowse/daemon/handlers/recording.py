@@ -131,11 +131,10 @@ async def profile(call: Call) -> str:
     scratch = os.path.join(_folder(call), f".profile-{os.getpid()}-{time.monotonic_ns()}.json")
     try:
         done = await run.stop(scratch)
-    except BaseException:
-        with suppress(FileNotFoundError):
+        await asyncio.to_thread(_move, scratch, path)
+    finally:
+        with suppress(FileNotFoundError):  # moved, or never written whole
             os.unlink(scratch)
-        raise
-    await asyncio.to_thread(_move, scratch, path)
     lost = (
         f"\nChromium's trace buffer filled ({Limits.from_env().said('bytes')}): what came after was left out"
         if done.lost
