@@ -23,3 +23,24 @@ def test_a_change_lists_rows_say_their_cells_and_the_chosen_filter_and_page_are_
     assert re.search(r'- link "Yes" @e\d+ \[selected\]', view), view
     assert re.search(r'- link "Groups" @e\d+\n', view) and re.search(r'- link "No" @e\d+\n', view), view
     assert re.search(r'- link "every" @e\d+\n', view), view  # a class every item has chooses none
+
+
+def test_an_articles_prose_links_are_one_line_that_names_each_once_and_their_refs_still_work(
+    workspace: Workspace, site: Site
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.url("/reports4/article.html")))
+    cloud = re.search(r"- 24 links in the text: (.*)\n", view)
+    assert cloud, view
+    assert cloud.group(1).count('"sorted()"') == 1 and '"lambdas"' not in cloud.group(1), view
+    assert re.search(r'- link "cache\(\)" @e\d+\n', view), view  # a sidebar's list is no prose
+    copy = re.search(
+        r'- button "Hide the prompts and output" @e\d+ (?:\(row "functools"\) )?\(5 more alike: (@e\d+ ?)+\)',
+        view,
+    )
+    assert copy, view
+    named = re.search(r'"min\(\)" (@e\d+)', cloud.group(1))
+    assert named
+    workspace.ok("click", named.group(1))
+    assert workspace.ok("url").strip().endswith("#l01"), view
+    every = workspace.ok("snapshot", "-i", "-s", "article")
+    assert every.count('- link "min()"') == 4, every  # a scoped view lists them one a line

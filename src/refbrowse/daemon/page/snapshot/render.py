@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, replace
 
 from refbrowse.daemon.core.runtime import heap
+from refbrowse.daemon.page.snapshot import linkcloud
 from refbrowse.daemon.page.snapshot.budget import Trimmed, estimate_tokens, fit, left_out_note
 from refbrowse.daemon.page.snapshot.hints import repeated
 from refbrowse.daemon.page.snapshot.roles import DIALOGS, actionable, shorten
@@ -62,6 +63,8 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
         overlays, above = [line for line in overlays if line.startswith("⚠")], frozenset()
     head += overlays
     lines = build_lines(roots if roots is not None else [snapshot.tree], replace(view, listed_above=above))
+    if options.interactive and roots is None and not options.prose:
+        lines = linkcloud.fold(lines)  # an article's prose links, one line; `-s` lists them one a line
     tail = clickable_lines(snapshot)
     if options.max_tokens is None:
         body = [line.render() for line in lines]

@@ -1,0 +1,107 @@
+"""Prose link clouds said once: the links inside an article's sentences folded into one line.
+
+A docs page links words in its prose (`sorted()`, `key function`, `PEP 412`):
+the interactive view listed each one a line, hundreds of tokens before
+anything an agent came for. A run of such links under one parent becomes one
+line that counts them and names each distinct one once with its first ref;
+`browse find NAME` gives the ref of any other, and `snapshot -i -s` of their
+paragraph lists them one a line.
+"""
+
+from __future__ import annotations
+
+import json
+
+from refbrowse.daemon.page.snapshot.roles import shorten, text_of
+from refbrowse.daemon.page.snapshot.tree import Node
+from refbrowse.daemon.page.snapshot.view import Line
+
+MIN_LINKS = 6  # fewer prose links than this cost less said one a line
+SHOWN = 24  # distinct links named on the folded line
+ALIKE = 3  # a control repeated this often under one parent, reading the same, is one line
+_NAME = 40
+_INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript", "superscript", "none"))
+
+
+def fold(lines: list[Line]) -> list[Line]:
+    """`lines` with each run of six or more prose links under one parent as one line, and controls
+    repeated alike under one parent as one line with their refs."""
+    runs: dict[int, list[int]] = {}  # a parent's index → its prose link lines, in order
+    for index, line in enumerate(lines):
+        if not line.children and line.node is not None and _prose_link(line):
+            runs.setdefault(line.parent, []).append(index)
+    folded: dict[int, str] = {}
+    dropped: set[int] = set()
+    for found in runs.values():
+        if len(found) >= MIN_LINKS:
+            folded[found[0]] = _said_once([lines[i] for i in found])
+            dropped.update(found[1:])
+    for found in _alike(lines).values():
+        if len(found) >= ALIKE and not dropped.intersection(found) and found[0] not in folded:
+            refs = " ".join(line.node.short_ref for i in found[1:] if (line := lines[i]).node is not None)
+            folded[found[0]] = f"{lines[found[0]].text} ({len(found) - 1} more alike: {refs})"
+            dropped.update(found[1:])
+    if not folded:
+        return lines
+    return _without(lines, folded, dropped)
+
+
+def _alike(lines: list[Line]) -> dict[tuple[int, str], list[int]]:
+    """Controls under one parent whose lines read the same but for the ref (a docs page's "Hide the
+    prompts and output" by each example), by parent and line."""
+    found: dict[tuple[int, str], list[int]] = {}
+    for index, line in enumerate(lines):
+        node = line.node
+        if line.children or node is None or not node.short_ref or not node.name:
+            continue
+        if f" {node.short_ref}" in line.text and line.text.count(" @") == 1:
+            found.setdefault((line.parent, line.text.replace(f" {node.short_ref}", "", 1)), []).append(index)
+    return found
+
+
+def _prose_link(line: Line) -> bool:
+    node = line.node
+    if node is None or node.role != "link" or not node.short_ref or not line.text.startswith("- link "):
+        return False
+    holder = node.parent
+    while holder is not None and holder.role in _INLINE and not _words_beside(holder):
+        holder = holder.parent
+    return holder is not None and _words_beside(holder)  # a paragraph of one link is a list
+
+
+def _words_beside(node: Node) -> bool:
+    """Whether `node` holds words of its own beside its elements: a sentence, not a list of links."""
+    return any(isinstance(c, str) and any(ch.isalpha() for ch in c) for c in node.children)
+
+
+def _said_once(links: list[Line]) -> str:
+    seen: dict[str, str] = {}
+    for line in links:
+        assert line.node is not None
+        seen.setdefault(line.node.name or text_of(line.node, _NAME), line.node.short_ref)
+    shown = list(seen.items())[:SHOWN]
+    named = ", ".join(f"{json.dumps(shorten(name, _NAME), ensure_ascii=False)} {ref}" for name, ref in shown)
+    more = f", {len(seen) - len(shown)} more" if len(seen) > len(shown) else ""
+    return f"- {len(links)} links in the text: {named}{more} (`browse find NAME` gives any one's ref)"
+
+
+def _without(lines: list[Line], folded: dict[int, str], dropped: set[int]) -> list[Line]:
+    """The lines renumbered without `dropped`, the first of each fold saying the run."""
+    new_at: dict[int, int] = {}
+    out: list[Line] = []
+    for index, line in enumerate(lines):
+        if index in dropped:
+            continue
+        new_at[index] = len(out)
+        text = folded.get(index, line.text)
+        out.append(Line(line.depth, text, new_at.get(line.parent, -1), line.node))
+    return _relinked(out)
+
+
+def _relinked(lines: list[Line]) -> list[Line]:
+    for line in lines:
+        line.children = []
+    for index, line in enumerate(lines):
+        if line.parent >= 0:
+            lines[line.parent].children.append(index)
+    return lines
