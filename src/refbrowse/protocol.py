@@ -61,6 +61,8 @@ LAUNCH_ENV = (
     "BROWSE_CHROMIUM_PATH",
     "BROWSE_ALLOWED_HOSTS",
     "BROWSE_WEBMCP",
+    "BROWSE_INIT_SCRIPTS",  # read once, when the daemon starts
+    "BROWSE_EXTENSIONS",  # loaded once, when the browser starts
 )
 
 # Launch settings that may carry credentials (a proxy's password, a remote
@@ -194,6 +196,32 @@ def config_hash(config: dict[str, str] | None = None) -> str:
     return format(zlib.crc32(canonical), "08x")
 
 
+SHOWN_VALUE_MAX = 1000  # a launch value daemon.json keeps to name a change: it stays far under its cap
+
+
+def shown_launch_config() -> str:
+    """The launch settings that carry no credentials, as daemon.json keeps them: what `launch_change`
+    compares, to say which one made a CLI restart the daemon."""
+    shown = {k: v[:SHOWN_VALUE_MAX] for k, v in launch_config().items() if k not in SECRET_ENV}
+    return wire.dumps(shown)
+
+
+def launch_change(info: dict[str, object]) -> str:
+    """Why the daemon `info` describes is not this environment's, in a few words."""
+    if info.get("version") != __version__:
+        return f"it runs version {info.get('version')}, this is {__version__}"
+    try:
+        theirs = wire.loads_flat_object(str(info.get("launch", "")))
+    except (ValueError, IndexError, KeyError, RecursionError):
+        return "it was launched with other settings"
+    changed = [
+        f"{name}={here or '(unset)'} here, {theirs.get(name) or '(unset)'} there"
+        for name, here in launch_config().items()
+        if name not in SECRET_ENV and str(theirs.get(name, "")) != here[:SHOWN_VALUE_MAX]
+    ]
+    return "; ".join(changed) or f"one of {', '.join(SECRET_ENV)} differs"
+
+
 def daemon_info(
     pid: int,
     port: int,
@@ -215,6 +243,7 @@ def daemon_info(
         "version": __version__,
         "mode": mode,
         "config": config or config_hash(),
+        "launch": shown_launch_config(),
     }
 
 

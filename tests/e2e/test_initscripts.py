@@ -59,8 +59,47 @@ def test_browse_init_scripts_runs_in_every_session(fresh_workspace: Workspace, s
     url = site.page("/init/reader3", READER)
     script = ws.root / "env-flag.js"
     script.write_text("window.__testFlag = 'from-env';")
-    first = ws.run("goto", url, BROWSE_INIT_SCRIPTS=f"{script},{ws.root / 'missing.js'}")
+    env = {"BROWSE_INIT_SCRIPTS": f"{script},{ws.root / 'missing.js'}"}
+    first = ws.run("goto", url, **env)
     assert first.code == 0 and "BROWSE_INIT_SCRIPTS: no such file: " in first.err + first.out
-    assert title(ws) == "flag=from-env"
-    ws.ok("--session", "other", "goto", url)
-    assert strip_fence(ws.ok("--session", "other", "js", "document.title")).strip() == "flag=from-env"
+    assert strip_fence(ws.ok("js", "document.title", **env)).strip() == "flag=from-env"
+    ws.ok("--session", "other", "goto", url, **env)
+    assert strip_fence(ws.ok("--session", "other", "js", "document.title", **env)).strip() == "flag=from-env"
+    # Listed with where each came from: the environment's in status and in every session's list.
+    added = ws.root / "added.js"
+    added.write_text("window.__added = 1;")
+    ws.ok("--session", "other", "initscript", "add", str(added), **env)
+    status = ws.ok("status", **env)
+    assert f"init scripts from BROWSE_INIT_SCRIPTS (every session): {script.resolve()}" in status
+    assert f"initscripts: {added.resolve()} (added with `initscript add`)" in status
+    listed = ws.ok("--session", "other", "initscript", "list", **env)
+    assert f"1. {script.resolve()} (31 chars, from BROWSE_INIT_SCRIPTS)" in listed
+    assert f"2. {added.resolve()} (19 chars, initscript add)" in listed
+    refused = ws.run("initscript", "remove", str(script), **env)
+    assert refused.code == 1 and "comes from BROWSE_INIT_SCRIPTS" in refused.err
+
+
+def test_another_browse_init_scripts_restarts_the_daemon_with_it(
+    fresh_workspace: Workspace, site: Site
+) -> None:
+    ws = fresh_workspace
+    url = site.page("/init/reader4", READER)
+    one, two = ws.root / "one.js", ws.root / "two.js"
+    one.write_text("window.__testFlag = 'one';")
+    two.write_text("window.__testFlag = 'two';")
+    ws.ok("goto", url, BROWSE_INIT_SCRIPTS=str(one))
+    assert title_with(ws, BROWSE_INIT_SCRIPTS=str(one)) == "flag=one"
+    pid = ws.ok("status", BROWSE_INIT_SCRIPTS=str(one)).split("pid: ")[1].split()[0]
+    changed = ws.run("goto", url, BROWSE_INIT_SCRIPTS=str(two))
+    assert changed.code == 0
+    assert f"restarting the daemon: BROWSE_INIT_SCRIPTS={two} here, {one} there" in changed.err
+    assert title_with(ws, BROWSE_INIT_SCRIPTS=str(two)) == "flag=two"
+    assert f"pid: {pid} " not in ws.ok("status", BROWSE_INIT_SCRIPTS=str(two))
+    # Unset is a change too: the page goes back to running no script.
+    unset = ws.run("goto", url)
+    assert "BROWSE_INIT_SCRIPTS=(unset) here" in unset.err
+    assert title(ws) == "flag=none"
+
+
+def title_with(ws: Workspace, **env: str) -> str:
+    return strip_fence(ws.ok("js", "document.title", **env)).strip()

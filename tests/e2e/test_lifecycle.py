@@ -18,6 +18,7 @@ import pytest
 
 from conftest import BROWSE, Site, Workspace, _descendants, browser_pid
 from killing import held_route, wait_for_exit
+from refbrowse import __version__
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
@@ -140,6 +141,7 @@ def test_a_daemon_of_another_version_is_replaced(fresh_workspace: Workspace) -> 
     state.write_text(json.dumps({**info, "version": "0.0.0-old"}))
     result = fresh_workspace.run("url")
     assert result.code == 0 and "starting browser" in result.err
+    assert f"restarting the daemon: it runs version 0.0.0-old, this is {__version__}" in result.err
     assert fresh_workspace.daemon_info()["pid"] != info["pid"]
     assert fresh_workspace.daemon_info()["version"] != "0.0.0-old"
 
@@ -187,5 +189,7 @@ def test_a_daemon_with_another_launch_config_is_replaced(fresh_workspace: Worksp
     old = fresh_workspace.daemon_info()
     result = fresh_workspace.run("url", BROWSE_CHROMIUM_PATH="/usr/bin/chromium")
     assert result.code == 0 and "starting browser" in result.err
+    changed = "restarting the daemon: BROWSE_CHROMIUM_PATH=/usr/bin/chromium here, (unset) there"
+    assert changed in result.err
     new = fresh_workspace.daemon_info()
     assert new["pid"] != old["pid"] and new["config"] != old["config"]

@@ -32,6 +32,7 @@ from refbrowse.protocol import (
     STOP_REQUEST,
     ensure_state_dir,
     is_current,
+    launch_change,
     open_state_file,
     read_daemon_file,
     state_path,
@@ -67,6 +68,7 @@ def ensure_daemon(state_dir: str) -> dict[str, object]:
         if info is not None:
             if is_current(info):
                 return info
+            sys.stderr.write(f"restarting the daemon: {launch_change(info)}\n")
             _ask_to_stop(info)
             wait_for_exit(state_dir)
         sys.stderr.write("starting browser…\n")

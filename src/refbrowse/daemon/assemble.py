@@ -207,6 +207,7 @@ def _wiring(host: BrowserHost, services: Services, extension: ExtensionLink) -> 
             services.persister,
             services.recordings,
             services.settings,
+            _init_scripts(services.settings),
             services.hars,
             services.page_tools,
             services.consent,

@@ -74,4 +74,10 @@ class InitScripts(Family):
             await self.on_context(session, None)
 
     def describe(self, value: Value) -> str:
-        return ", ".join(script["path"] for script in value)
+        return ", ".join(script["path"] for script in value) + " (added with `initscript add`)"
+
+    def status_line(self) -> str:
+        """The environment's scripts, which no session's settings list."""
+        if not self.from_env:
+            return ""
+        return f"init scripts from {ENV} (every session): {', '.join(s['path'] for s in self.from_env)}"
