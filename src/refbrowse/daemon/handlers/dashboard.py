@@ -4,6 +4,9 @@
 read in the process list (one redeemed it first and took the page over): the
 web browser is given a private page (mode 0600, in the state directory) that
 sends it on to the link, and the page is removed once the link has expired.
+It is one file, `dashboard.html`, written anew (a new file moved into place) for
+each link, so pages never pile up in the state directory, even when the daemon
+stops before a link expires.
 That link's code is bound to a key written only in the page, so the code alone
 (however learnt) opens nothing; the page's address is what is printed.
 """
@@ -11,6 +14,7 @@ That link's code is bound to a key written only in the page, so the code alone
 from __future__ import annotations
 
 import asyncio
+import glob
 import html
 import os
 import sys
@@ -38,6 +42,7 @@ async def dashboard(call: Call) -> str:
 
 
 LINK_LIFE_S = 60.0
+PAGE_NAME = "dashboard.html"
 
 _FORWARD = """<!doctype html><meta charset=utf-8><meta name=referrer content=no-referrer>
 <meta http-equiv=refresh content="0; url={url}"><title>refbrowse activity</title>
@@ -46,7 +51,7 @@ _FORWARD = """<!doctype html><meta charset=utf-8><meta name=referrer content=no-
 
 
 async def _open(page: str) -> str:
-    asyncio.get_running_loop().call_later(LINK_LIFE_S, _remove, page)
+    asyncio.get_running_loop().call_later(LINK_LIFE_S, _remove, page, os.stat(page).st_ino)
     # Without a display, `webbrowser` would start a text browser with no terminal to show it in.
     has_display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     if sys.platform.startswith("linux") and not has_display:
@@ -56,13 +61,30 @@ async def _open(page: str) -> str:
 
 
 def _forwarding_page(url: str, state_dir: str) -> str:
-    """A page only this user can read that sends a web browser to `url`; its path."""
-    fd, path = tempfile.mkstemp(prefix="dashboard-", suffix=".html", dir=state_dir)  # mode 0600
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(_FORWARD.format(url=html.escape(url)))
+    """A page only this user can read that sends a web browser to `url`; its path (always the same one)."""
+    path = os.path.join(state_dir, PAGE_NAME)
+    fd, temporary = tempfile.mkstemp(prefix="dashboard-", suffix=".tmp", dir=state_dir)  # mode 0600
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(_FORWARD.format(url=html.escape(url)))
+        os.replace(temporary, path)  # a symlink planted at `path` is replaced, never followed
+    except BaseException:
+        with suppress(FileNotFoundError):
+            os.remove(temporary)
+        raise
+    _remove_old_pages(state_dir)
     return path
 
 
-def _remove(path: str) -> None:
+def _remove(path: str, inode: int) -> None:
+    """The page, unless a newer link's page has taken its place meanwhile."""
     with suppress(FileNotFoundError):
-        os.remove(path)
+        if os.lstat(path).st_ino == inode:
+            os.remove(path)
+
+
+def _remove_old_pages(state_dir: str) -> None:
+    """Link pages named `dashboard-XXXX.html` (one file per link) that a stopped daemon left behind."""
+    for old in glob.glob(os.path.join(glob.escape(state_dir), "dashboard-*.html")):
+        with suppress(OSError):
+            os.remove(old)

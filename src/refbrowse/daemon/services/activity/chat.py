@@ -8,10 +8,13 @@ one. It runs in a fresh directory of its own under the state directory, with
 this `browse` first on its PATH and `BROWSE_SESSION` naming the session, so the
 commands it runs drive the same tabs (`BROWSE_ATTACH=1`: the running daemon,
 whatever its launch settings); `BROWSE_CLIENT=chat` makes them show in the feed
-as the chat's. The settings that carry credentials (`BROWSE_PROXY`, …) are
-left out of its environment. Its
-output streams back to the page as it comes; it is stopped after `LIMIT_S`, or
-when the person cancels. One run at a time.
+as the chat's. The settings that carry credentials (`BROWSE_PROXY`, the MCP
+server's token, …) are left out of its environment. Its output streams back to
+the page as it comes, the first `MAX_SHOWN` bytes of it (the rest is read and
+dropped, so an agent that floods never blocks on its pipe); it is stopped, with
+every process of its group, after `LIMIT_S`, when the person cancels, or when
+the page that asked goes away. One run at a time: the next is refused until the
+last one's processes are gone.
 """
 
 from __future__ import annotations
@@ -24,18 +27,23 @@ import shutil
 import signal
 import sys
 import tempfile
+from asyncio import FIRST_COMPLETED
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.daemon.core.io.request import CheckedRequest
+from refbrowse.daemon.services.activity.body import json_object, session_of
 from refbrowse.protocol import SECRET_ENV
 
 if TYPE_CHECKING:
     from refbrowse.daemon.services.daemon_link import DaemonLink
 
 LIMIT_S = 300.0
+MAX_SHOWN = 1_000_000  # bytes of the agent's output sent to the page
+GONE_CHECK_S = 0.5  # how often a silent run checks that the page that asked is still connected
+HIDDEN_ENV = (*SECRET_ENV, "BROWSE_MCP_TOKEN")  # never in the agent's environment
 MAX_TITLE = 1000  # a page's title in the prompt, in characters
 PROMPT = """{message}
 
@@ -57,19 +65,18 @@ class Chat:
         command = shlex.split(os.environ.get("BROWSE_AGENT_CMD", ""))
         if not command:
             return _refused(400, "no agent command is set", "start the daemon with BROWSE_AGENT_CMD set")
-        if self.busy:
-            return _refused(409, "the agent is still working on the last message", "wait, or cancel it")
-        body = await request.json()
-        message = str(body.get("message") or "").strip() if isinstance(body, dict) else ""
+        body = await json_object(request)
+        message, session = str(body.get("message") or "").strip(), session_of(body)
         if not message:
             return _refused(400, "the message is empty", "write what the agent should do")
-        session = str(body.get("session") or "default")
+        if self.busy:
+            return _refused(409, "the agent is still working on the last message", "wait, or cancel it")
         self.busy = True
         try:
             prompt = await self._prompt(message, session)
             response = web.StreamResponse(headers={"Content-Type": "text/plain; charset=utf-8"})
             await response.prepare(request)
-            await self._stream(response, command, prompt, session)
+            await self._stream(request, response, command, prompt, session)
         finally:
             self.busy = False
         return response
@@ -101,9 +108,11 @@ class Chat:
         page = fence(f"URL: {url}\nTitle: {title[:MAX_TITLE]}\n{text}", "the person's tab")
         return PROMPT.format(message=message, page=page)
 
-    async def _stream(self, response: web.StreamResponse, argv: list[str], prompt: str, session: str) -> None:
+    async def _stream(
+        self, request: web.Request, response: web.StreamResponse, argv: list[str], prompt: str, session: str
+    ) -> None:
         try:
-            self.process = await asyncio.create_subprocess_exec(
+            process = await asyncio.create_subprocess_exec(
                 *argv,
                 cwd=tempfile.mkdtemp(prefix="chat-", dir=self._chats()),
                 env=_agent_env(self.daemon.state_dir, session),
@@ -115,26 +124,25 @@ class Chat:
         except OSError as exc:
             await response.write(f"[the agent command did not start: {exc}]\n".encode())
             return
+        self.process = process
         # Fed alongside the output: an agent that reads its output first must not stall on a full pipe.
-        assert self.process.stdin is not None
-        feeding = asyncio.create_task(_give(self.process.stdin, prompt))
+        assert process.stdin is not None
+        feeding = asyncio.create_task(_give(process.stdin, prompt))
+        running = asyncio.create_task(_run(process, response))
+        watching = asyncio.create_task(_until_gone(request))
         try:
-            await asyncio.wait_for(self._copy(response), LIMIT_S)
-            code = await self.process.wait()
-            await response.write(f"\n[the agent exited with {code}]\n".encode())
-        except TimeoutError:
-            self.cancel_now()
-            await response.write(f"\n[stopped: the agent ran for {LIMIT_S / 60:.0f} minutes]\n".encode())
-        except (ConnectionResetError, asyncio.CancelledError):
-            self.cancel_now()
+            done, _ = await asyncio.wait({running, watching}, timeout=LIMIT_S, return_when=FIRST_COMPLETED)
+            if running in done and running.exception() is None:
+                await response.write(f"\n[the agent exited with {running.result()}]\n".encode())
+            elif not done:
+                await response.write(f"\n[stopped: the agent ran for {LIMIT_S / 60:.0f} minutes]\n".encode())
+        except ConnectionError:
+            pass  # the page went while we wrote to it: the agent is stopped below all the same
         finally:
-            feeding.cancel()
+            for task in (feeding, running, watching):
+                task.cancel()
+            await _end(process)
             self.process = None
-
-    async def _copy(self, response: web.StreamResponse) -> None:
-        assert self.process is not None and self.process.stdout is not None
-        while chunk := await self.process.stdout.read(4096):
-            await response.write(chunk)
 
     def _chats(self) -> str:
         folder = os.path.join(self.daemon.state_dir, "chat")
@@ -142,9 +150,42 @@ class Chat:
         return folder
 
     def cancel_now(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
+        if self.process is not None:
+            _kill_group(self.process)
+
+
+async def _run(process: asyncio.subprocess.Process, response: web.StreamResponse) -> int:
+    """The agent's output to the page, up to `MAX_SHOWN` bytes (then read and dropped); its exit code."""
+    assert process.stdout is not None
+    shown = 0
+    while chunk := await process.stdout.read(65536):
+        if shown < MAX_SHOWN:
+            await response.write(chunk[: MAX_SHOWN - shown])
+            if shown + len(chunk) >= MAX_SHOWN:
+                await response.write(
+                    f"\n[more than {MAX_SHOWN:,} bytes of output: the rest is not shown]\n".encode()
+                )
+        shown += len(chunk)
+    return await process.wait()
+
+
+async def _until_gone(request: web.Request) -> None:
+    """Returns once the page that asked has disconnected (an agent may be silent for minutes)."""
+    while request.transport is not None and not request.transport.is_closing():
+        await asyncio.sleep(GONE_CHECK_S)
+
+
+async def _end(process: asyncio.subprocess.Process) -> None:
+    """Every process of the agent's group stopped (what it started too), and the agent reaped."""
+    _kill_group(process)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(process.wait(), 5)
+
+
+def _kill_group(process: asyncio.subprocess.Process) -> None:
+    # Its own group (start_new_session): the group outlives the agent while anything it started runs.
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 async def _give(stdin: asyncio.StreamWriter, prompt: str) -> None:
@@ -159,7 +200,7 @@ def _agent_env(state_dir: str, session: str) -> dict[str, str]:
     """The daemon's environment, with this `browse` first on PATH and bound to the session."""
     browse = os.path.join(os.path.dirname(sys.executable), "browse")
     folder = os.path.dirname(browse if os.path.exists(browse) else shutil.which("browse") or browse)
-    env: dict[str, Any] = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
+    env: dict[str, Any] = {k: v for k, v in os.environ.items() if k not in HIDDEN_ENV}
     env.update(
         PATH=f"{folder}{os.pathsep}{env.get('PATH', '')}",
         BROWSE_SESSION=session,

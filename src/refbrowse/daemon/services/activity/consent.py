@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from refbrowse.daemon.services.activity.body import json_object
 from refbrowse.errors import BrowseError
 
 if TYPE_CHECKING:
@@ -25,9 +26,9 @@ def add_routes(app: web.Application, gate: ConsentGate, daemon: DaemonLink) -> N
         return web.json_response({"ok": True, "on": gate.policy.on, "held": shown})
 
     async def answer(request: web.Request) -> web.StreamResponse:
-        body = await request.json()
-        held_id = str(body.get("id", "")) if isinstance(body, dict) else ""
-        verdict = body.get("answer") if isinstance(body, dict) else None
+        body = await json_object(request)
+        held_id = str(body.get("id", ""))
+        verdict = body.get("answer")
         if verdict not in ("approve", "deny"):
             return web.json_response({"ok": False, "error": "answer approve or deny"}, status=400)
         try:

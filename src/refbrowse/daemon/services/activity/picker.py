@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from refbrowse.daemon.core.io.request import CheckedRequest
+from refbrowse.daemon.services.activity.body import json_object, session_of
 from refbrowse.daemon.services.cookies.model import host_of
 from refbrowse.daemon.services.cookies.profiles import BROWSERS, profiles
 from refbrowse.errors import BrowseError
@@ -61,11 +62,12 @@ def add_routes(app: web.Application, daemon: DaemonLink) -> None:
         return web.json_response({"ok": True, **counted})
 
     async def import_chosen(request: web.Request) -> web.StreamResponse:
-        body = await request.json()
-        chosen = body.get("domains") if isinstance(body, dict) else None
+        body = await json_object(request)
+        session = session_of(body)
+        chosen = body.get("domains")
         if not isinstance(chosen, list) or not chosen or len(chosen) > MAX_DOMAINS:
             return web.json_response({"ok": False, "error": "choose 1 to 200 domains"}, status=400)
-        results = [await daemon.dispatch(_request(body, str(domain))) for domain in chosen]
+        results = [await daemon.dispatch(_request(body, str(domain), session)) for domain in chosen]
         lines = [r["output"] if r["ok"] else f"error: {r['error']}" for r in results]
         return web.json_response({"ok": all(r["ok"] for r in results), "output": "\n".join(lines)})
 
@@ -74,13 +76,13 @@ def add_routes(app: web.Application, daemon: DaemonLink) -> None:
     app.router.add_post("/api/cookies/import", import_chosen)
 
 
-def _request(body: dict[str, Any], domain: str) -> CheckedRequest:
+def _request(body: dict[str, Any], domain: str, session: str) -> CheckedRequest:
     return CheckedRequest.from_body(
         {
             "command": "cookie-import-browser",
             "args": [str(body.get("browser") or "")],
             "flags": {"--profile": str(body.get("profile") or ""), "--domain": domain},
-            "session": str(body.get("session") or "default"),
+            "session": session,
             "client": "activity page",
         }
     )

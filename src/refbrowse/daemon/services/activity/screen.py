@@ -23,6 +23,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.browser.host import BrowserHost
 from refbrowse.daemon.core.sessions.tab import Tab
+from refbrowse.daemon.services.activity.body import json_object, session_of
 from refbrowse.daemon.services.handoff import Handoffs
 
 log = logging.getLogger("refbrowse")
@@ -124,7 +125,7 @@ class Screens:
         return fresh
 
     async def takeover(self, request: web.Request) -> web.StreamResponse:
-        body = await _json(request)
+        body = await json_object(request)
         if body.get("on"):
             self.handoffs.begin(self.host.target, TAKEOVER_REASON, by_page=True)
         elif self.handoffs.by_page:
@@ -141,8 +142,8 @@ class Screens:
     async def input(self, request: web.Request) -> web.StreamResponse:
         if not self.handoffs.by_page:
             return web.json_response({"ok": False, "error": "take over first"}, status=409)
-        body = await _json(request)
-        tab = self.tab(str(body.get("session") or "default"))
+        body = await json_object(request)
+        tab = self.tab(session_of(body))
         if tab is None:
             return web.json_response({"ok": False, "error": "the session has no tab"}, status=404)
         try:
@@ -182,16 +183,6 @@ async def _forward(page: Page, body: dict[str, Any]) -> None:
             await page.keyboard.press(key)
     else:
         raise ValueError(f"unknown input kind {kind!r}")
-
-
-async def _json(request: web.Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        raise web.HTTPBadRequest(text="the body is not JSON") from None
-    if not isinstance(body, dict):
-        raise web.HTTPBadRequest(text="the body must be a JSON object")
-    return body
 
 
 def add_routes(app: web.Application, screens: Screens) -> None:

@@ -14,6 +14,7 @@ from aiohttp import web
 
 from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.services.activity.body import json_object, session_of
 
 if TYPE_CHECKING:
     from refbrowse.daemon.services.daemon_link import DaemonLink
@@ -52,18 +53,17 @@ def add_routes(app: web.Application, daemon: DaemonLink) -> None:
         return web.json_response({"ok": True, "sessions": sessions_of(daemon)})
 
     async def navigate(request: web.Request) -> web.StreamResponse:
-        body = await request.json()
-        action = body.get("action") if isinstance(body, dict) else None
-        url = str(body.get("url") or "").strip() if isinstance(body, dict) else ""
+        body = await json_object(request)
+        session = session_of(body)
+        action = body.get("action")
+        url = str(body.get("url") or "").strip()
         if action not in (*BUTTONS, "goto") or (action == "goto" and not url):
             error = (
                 "type a URL first" if action == "goto" else f"action is goto or one of {', '.join(BUTTONS)}"
             )
             return web.json_response({"ok": False, "error": error}, status=400)
         args = [url] if action == "goto" else []
-        return answer(
-            dict(await daemon.dispatch(request_of(str(action), str(body.get("session") or ""), args)))
-        )
+        return answer(dict(await daemon.dispatch(request_of(str(action), session, args))))
 
     async def view(request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
