@@ -61,8 +61,8 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("test_webrtc_hosts.py",),
     ),
     (
-        "the activity page's API: bodies not JSON objects, a session not a name; the chat agent stopped with its"
-        " children when the page goes, its output bounded, no MCP token; one dashboard link page",
+        "the activity page's API: bodies not JSON objects, a session not a name; the chat agent stopped"
+        " with its children when the page goes, its output bounded, no MCP token; one dashboard link page",
         ("test_chat_bounds.py",),
     ),
 )

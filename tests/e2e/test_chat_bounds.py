@@ -1,4 +1,4 @@
-"""The activity page's API against what any signed-in local program may post, and the chat's agent kept in bounds.
+"""The activity page's API against what any signed-in local program may post; the chat's agent in bounds.
 
 An agent that floods its output and then sleeps is stopped with everything it
 started once the page that asked disconnects, and no second run starts beside it;

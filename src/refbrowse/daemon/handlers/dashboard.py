@@ -68,7 +68,7 @@ def _forwarding_page(url: str, state_dir: str) -> str:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(_FORWARD.format(url=html.escape(url)))
         os.replace(temporary, path)  # a symlink planted at `path` is replaced, never followed
-    except BaseException:
+    except BaseException:  # whatever stopped the write, the temporary file goes, and the error goes on
         with suppress(FileNotFoundError):
             os.remove(temporary)
         raise
