@@ -102,3 +102,19 @@ def test_the_next_action_diffs_against_the_printed_view(workspace: Workspace, si
     changed = [line for line in strip_fence(printed.split("\n", 1)[1]).splitlines() if line[:1] in "+-"]
     assert changed and any(line.startswith('-- row "Bob"') for line in changed), printed  # its row went
     assert not any(deletes[0] in line or deletes[2] in line for line in changed), printed
+
+
+def test_a_small_pages_sentence_broken_by_links_is_one_line_and_its_links_keep_their_refs(
+    workspace: Workspace, site: Site
+) -> None:
+    view = strip_fence(workspace.ok("goto", site.url("/snap/sentence.html")).split("\n", 1)[1])
+    lines = [line.strip() for line in view.splitlines()]
+    assert '- "Note: See TracTickets for help on using tickets."' in lines
+    assert '- "Powered by Trac 1.6 By Edgewall Software."' in lines
+    for piece in ('- "See"', '- "Note:"', '- "."', '- "By"', '- "Trac 1.6"', '- "Modify ↓"', '- "↓"'):
+        assert piece not in lines, view  # no pieces between the links, no link's words twice
+    assert (
+        ref(view, "link", "TracTickets")
+        and ref(view, "link", "Edgewall Software")
+        and ref(view, "link", "Modify")
+    )

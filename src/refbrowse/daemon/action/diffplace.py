@@ -145,14 +145,60 @@ _REMADE_CHARS = 400  # listed while they fit in this; a grid's rebuilt rows are 
 
 def _compact(lines: list[str]) -> str:
     """`link "1" @e40, "2" @e41, …`: each re-created line's name and new ref, its role said once a run
-    (a datepicker's days, redrawn on Prev, whose refs the next click needs)."""
+    (a datepicker's days, redrawn on Prev, whose refs the next click needs); a run numbered as its
+    refs are is one item, `link "1"…"31" @e40…@e70`."""
     parts: list[str] = []
     role = None
-    for line in lines:
-        head, _, rest = line.partition(" ")
+    for line in _counted(lines):
+        head, rest = _role_and_rest(line)
         parts.append(rest if head == role and rest else line)
         role = head
     return ", ".join(parts)
+
+
+def _role_and_rest(line: str) -> tuple[str, str]:
+    """`slider handle`, `@e9: "20%"`: a line's role (one word or more) and what follows it."""
+    found = re.match(r'(.+?) (?=["@(\[])', line)
+    return (found[1], line[found.end() :]) if found else (line, "")
+
+
+_NUMBERED = re.compile(r'([\w ]+?) "(\d+)" @([ec])(\d+)')
+_RUN = 3  # numbered lines in a row that read as one
+
+
+def _counted(lines: list[str]) -> list[str]:
+    """Lines whose names and refs both count up by one, as a calendar's days do, joined into one."""
+    out: list[str] = []
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        if len(run) >= _RUN:
+            first, last = run[0], run[-1]
+            role, kind = first[1], first[3]
+            out.append(f'{role} "{first[2]}"…"{last[2]}" @{kind}{first[4]}…@{kind}{last[4]}')
+        else:
+            out.extend(match[0] for match in run)
+        run.clear()
+
+    for line in lines:
+        found = _NUMBERED.fullmatch(line)
+        if run and not (found and _follows(run[-1], found)):
+            close()
+        if found:
+            run.append(found)
+        else:
+            out.append(line)
+    close()
+    return out
+
+
+def _follows(before: re.Match[str], match: re.Match[str]) -> bool:
+    return (
+        match[1] == before[1]
+        and match[3] == before[3]
+        and int(match[2]) == int(before[2]) + 1
+        and int(match[4]) == int(before[4]) + 1
+    )
 
 
 def placed(lines: list[tuple[str, str]]) -> list[str]:
