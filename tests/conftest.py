@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -190,6 +191,16 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     ws = Workspace(tmp_path_factory.mktemp("ws"))
     yield ws
     ws.stop()
+
+
+def wait_for(check: Callable[[], bool], seconds: float = 20) -> bool:
+    """Poll until `check` holds; the tests assert outcomes, never durations."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.1)
+    return check()
 
 
 def strip_fence(text: str) -> str:

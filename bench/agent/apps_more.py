@@ -74,15 +74,16 @@ class PythonDocs(App):
 
 
 class AdminLike(App):
-    """Small pages of Django admin's and MLflow's shapes (`appfiles/adminlike/`, `tasks_admin`)."""
+    """Small pages of Django admin's and MLflow's shapes: the tests' fixtures (`tasks_admin`)."""
 
-    ready_path = "/related.html"
+    ready_path = "/reports/related.html"
 
     def argv(self) -> list[str]:
         return [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", ADMIN_PAGES]
 
 
-ADMIN_PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "appfiles", "adminlike")
+# The tests' pages, one copy: the tasks load /reports/related.html, /reports3/changelist.html...
+ADMIN_PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "fixtures")
 
 
 def more_apps() -> dict[str, App]:

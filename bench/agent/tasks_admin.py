@@ -1,6 +1,7 @@
 """Tasks on admin-like pages of the shapes agents met on Django admin and MLflow, served as files.
 
-`appfiles/adminlike/` holds small pages that do what those apps do: an "add
+The pages are the tests' own (tests/fixtures/reports and reports3, served as one
+folder: the tests hold them to what the reports must say): an "add
 another" link that opens a popup which saves and closes itself, adding the new
 choice to its opener's list (Django's related-object popup); two lists a
 choice moves between, both rebuilt on each move (filter_horizontal); a change
@@ -34,7 +35,7 @@ def _value(text: str, name: str) -> str:
 
 
 def popup_after(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/related.html")
+    b.must("goto", app.base + "/reports/related.html")
     opened = b.act("click", b.find("link", "Add another group"))
     if not has(opened, "textbox", "Name"):
         b.must("tab", "2")  # the build that does not hand a popup over
@@ -44,7 +45,7 @@ def popup_after(b: Browse, app: App, run: str) -> str:
 
 
 def popup_before(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/related.html")
+    b.must("goto", app.base + "/reports/related.html")
     b.act("click", b.find("link", "Add another group"))
     b.must("tab", "2")
     b.act("fill", b.find("textbox", "Name"), f"grp-{run}")
@@ -53,7 +54,7 @@ def popup_before(b: Browse, app: App, run: str) -> str:
 
 
 def popup_mcp(m: Mcp, app: App, run: str) -> str:
-    m.act("browser_navigate", url=app.base + "/related.html")
+    m.act("browser_navigate", url=app.base + "/reports/related.html")
     m.act("browser_click", target=m.find("link", "Add another group"))
     m.act("browser_tabs", action="select", index=1)
     m.act("browser_type", target=m.find("textbox", "Name"), text=f"grp-{run}")
@@ -71,7 +72,7 @@ def popup_check(app: App, run: str, answer: str) -> tuple[bool, str]:
 
 
 def move_after(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/horizontal.html")
+    b.must("goto", app.base + "/reports3/horizontal.html")
     b.act("select", b.find("listbox", "Available groups"), "editors")
     moved = b.act("click", b.find("button", "Choose"))
     found = re.search(r'option "editors" @e\d+: moved from listbox "[^"]+" to listbox "([^"]+)"', moved)
@@ -79,14 +80,14 @@ def move_after(b: Browse, app: App, run: str) -> str:
 
 
 def move_before(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/horizontal.html")
+    b.must("goto", app.base + "/reports3/horizontal.html")
     b.act("select", b.find("listbox", "Available groups"), "editors")
     b.act("click", b.find("button", "Choose"))
     return _holder(b.snapshot("-i"), "editors")
 
 
 def move_mcp(m: Mcp, app: App, run: str) -> str:
-    m.act("browser_navigate", url=app.base + "/horizontal.html")
+    m.act("browser_navigate", url=app.base + "/reports3/horizontal.html")
     m.act("browser_select_option", target=m.find("listbox", "Available groups"), values=["editors"])
     return _holder(m.act("browser_click", target=m.find("button", "Choose")), "editors")
 
@@ -110,19 +111,19 @@ def move_check(app: App, run: str, answer: str) -> tuple[bool, str]:
 
 
 def all_after(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/changelist.html")
+    b.must("goto", app.base + "/reports3/changelist.html")
     checked = b.act("check", b.find("checkbox", "Select all objects"))
     return _last(r"(\d+) of \d+ selected", checked) or _count_of(b.must("text"))
 
 
 def all_before(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/changelist.html")
+    b.must("goto", app.base + "/reports3/changelist.html")
     b.act("check", b.find("checkbox", "Select all objects"))
     return _count_of(b.must("text"))
 
 
 def all_mcp(m: Mcp, app: App, run: str) -> str:
-    m.act("browser_navigate", url=app.base + "/changelist.html")
+    m.act("browser_navigate", url=app.base + "/reports3/changelist.html")
     return _count_of(m.act("browser_click", target=m.find("checkbox", "Select all")))
 
 
@@ -138,7 +139,7 @@ def all_check(app: App, run: str, answer: str) -> tuple[bool, str]:
 
 
 def contact_after(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/contact.html?delay=600")
+    b.must("goto", app.base + "/reports3/contact.html?delay=600")
     b.act("fill", b.find("textbox", "Your name"), f"Ann {run}")
     sent = b.act("click", b.find("button", "Send"))
     if "Thanks" in sent:
@@ -151,14 +152,14 @@ def contact_after(b: Browse, app: App, run: str) -> str:
 
 
 def contact_before(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/contact.html?delay=600")
+    b.must("goto", app.base + "/reports3/contact.html?delay=600")
     b.act("fill", b.find("textbox", "Your name"), f"Ann {run}")
     b.act("click", b.find("button", "Send"))
     return b.must("text")
 
 
 def contact_mcp(m: Mcp, app: App, run: str) -> str:
-    m.act("browser_navigate", url=app.base + "/contact.html?delay=600")
+    m.act("browser_navigate", url=app.base + "/reports3/contact.html?delay=600")
     m.act("browser_type", target=m.find("textbox", "Your name"), text=f"Ann {run}")
     return m.act("browser_click", target=m.find("button", "Send"))
 
@@ -171,7 +172,7 @@ def contact_check(app: App, run: str, answer: str) -> tuple[bool, str]:
 
 
 def runs_after(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/runs.html")
+    b.must("goto", app.base + "/reports3/runs.html")
     b.act("fill", b.find("searchbox", "Search runs"), "tree")
     pressed = b.act("press", "Enter")
     found = re.search(r'→ "(\d+) matching runs"', pressed)
@@ -179,14 +180,14 @@ def runs_after(b: Browse, app: App, run: str) -> str:
 
 
 def runs_before(b: Browse, app: App, run: str) -> str:
-    b.must("goto", app.base + "/runs.html")
+    b.must("goto", app.base + "/reports3/runs.html")
     b.act("fill", b.find("searchbox", "Search runs"), "tree")
     b.act("press", "Enter")
     return _count(b.must("text"))
 
 
 def runs_mcp(m: Mcp, app: App, run: str) -> str:
-    m.act("browser_navigate", url=app.base + "/runs.html")
+    m.act("browser_navigate", url=app.base + "/reports3/runs.html")
     m.act("browser_type", target=m.find("searchbox", "Search runs"), text="tree", submit=True)
     return _count(m.snapshot())
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pytest
 
-from conftest import FixtureHandler, Site, Workspace, strip_fence
+from conftest import FixtureHandler, Site, Workspace, strip_fence, wait_for
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
@@ -31,16 +30,6 @@ def pages(workspace: Workspace, site: Site) -> Callable[[str], str]:
         return site.page(f"/logs/{name}", html)
 
     return serve
-
-
-def wait_for(check: Callable[[], bool], seconds: float = 20) -> bool:
-    """Poll until `check` holds; the tests assert outcomes, never durations."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return check()
 
 
 def test_console_captures_messages_from_every_tab(workspace: Workspace, pages: Callable[[str], str]) -> None:

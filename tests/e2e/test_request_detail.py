@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from conftest import FixtureHandler, Site, Workspace, strip_fence
+from conftest import FixtureHandler, Site, Workspace, strip_fence, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -60,15 +58,6 @@ def _huge(handler: FixtureHandler) -> None:
             handler.wfile.write(chunk)
     except (BrokenPipeError, ConnectionResetError):
         pass
-
-
-def wait_for(check: Callable[[], bool], seconds: float = 20) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return check()
 
 
 def numbered(workspace: Workspace, fragment: str) -> int:

@@ -45,6 +45,9 @@ DEFAULTS = {
 }
 
 
+# The flag of every command that reads or writes a file (see `services.policy`).
+ALLOW_PATH: tuple[str | None, str] = ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")
+
 # Every action settles before it reports its effects; these change how long.
 SETTLE_FLAGS: dict[str, tuple[str | None, str]] = {
     "--no-wait": (None, "answer at once, without waiting for the page to settle"),

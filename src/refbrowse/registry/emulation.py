@@ -4,7 +4,7 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
-from refbrowse.registry.common import PERMISSION_NAMES
+from refbrowse.registry.common import ALLOW_PATH, PERMISSION_NAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "args": ("ACTION", "[FILE]"),
         "forms": {"add": ("FILE",), "list": (), "remove": ("FILE",)},
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {"--allow-path": ALLOW_PATH},
         "kinds": {"ACTION": ("enum", "add", "list", "remove")},
         "example": "initscript add mock-clock.js",
         "help": "scripts run in every page of the session before its own: add FILE, list, remove FILE",

@@ -5,7 +5,7 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 from __future__ import annotations
 
 from refbrowse.kinds.bounds import LAST_SECOND, MAX_BYTES, MAX_COUNT
-from refbrowse.registry.common import SETTLE_FLAGS
+from refbrowse.registry.common import ALLOW_PATH, SETTLE_FLAGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "consent": "js",
         "runs_page_code": True,
         "args": ("FILE",),
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {"--allow-path": ALLOW_PATH},
         "example": "eval script.js",
         "help": "value of a JavaScript file run in the page (`await` works; multi-line needs `return`)",
         "data": "{value}",
@@ -135,7 +135,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": {
             "--viewport": (None, "only what the viewport shows (default: the full page)"),
             "--clip": ("X,Y,W,H", "only this region of the page, in CSS pixels"),
-            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+            "--allow-path": ALLOW_PATH,
             "--baseline": ("FILE", "compare with FILE (saved there the first time); a diff image beside it"),
             "--update": (None, "with --baseline: take this screenshot as the new baseline"),
             "--mask": ("SEL", "with --baseline: paint these elements over in both (repeat for more)"),
@@ -152,7 +152,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "heavy": True,
         "pure_read": True,
         "args": ("[PATH]",),
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {"--allow-path": ALLOW_PATH},
         "example": "pdf page.pdf",
         "help": "print the page to a PDF file",
     },
@@ -161,7 +161,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "saves_images": True,
         "heavy": True,
         "args": ("[PREFIX]",),
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {"--allow-path": ALLOW_PATH},
         "example": "responsive shots/home",
         "help": "screenshots at mobile (375x812), tablet (768x1024) and desktop (1280x800) sizes",
     },
@@ -179,7 +179,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("SEL|URL", "[PATH]"),
         "flags": {
             "--max-bytes": ("N", "stop a download past N bytes (default 500000000)"),
-            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+            "--allow-path": ALLOW_PATH,
             "--allow-file": (None, "allow a file:// URL (or BROWSE_ALLOW_FILE=1)"),
         },
         "kinds": {"--max-bytes": ("int", 1, MAX_BYTES)},

@@ -4,7 +4,7 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
-from refbrowse.registry.common import FORCE_FLAGS, SETTLE_FLAGS, WAIT_FORMS
+from refbrowse.registry.common import ALLOW_PATH, FORCE_FLAGS, SETTLE_FLAGS, WAIT_FORMS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "consent": "upload",
         "args": ("SEL", "FILE..."),
         "flags": {
-            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+            "--allow-path": ALLOW_PATH,
             **SETTLE_FLAGS,
         },
         "example": "upload @e3 photo.jpg",

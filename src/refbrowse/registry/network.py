@@ -5,10 +5,14 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 from __future__ import annotations
 
 from refbrowse.kinds.bounds import MAX_COUNT
+from refbrowse.registry.common import ALLOW_PATH
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from refbrowse.specs import CommandSpec
+
+# What a route may do with a request besides holding it (`--delay`) or replaying a HAR.
+_ANSWERS = ("--body", "--body-file", "--status", "--content-type", "--header", "--abort")
 
 COMMANDS: dict[str, CommandSpec] = {
     # cookies and state
@@ -25,7 +29,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "cookie-import": {
         "cat": "write",
         "args": ("FILE",),
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {"--allow-path": ALLOW_PATH},
         "help": "add cookies from a JSON array (Playwright or cookie-export format); all or nothing",
     },
     "cookie-import-browser": {
@@ -59,7 +63,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--times": ("N", "only the next N matching requests"),
             "--har": ("FILE", "answer from the responses recorded in a HAR file (`har start`)"),
             "--url": ("PAT", "with --har: only requests whose URL matches PAT"),
-            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+            "--allow-path": ALLOW_PATH,
         },
         "repeat": ("--header",),
         "rules": (
@@ -69,29 +73,8 @@ COMMANDS: dict[str, CommandSpec] = {
             ("apart", "--har", "--status", "--body", "--body-file", "--abort", "--header", "--content-type"),
             ("one", "--body", "--body-file"),
             ("apart", "--abort", "--status", "--body", "--body-file", "--content-type", "--header"),
-            (
-                "any",
-                "--body",
-                "--body-file",
-                "--status",
-                "--content-type",
-                "--header",
-                "--abort",
-                "--delay",
-                "--har",
-            ),
-            # held 0 ms and let through is no route at all
-            (
-                "with",
-                "--delay=0",
-                "--body",
-                "--body-file",
-                "--status",
-                "--content-type",
-                "--header",
-                "--abort",
-                "--har",
-            ),
+            ("any", *_ANSWERS, "--delay", "--har"),
+            ("with", "--delay=0", *_ANSWERS, "--har"),  # held 0 ms and let through is no route at all
             ("check", "route_pattern"),
         ),
         "kinds": {
@@ -169,7 +152,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("ACTION", "[PATH]"),
         "forms": {"start": ("[PATH]",), "stop": ()},
         "flags": {
-            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+            "--allow-path": ALLOW_PATH,
             "--secrets": (None, "with start: keep cookies and Authorization headers in the file"),
         },
         "kinds": {"ACTION": ("enum", "start", "stop")},

@@ -5,7 +5,7 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 from __future__ import annotations
 
 from refbrowse.kinds.bounds import MAX_COUNT
-from refbrowse.registry.common import SETTLE_FLAGS
+from refbrowse.registry.common import ALLOW_PATH, SETTLE_FLAGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ COMMANDS: dict[str, CommandSpec] = {
             "--max-tokens": ("N", "stay under N estimated tokens, keeping what is in view and actionable"),
             "-a": (None, "also save a screenshot with a labelled box on each ref in view"),
             "-o": ("PATH", "where to save the -a screenshot (implies -a)"),
-            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+            "--allow-path": ALLOW_PATH,
         },
         "kinds": {"-d": ("int", 1, MAX_COUNT), "--max-tokens": ("int", 1, MAX_COUNT)},
         "example": "snapshot -i",

@@ -4,6 +4,8 @@ A part of the one registry (see `refbrowse.registry`), in the order help lists t
 
 from __future__ import annotations
 
+from refbrowse.registry.common import ALLOW_PATH
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from refbrowse.specs import CommandSpec
@@ -22,7 +24,7 @@ COMMANDS: dict[str, CommandSpec] = {
                 None,
                 "with start: a DOM snapshot of each step (the trace viewer's before/after)",
             ),
-            "--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)"),
+            "--allow-path": ALLOW_PATH,
         },
         "kinds": {"ACTION": ("enum", "start", "stop")},
         "about": "`stop` writes a Playwright trace zip; open it with `playwright show-trace PATH`.",
@@ -36,7 +38,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "unrecorded": True,
         "args": ("ACTION", "[ARG...]"),
         "forms": {"start": (), "stop": ("[PATH]",)},
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {"--allow-path": ALLOW_PATH},
         "kinds": {"ACTION": ("enum", "start", "stop")},
         "about": "`stop` writes Chrome trace-event JSON: open it in DevTools' Performance panel or Perfetto.",
         "example": "profile stop load.json",
@@ -49,7 +51,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "unrecorded": True,
         "args": ("ACTION", "[ARG...]"),
         "forms": {"start": (), "stop": ("[PATH]",)},
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {"--allow-path": ALLOW_PATH},
         "kinds": {"ACTION": ("enum", "start", "stop")},
         "about": "Chromium's screencast frames, encoded by ffmpeg (`apt-get install ffmpeg`).",
         "example": "video stop run.webm",
@@ -62,7 +64,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "unrecorded": True,
         "args": ("ACTION", "[ARG...]"),
         "forms": {"start": (), "stop": ("[PATH]",)},
-        "flags": {"--allow-path": ("DIR", "also allow files under DIR (or BROWSE_ALLOWED_PATHS)")},
+        "flags": {"--allow-path": ALLOW_PATH},
         "kinds": {"ACTION": ("enum", "start", "stop")},
         "about": (
             "`stop` writes the actions since `start` as a pytest file using Playwright's sync API, with"
