@@ -170,27 +170,31 @@ def test_an_mcp_client_with_elicitation_asks_its_person_and_one_without_gets_the
 ) -> None:
     asked: list[str] = []
 
-    def client(answer: bool) -> Client:
+    def client(answer: bool, mode: str) -> Client:
         async def elicit(context: object, params: ElicitRequestParams) -> ElicitResult:
             asked.append(params.message)
             return ElicitResult(action="accept", content={"approve": answer})
 
         server = StdioServerParameters(command=BROWSE, args=["mcp"], cwd=str(gated.root), env=gated.env)
-        return Client(server, elicitation_callback=elicit, mode="legacy")  # the 2025-06-18 back-channel
+        return Client(server, elicitation_callback=elicit, mode=mode)
 
     def said(result: CallToolResult) -> str:
         return "\n".join(c.text for c in result.content if isinstance(c, TextContent))
 
     async def scenario() -> None:
-        async with client(False) as declining:
-            result = await declining.call_tool("click", {"sel": "text=Delete account"})
-            assert result.is_error and "The person declined: it did not run" in said(result), said(result)
-        assert hits == [] and '"Delete account" → POST /cg/delete' in asked[0]
-        async with client(True) as approving:
-            result = await approving.call_tool("click", {"sel": "text=Delete account"})
-            assert not result.is_error and "Account deleted" in said(result), said(result)
-        assert hits == ["/cg/delete"]
-        gated.ok("back")  # to the form again
+        # "auto" (the SDK default) asks via InputRequiredResult, "legacy" via the 2025-06-18 back-channel
+        for mode in ("auto", "legacy"):
+            hits.clear()
+            async with client(False, mode) as declining:
+                result = await declining.call_tool("click", {"sel": "text=Delete account"})
+                assert result.is_error and "The person declined: it did not run" in said(result), said(result)
+            assert hits == [] and '"Delete account" → POST /cg/delete' in asked.pop(), mode
+            async with client(True, mode) as approving:
+                result = await approving.call_tool("click", {"sel": "text=Delete account"})
+                assert not result.is_error and "Account deleted" in said(result), (mode, said(result))
+            assert hits == ["/cg/delete"] and asked.pop(), mode
+            gated.ok("back")  # to the form again
+        assert "Nothing is held for consent" in gated.ok("confirm")  # no second copy left held behind
         plain_server = StdioServerParameters(command=BROWSE, args=["mcp"], cwd=str(gated.root), env=gated.env)
         async with Client(plain_server) as plain:
             result = await plain.call_tool("click", {"sel": "text=Go"})

@@ -85,7 +85,10 @@ def build_server(session: str | None) -> Server[Any]:
 
     async def call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
+    ) -> types.CallToolResult | types.InputRequiredResult:
+        answered = await consent.answered(params, lambda argv: run_argv(argv, None, session))
+        if answered is not None:  # the retry that carries the person's answer to a held action
+            return answered
         page_name = bridge.page_name(params.name)
         if page_name:
             argv = ["tool", page_name, json.dumps(params.arguments or {})]
