@@ -27,7 +27,10 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("test_log_bounds.py", "test_malformed_requests.py"),
     ),
     ("headed mode's private display", ("test_private_display.py",)),
-    ("secrets in clear: argv, logs, the activity feed", ("test_secret_leaks.py", "test_secrets.py")),
+    (
+        "secrets in clear: argv (a password field's text refused), logs, the activity feed",
+        ("test_secret_leaks.py", "test_secrets.py"),
+    ),
     ("MCP: every chain step checked as a direct call; short calls answer", ("test_mcp_guard.py",)),
     ("a remote browser (`connect --cdp`) and the proxy", ("test_remote.py", "test_remote_workers.py")),
     ("paths: other workspaces' state, key folders, symlink swaps, FIFOs", ("test_paths.py",)),

@@ -4,6 +4,8 @@ Searched: every log in the state directory (daemon.log, console, network and
 dialog logs; the saved logins are meant to hold cookies), the output and errors of every
 command, and the command lines and environments of the daemon, the driver
 and Chromium (`/proc/PID/cmdline`, `/proc/PID/environ`, as `ps e` shows them).
+A password field's text given in `fill`'s command line (which `ps` shows every
+local user) is refused before anything is typed, unless --allow-argv-secret.
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ def run() -> list[tuple[str, str]]:
     jar.write_text(json.dumps([{"name": "sid", "value": COOKIE, "domain": "127.0.0.1", "path": "/"}]))
     outputs: dict[str, str] = {}
     try:
+        ws.run("goto", form)
+        refusal = _argv_password(ws)
         steps = [
             ("goto", form),
             ("fill", "#user", "alice"),
-            ("fill", "#pw", PASSWORD),
+            ("fill", "#pw", PASSWORD, "--allow-argv-secret"),
             ("click", "#pw"),
             ("type", PASSWORD),
             ("cookie-import", str(jar)),
@@ -69,7 +73,25 @@ def run() -> list[tuple[str, str]]:
             f"outputs/errors: {len(in_outputs)} {in_outputs or ''}; logs: {len(in_files)} {in_files or ''}"
         )
         rows.append((label, f"{where}; ps: {in_ps}"))
-    return rows
+    return [*rows, refusal]
+
+
+def _argv_password(ws: Workspace) -> tuple[str, str]:
+    """`fill` of a password field with its text in argv, alone and beside another field: refused
+    (exit 2, the error naming `-` and the vault), nothing typed; typed with a hint when allowed."""
+    forms = (("#pw", PASSWORD), ("#user", "bob", "#pw", PASSWORD))
+    refused = [ws.run("fill", *argv) for argv in forms]
+    held = ws.run("js", "user.value.length + pw.value.length").out.splitlines()
+    typed = held[1] if len(held) > 1 else "?"
+    codes = sorted({r.code for r in refused})
+    named = all(" - " in r.err and "auth login" in r.err and PASSWORD not in r.err for r in refused)
+    allowed = ws.run("fill", "#pw", PASSWORD, "--allow-argv-secret")
+    hinted = allowed.code == 0 and "printf %s" in allowed.out
+    return (
+        "a password field's text in `fill`'s argv",
+        f"exit {codes} for {len(forms)} forms, error names `-` and the vault: {named}; characters typed: "
+        f"{typed}; with --allow-argv-secret: exit {allowed.code}, hint kept: {hinted}",
+    )
 
 
 def _process_text(ws: Workspace) -> list[str]:

@@ -240,14 +240,16 @@ def test_a_password_fill_is_redacted_and_other_fills_are_not(ws: Workspace, app:
     open_dashboard(ws, page)
     ws.ok("goto", app.url("/d/login"))
     ws.ok("fill", "input[name=user]", "alice")
-    ws.ok("fill", "form input[type=password]", PASSWORD)
-    ws.ok("fill", "input[name=code]", PASSWORD)  # in a shadow root
+    ws.ok("fill", "form input[type=password]", PASSWORD, "--allow-argv-secret")
+    ws.ok("fill", "input[name=code]", PASSWORD, "--allow-argv-secret")  # in a shadow root
+    assert ws.run("fill", "form input[type=password]", PASSWORD).code == 2  # refused, and redacted too
     assert ws.run("fill", "#no-such-field", PASSWORD, "--timeout", "500").code != 0
     shown = page.locator("#rows tr td.args")
     for args in (
         "input[name=user] alice",
+        '"form input[type=password]" "(redacted)" --allow-argv-secret',
         '"form input[type=password]" "(redacted)"',
-        'input[name=code] "(redacted)"',
+        'input[name=code] "(redacted)" --allow-argv-secret',
         '#no-such-field "(redacted)"',
     ):
         expect(shown.filter(has_text=re.compile(f"^{re.escape(args)}$"))).to_have_count(1)

@@ -99,7 +99,7 @@ def test_a_dropdown_without_the_option_says_which_fields_were_set_before_it(
     assert booked(workspace, r["book"]).startswith('booked: "Grace" | ')
 
 
-def test_a_password_comes_last_from_stdin_and_from_argv_gets_the_hint(
+def test_a_password_comes_last_from_stdin_and_from_argv_is_refused_or_hinted(
     workspace: Workspace, site: Site
 ) -> None:
     r = refs_of(workspace, site)
@@ -107,11 +107,15 @@ def test_a_password_comes_last_from_stdin_and_from_argv_gets_the_hint(
     first = piped.splitlines()[0]
     assert first == f'Filled 2 fields: {r["guest"]} "Ada", {r["secret"]} (8 characters, hidden)'
     assert "hunter22" not in piped and "hint:" not in piped
-    given = workspace.ok("fill", r["secret"], "hunter2", r["guest"], "Ada")
+    refused = workspace.run("fill", r["secret"], "hunter2", r["guest"], "Ada")
+    assert refused.code == 2 and "password field" in refused.err, refused
+    given = workspace.ok("fill", r["secret"], "hunter2", r["guest"], "Ada", "--allow-argv-secret")
     assert "hunter2" not in given
     assert "hint: a password was in the command line" in given
     # the last text piped, a password before it in the command line: still said (Django's add-user form)
-    before = workspace.ok("fill", r["secret"], "hunter2", r["guest"], "-", input="Ada\n")
+    before = workspace.ok(
+        "fill", r["secret"], "hunter2", r["guest"], "-", "--allow-argv-secret", input="Ada\n"
+    )
     assert "hint: a password was in the command line" in before, before
     assert booked(workspace, r["book"]).startswith('booked: "Ada" | 7 | ')
 

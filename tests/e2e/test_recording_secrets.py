@@ -89,7 +89,7 @@ def test_a_har_keeps_cookies_with_secrets_but_never_the_password(
     site.route("/rs/session", _signed_in)
     ws.ok("goto", site.page("/rs/login2", LOGIN))
     ws.ok("har", "start", "kept.har", "--secrets")
-    ws.ok("fill", "input[name=password]", PASSWORD)  # from argv, but into a password field
+    ws.ok("fill", "input[name=password]", PASSWORD, "--allow-argv-secret")  # from argv, into a password field
     ws.ok("click", "button")
     ws.ok("goto", site.page("/rs/after", "<p>after</p>"))  # sends the cookie back
     ws.ok("har", "stop")

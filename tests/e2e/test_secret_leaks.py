@@ -1,10 +1,12 @@
-"""Secrets stay where they were put: a password typed in argv gets a hint to use
-stdin, log files keep no password or token of a URL, and the activity feed shows
-no text of a chain's failed `fill` nor of typing into a closed shadow root."""
+"""Secrets stay where they were put: a password in argv is refused untyped (or typed
+with a hint to use stdin when allowed), log files keep no password or token of a URL,
+and the activity feed shows no text of a chain's failed `fill` nor of typing into a
+closed shadow root."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from test_dashboard import cookie_of, events_until
@@ -16,11 +18,26 @@ pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 PASSWORD = "hunter2-round3"
 
 
-def test_a_password_from_argv_gets_a_hint_and_one_from_stdin_none(workspace: Workspace, site: Site) -> None:
+def _held(workspace: Workspace) -> str:
+    """What the page's fields hold: the user field's text and the password's length."""
+    return workspace.ok("js", "u.value + '|' + p.value.length").splitlines()[1]
+
+
+def test_a_password_from_argv_is_refused_untyped_unless_allowed_and_then_hinted(
+    workspace: Workspace, site: Site
+) -> None:
     workspace.ok("goto", site.page("/pw-hint", "<input id=u aria-label=user><input id=p type=password>"))
-    hinted = workspace.ok("fill", "#p", PASSWORD)
+    ref = re.findall(r"@e\d+(?= \[password\])", workspace.ok("snapshot", "-i"))[0]
+    for argv in (("#p", PASSWORD), (ref, PASSWORD), ("#u", "alice", "#p", PASSWORD)):
+        refused = workspace.run("fill", *argv)
+        assert refused.code == 2, refused
+        assert "is a password field and its text was in the command line" in refused.err
+        assert "browse fill " in refused.err and " -" in refused.err and "auth login" in refused.err
+        assert PASSWORD not in refused.err + refused.out
+        assert _held(workspace) == "|0", argv  # nothing typed, not even the other field
+    hinted = workspace.ok("fill", "#p", PASSWORD, "--allow-argv-secret")
     assert 'printf %s "$PASSWORD" | browse fill #p -' in hinted
-    assert PASSWORD not in hinted
+    assert PASSWORD not in hinted and _held(workspace) == f"|{len(PASSWORD)}"
     assert "browse fill #p -" not in workspace.ok("fill", "#p", "-", input=PASSWORD + "\n")
     assert "printf" not in workspace.ok("fill", "#u", "alice")
 

@@ -50,7 +50,7 @@ def test_no_secret_in_logs_errors_or_process_listings(
     errors = []
     ws.ok("goto", url)
     ws.ok("snapshot", "-i")
-    ws.ok("fill", "input[type=password]", PASSWORD)
+    ws.ok("fill", "input[type=password]", PASSWORD, "--allow-argv-secret")
     assert PASSWORD not in ws.ok("snapshot") + ws.ok("snapshot", "-i")
     errors.append(ws.run("fill", "#no-such-field", PASSWORD, "--timeout", "1000"))
     errors.append(ws.run("fill", "title", PASSWORD))

@@ -39,13 +39,13 @@ def test_slotted_and_shadow_buttons_click_without_a_false_cover_or_stale_error(
 
 def test_a_password_is_never_printed_in_shadow_dom_or_an_iframe(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/real/components.html"))
-    workspace.ok("fill", "md-login input[type=password]", "hunter2-shadow")
+    workspace.ok("fill", "md-login input[type=password]", "-", input="hunter2-shadow")
     for flags in ((), ("-i",)):
         out = snap(workspace, *flags)
         assert "hunter2" not in out
         assert re.search(r'textbox "Password" @e\d+: "\(password hidden\)"', out)
     workspace.ok("goto", site.url("/real/settings.html"))
-    workspace.ok("fill", "iframe >> internal:control=enter-frame >> #ipw", "hunter2-frame")
+    workspace.ok("fill", "iframe >> internal:control=enter-frame >> #ipw", "-", input="hunter2-frame")
     out = snap(workspace)
     assert "hunter2" not in out
     assert re.search(r'textbox "Secret" @e\d+: "\(password hidden\)"', out)

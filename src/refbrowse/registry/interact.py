@@ -26,7 +26,13 @@ COMMANDS: dict[str, CommandSpec] = {
         "cat": "write",
         "mcp_tool": True,
         "args": ("SEL", "TEXT", "[SEL TEXT]..."),
-        "flags": FORCE_FLAGS,
+        "flags": {
+            **FORCE_FLAGS,
+            "--allow-argv-secret": (
+                None,
+                "type a password field's text given in the command line (refused without)",
+            ),
+        },
         "stdin_arg": "TEXT",
         "help": (
             "set a field, or several in one call: text into an input, textarea or editable element,"
@@ -42,6 +48,8 @@ COMMANDS: dict[str, CommandSpec] = {
             " Each TEXT given as `-` is read from stdin, which keeps a password out of the process list:"
             " one `-` takes all of stdin (one trailing newline dropped), several take one value each,"
             " NUL-separated if stdin holds a NUL, else one a line; a `-` stdin cannot answer is refused."
+            " A password field's text in the command line (which every local user can read) is refused,"
+            " exit 2, before anything is typed, unless --allow-argv-secret is given."
         ),
         "example": 'fill @e3 "Ada Lovelace" @e5 Suite @e7 yes',
     },

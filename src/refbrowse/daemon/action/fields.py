@@ -26,11 +26,12 @@ from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.resolver import aim, prepare
-from refbrowse.errors import BrowseError, PageError
+from refbrowse.errors import BrowseError, PageError, UsageError
 
 YES = ("yes", "true", "on", "checked", "check", "1")
 NO = ("no", "false", "off", "unchecked", "uncheck", "0")
 _ECHO_LIMIT = 40  # a value echoed in the first line up to this length
+ALLOW_ARGV_SECRET = "--allow-argv-secret"  # noqa: S105 - a flag name
 _KIND_JS = script("field_kind")
 _OPTIONS_JS = script("select_options")
 _TAGS_JS = script("tags_box")
@@ -72,14 +73,16 @@ async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool
                 raise _partway(one.selector, done, exc) from exc
             done.append(one.selector)
 
+    # the texts the command line held; those given as `-` came on stdin
+    given = [one for k, one in enumerate(fields) if 2 * k + 1 not in call.stdin_texts]
+    secret = next((one.selector for one in given if one.secret), None) if call.argv_text else None
+    if secret is not None:
+        refuse_argv_secret(call, secret)  # before any field is set
     asked = tuple(one.asked for one in fields if one.asked is not None)
     doing = f"filling {fields[0].selector}" if len(fields) == 1 else f"filling {len(fields)} fields"
     outcome = await perform(call, doing, fill_all, asked=asked)
     outcome.notes += notes
-    # the texts the command line held; those given as `-` came on stdin
-    given = [one for k, one in enumerate(fields) if 2 * k + 1 not in call.stdin_texts]
-    secret = next((one.selector for one in given if one.secret), None)
-    if secret is not None and call.argv_text:
+    if secret is not None:  # typed because --allow-argv-secret said so
         outcome.notes.append(
             "hint: a password was in the command line, which every local user can read; next time"
             f' pipe it in: printf %s "$PASSWORD" | browse fill … {secret} -'
@@ -91,6 +94,19 @@ async def fill_fields(call: InputCall, pairs: list[tuple[str, str]], force: bool
             return outcome.report(f"Filled {one.said}{outcome.along('')}")
         return outcome.report(f"Filled {one.selector}{outcome.along(': now ' + state)}")
     return outcome.report(f"Filled {len(fields)} fields: {', '.join(one.said for one in fields)}")
+
+
+def refuse_argv_secret(call: InputCall, selector: str) -> None:
+    """Refuses a password field's text that came in the command line, unless --allow-argv-secret:
+    every local user reads the process list, so the text is not typed (a UsageError, exit 2)."""
+    if call.flags.get(ALLOW_ARGV_SECRET):
+        return
+    raise UsageError(
+        f"{selector} is a password field and its text was in the command line, which every local user"
+        " can read: nothing was typed",
+        f'pipe it in: printf %s "$PASSWORD" | browse fill {selector} - (or save the login with'
+        " `browse auth save NAME --url URL` and run `browse auth login NAME`); --allow-argv-secret types it",
+    )
 
 
 async def _field(call: InputCall, selector: str, text: str, force: bool, notes: list[str]) -> Field:

@@ -68,6 +68,8 @@ async def fill(call: Call) -> str:
     target: Locator | None = None
     if begun is not None:
         act = begun.act
+        if call.argv_text and text and begun.secret:
+            fields.refuse_argv_secret(call, selector)
 
         async def fill_then_release() -> None:
             await act()
@@ -79,14 +81,16 @@ async def fill(call: Call) -> str:
         target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
         if await fields.kind_of(target) not in ("text", "password"):  # a box, a list or a dropdown
             return await fields.fill_fields(call, [(selector, text)], force(call))
+        secret = call.argv_text and bool(text) and await _is_password(target)
+        if secret:
+            fields.refuse_argv_secret(call, selector)
 
         async def fill_then_release() -> None:
             await target.fill(text, force=force(call))
             await fields.last_key_up(call.page, text)
 
         outcome = await perform(call, f"filling {selector}", fill_then_release, asked=asked)
-        secret = call.argv_text and bool(text) and await _is_password(target)
-    if call.argv_text and text and secret:
+    if call.argv_text and text and secret:  # typed because --allow-argv-secret said so
         outcome.notes.append(
             f"hint: this password was in the command line, which every local user can read; "
             f'next time pipe it in: printf %s "$PASSWORD" | browse fill {selector} -'
