@@ -23,6 +23,7 @@ from refbrowse.daemon.page.snapshot.hints import (
     row_text,
     structured_name,
 )
+from refbrowse.daemon.page.snapshot.prose import holders, sentence_with_links
 from refbrowse.daemon.page.snapshot.roles import (
     CONTEXT,
     MESSAGES,
@@ -202,7 +203,7 @@ class _Builder:
         prose = (
             self.options.prose
             and node.role not in ("heading", *VALUE_ROLES)
-            and not any(actionable(n) for n in _up(node))  # a link's words are its name already
+            and not any(actionable(n) for n in holders(node))  # a link's words are its name already
         )
         said_inside = prose and any(
             isinstance(c, Node) and (c.name or c.called) == node.value for c in node.children
@@ -211,7 +212,7 @@ class _Builder:
             wrote = self._message(node.value, depth, parent, only_known=not prose)
         pieces = [c for c in node.children if isinstance(c, str)]
         known_message = any(self._in_message(piece) for piece in pieces)  # said on the report's top line
-        sentence = _sentence_with_links(node) if prose and not known_message else ""
+        sentence = sentence_with_links(node) if prose and not known_message else ""
         if sentence:  # "You may use", link, "here.": the words said whole once, then the links
             wrote = self._message(sentence, depth, parent) or wrote
         for index, child in enumerate(node.children):
@@ -391,31 +392,3 @@ def build_lines(roots: list[Node], options: ViewOptions) -> list[Line]:
         else:
             builder.full(root, 0, -1)
     return builder.lines
-
-
-def _sentence_with_links(node: Node) -> str:
-    """The words of a run of text broken by links (`See` link `TracTickets` `for help.`), joined: a
-    small page's sentence reads as one line, not as its pieces between the links; "" for anything else
-    (a run holding another kind of control, or no link at all)."""
-    inner = [c for c in node.children if isinstance(c, Node)]
-    words = "".join(c for c in node.children if isinstance(c, str))
-    if not any(c.role == "link" for c in inner) or not any(ch.isalnum() for ch in words):
-        return ""  # `Modify ↓`: the link says it all
-    for child in inner:
-        below = child.walk()[1:]
-        if (actionable(child) and child.role != "link") or any(actionable(n) for n in below):
-            return ""
-    pieces = (c if isinstance(c, str) else c.name or text_of(c) for c in node.children)
-    joined = " ".join(" ".join(piece.split()) for piece in pieces if piece.strip())
-    for spaced, tight in ((" .", "."), (" ,", ","), ("( ", "("), (" )", ")")):
-        joined = joined.replace(spaced, tight)
-    return joined if len(joined) <= TEXT_LIMIT else ""
-
-
-def _up(node: Node | None) -> list[Node]:
-    """`node` and the nodes that hold it."""
-    chain = []
-    while node is not None:
-        chain.append(node)
-        node = node.parent
-    return chain
