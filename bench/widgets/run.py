@@ -64,7 +64,7 @@ class Agent:
         for text in [*self.read, None]:
             if text is None:
                 text = self.run("snapshot", "-i")
-            for each in text.splitlines():
+            for each in _ranges_read(text).splitlines():
                 match = re.search(line, each)
                 found = REF.search(each, match.end()) if match else None
                 if found is not None:  # the ref after the words: a line may list several
@@ -77,6 +77,19 @@ class Agent:
             [self.browse, "--json", "--raw", "js", expression], env=self.env, capture_output=True, text=True
         )
         return json.loads(done.stdout)["data"]["value"]
+
+
+_RANGE = re.compile(r'"(\d+)"…"(\d+)" @([ec])(\d+)…@[ec](\d+)')
+
+
+def _ranges_read(text: str) -> str:
+    """`"1"…"30" @e107…@e136` read as a person reads it: "1" @e107, "2" @e108, … "30" @e136."""
+
+    def spelled(m: re.Match[str]) -> str:
+        first, ref = int(m[1]), int(m[4])
+        return ", ".join(f'"{n}" @{m[3]}{ref + n - first}' for n in range(first, int(m[2]) + 1))
+
+    return _RANGE.sub(spelled, text)
 
 
 Script = Callable[[Agent, str], None]

@@ -44,7 +44,7 @@ def test_runs_in_places_of_one_role_are_led_by_their_place_and_places_unlike_nee
 
 
 def test_a_calendars_redrawn_days_are_one_item_and_a_role_of_two_words_is_said_once() -> None:
-    from refbrowse.daemon.action.diffplace import _compact
+    from refbrowse.daemon.action.diffplace import _compact, _counted
 
     days = [f'link "{n}" @e{106 + n}' for n in range(1, 31)]
     lines = [
@@ -54,8 +54,9 @@ def test_a_calendars_redrawn_days_are_one_item_and_a_role_of_two_words_is_said_o
         'slider handle @e143: "1%"',
         'link "9" @e300',
     ]
-    assert _compact(lines) == (
+    assert _compact(_counted(lines)) == (
         'link "Prev" @e104, "1"…"30" @e107…@e136, slider handle @e141: "79%", @e143: "1%", link "9" @e300'
     )
     # numbers or refs that skip are not a run: each is said
-    assert _compact(['link "1" @e3', 'link "3" @e4', 'link "4" @e9']) == 'link "1" @e3, "3" @e4, "4" @e9'
+    skipping = ['link "1" @e3', 'link "3" @e4', 'link "4" @e9']
+    assert _compact(_counted(skipping)) == 'link "1" @e3, "3" @e4, "4" @e9'

@@ -134,6 +134,7 @@ def said(old: list[str], new: list[str], found: Matched) -> list[str]:
         out.append(f"~ re-created as they were, with new refs: {', '.join(again)}")
     elif again:
         listed = _compact(again)
+        listed = listed if len(listed) <= _REMADE_CHARS else _compact(_counted(again))
         where = listed if len(listed) <= _REMADE_CHARS else "`browse snapshot -i` lists them"
         out.append(f"~ {len(again)} lines re-created as they were, with new refs: {where}")
     return out
@@ -145,11 +146,10 @@ _REMADE_CHARS = 400  # listed while they fit in this; a grid's rebuilt rows are 
 
 def _compact(lines: list[str]) -> str:
     """`link "1" @e40, "2" @e41, …`: each re-created line's name and new ref, its role said once a run
-    (a datepicker's days, redrawn on Prev, whose refs the next click needs); a run numbered as its
-    refs are is one item, `link "1"…"31" @e40…@e70`."""
+    (a datepicker's days, redrawn on Prev, whose refs the next click needs)."""
     parts: list[str] = []
     role = None
-    for line in _counted(lines):
+    for line in lines:
         head, rest = _role_and_rest(line)
         parts.append(rest if head == role and rest else line)
         role = head
@@ -167,7 +167,8 @@ _RUN = 3  # numbered lines in a row that read as one
 
 
 def _counted(lines: list[str]) -> list[str]:
-    """Lines whose names and refs both count up by one, as a calendar's days do, joined into one."""
+    """Lines whose names and refs both count up by one, as a calendar's days do, joined into one
+    (`link "1"…"31" @e40…@e70`): for a list too long to name each, as a month with a time picker is."""
     out: list[str] = []
     run: list[re.Match[str]] = []
 
