@@ -314,8 +314,8 @@ TASKS = (
 )
 
 
-def serve() -> tuple[ThreadingHTTPServer, str]:
-    handler = functools.partial(_Quiet, directory=str(PAGES))
+def serve(root: Path = PAGES) -> tuple[ThreadingHTTPServer, str]:
+    handler = functools.partial(_Quiet, directory=str(root))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
@@ -326,13 +326,15 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-def run(browse: str, only: str) -> list[dict[str, object]]:
-    server, base = serve()
+def run(
+    browse: str, only: str, tasks: tuple[Task, ...] | None = None, root: Path = PAGES
+) -> list[dict[str, object]]:
+    server, base = serve(root)
     rows = []
     with tempfile.TemporaryDirectory() as state:
         env = {**os.environ, "BROWSE_STATE_DIR": state}
         try:
-            for task in (t for t in TASKS if only in t.name):
+            for task in (t for t in (TASKS if tasks is None else tasks) if only in t.name):
                 agent = Agent(browse, env)
                 error = ""
                 try:
