@@ -44,3 +44,24 @@ def test_an_articles_prose_links_are_one_line_that_names_each_once_and_their_ref
     assert workspace.ok("url").strip().endswith("#l01"), view
     every = workspace.ok("snapshot", "-i", "-s", "article")
     assert every.count('- link "min()"') == 4, every  # a scoped view lists them one a line
+
+
+def test_a_page_opened_at_a_fragment_lists_what_is_in_view_first_then_the_rest_by_distance(
+    workspace: Workspace, site: Site
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.url("/reports4/fragment.html#target")))
+    lines = view.splitlines()
+    assert "… in view:" in lines, view
+    first = lines.index("… in view:")
+    below = next(i for i, line in enumerate(lines) if line.endswith("below the view:"))
+    assert any(re.match(r'- link "the link in view" @e\d+$', line) for line in lines[first:below]), view
+    above = next(i for i, line in enumerate(lines) if line.endswith("above the view:"))
+    assert first < below < above, view  # nearer below comes before farther above
+    assert any('"A link far below"' in line for line in lines[below:above]), view
+    assert any('"Top link one"' in line for line in lines[above:]), view
+    box = re.search(r'checkbox "Remember me" (@e\d+)', view)
+    assert box, view
+    checked = workspace.ok("check", box.group(1))  # the next action diffs against the page's order
+    assert checked.splitlines() == [f"Checked {box.group(1)}: now checked"], checked
+    again = workspace.ok("snapshot", "-i")
+    assert again.index('"the link in view"') < again.index('"Top link one"'), again

@@ -79,19 +79,34 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     lead = outline(taken) if taken.triage.page_type == "article" else []
     budget = max(ARRIVAL_TOKENS - estimate_tokens("\n".join(lead)), ARRIVAL_TOKENS // 3)
     text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw))
+    kept = _led(text, lead) if lead else text
+    first = _scrolled(
+        taken.tree
+    )  # printed with what is in view first; the next action diffs the page's order
+    if first:
+        text = render(
+            taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, in_view_first=True)
+        )
     text = _led(text, lead) if lead else text
     history = tab.memory.of(SnapshotHistory)
     history.swap(history_kind(INTERACTIVE_FLAGS, raw), taken.triage.document, text)
-    kept = text
     answer = json_view(taken, text)
     if answer is not None:  # an API's answer has no controls: its JSON is what the agent came for
         return Arrival(answer, "", snapshot_data(taken, text), texts=new_text.texts(taken), kept=kept)
     if not lead and _small(taken.tree):  # its instructions and results are as needed as its controls
-        text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, prose=True))
+        options = RenderOptions(
+            interactive=True, max_tokens=budget, show_url=raw, prose=True, in_view_first=first
+        )
+        text = render(taken, options)
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
     whole = not _cut(text) and not lead
     text = chrome.fold(tab, tab.page.url, text)  # the site's banner and sidebar once, not on every page
     return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken), kept=kept)
+
+
+def _scrolled(tree: Node) -> bool:
+    """Whether some of the page stands above the viewport: a fragment's or a scrolled page."""
+    return any(n.box is not None and n.box[1] + n.box[3] <= 0 and not n.in_frame for n in tree.walk())
 
 
 def json_view(taken: PageSnapshot, view: str) -> str | None:

@@ -64,6 +64,7 @@ def options(call: Call) -> RenderOptions:
         depth=call.flag("-d"),
         max_tokens=call.flag("--max-tokens") or default_budget(call),
         show_url=call.raw,
+        in_view_first=bool(call.flag("-i")) and call.flag("-s") is None,
     )
 
 

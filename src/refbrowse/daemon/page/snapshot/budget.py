@@ -28,7 +28,7 @@ class Trimmed:
     actionable_left_out: int
 
 
-def _boxes(lines: list[Line]) -> list[Box | None]:
+def line_boxes(lines: list[Line]) -> list[Box | None]:
     """Each line's box: its node's, else the nearest enclosing line's (text lines have none).
 
     One pass in document order (a parent's line comes before its children's),
@@ -75,7 +75,9 @@ def fit(lines: list[Line], budget_chars: int, viewport: tuple[int, int]) -> Trim
     found once, and the walk up a line's unkept enclosing lines stops as soon
     as their cost is over what is left, so a small budget costs less, not more.
     """
-    worth = [_worth(line, _in_view(box, viewport)) for line, box in zip(lines, _boxes(lines), strict=True)]
+    worth = [
+        _worth(line, _in_view(box, viewport)) for line, box in zip(lines, line_boxes(lines), strict=True)
+    ]
     size = [len(line.text) + 2 * line.depth + 1 for line in lines]  # len(line.render()) + newline
     kept = [False] * len(lines)
     used = 0

@@ -23,12 +23,12 @@ _NAME = 40
 _INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript", "superscript", "none"))
 
 
-def fold(lines: list[Line]) -> list[Line]:
+def fold(lines: list[Line], viewport: tuple[int, int] = (0, 0)) -> list[Line]:
     """`lines` with each run of six or more prose links under one parent as one line, and controls
     repeated alike under one parent as one line with their refs."""
     runs: dict[int, list[int]] = {}  # a parent's index → its prose link lines, in order
     for index, line in enumerate(lines):
-        if not line.children and line.node is not None and _prose_link(line):
+        if not line.children and line.node is not None and _prose_link(line) and not _seen(line, viewport):
             runs.setdefault(line.parent, []).append(index)
     folded: dict[int, str] = {}
     dropped: set[int] = set()
@@ -44,6 +44,12 @@ def fold(lines: list[Line]) -> list[Line]:
     if not folded:
         return lines
     return _without(lines, folded, dropped)
+
+
+def _seen(line: Line, viewport: tuple[int, int]) -> bool:
+    """Whether the link is in the viewport: the links a reader sees stay lines of their own."""
+    box = line.node.box if line.node is not None else None
+    return box is not None and box[1] < viewport[1] and box[1] + box[3] > 0 and box[0] < viewport[0]
 
 
 def _alike(lines: list[Line]) -> dict[tuple[int, str], list[int]]:

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, replace
 
 from refbrowse.daemon.core.runtime import heap
-from refbrowse.daemon.page.snapshot import linkcloud
+from refbrowse.daemon.page.snapshot import linkcloud, viewfirst
 from refbrowse.daemon.page.snapshot.budget import Trimmed, estimate_tokens, fit, left_out_note
 from refbrowse.daemon.page.snapshot.hints import repeated
 from refbrowse.daemon.page.snapshot.roles import DIALOGS, actionable, shorten
@@ -35,6 +35,7 @@ class RenderOptions:
     max_tokens: int | None = None
     show_url: bool = True  # off when the fence around the snapshot already names the URL
     prose: bool = False  # with `interactive`: the page's text lines too (a small page shown whole)
+    in_view_first: bool = False  # a scrolled page's lines in view first, then by distance (`viewfirst`)
 
 
 def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | None = None) -> str:
@@ -64,7 +65,9 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
     head += overlays
     lines = build_lines(roots if roots is not None else [snapshot.tree], replace(view, listed_above=above))
     if options.interactive and roots is None and not options.prose:
-        lines = linkcloud.fold(lines)  # an article's prose links, one line; `-s` lists them one a line
+        lines = linkcloud.fold(
+            lines, facts.viewport
+        )  # an article's prose links, one line; `-s` lists them one a line
     tail = clickable_lines(snapshot)
     if options.max_tokens is None:
         body = [line.render() for line in lines]
@@ -72,7 +75,10 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
         note = left_out_note(Trimmed([], 10**6, 10**6), options.max_tokens)  # the longest it can be
         used = sum(len(text) + 1 for text in [*head, *tail, note]) + _FOOTER_RESERVE
         trimmed = fit(lines, max(options.max_tokens * 4 - used, 0), facts.viewport)
-        body = [line.render() for line in trimmed.lines]
+        if options.in_view_first:
+            body = viewfirst.ordered(lines, trimmed.lines, facts.viewport)
+        else:
+            body = [line.render() for line in trimmed.lines]
         if trimmed.left_out:
             tail = [*tail, left_out_note(trimmed, options.max_tokens)]
     empty = [NOTHING] if not lines else ["(no room left under --max-tokens: raise it)"]
