@@ -329,3 +329,50 @@ def row_text(cells: list[tuple[str, Node]], limit: int) -> str:
     if plain:
         parts.append(json.dumps(shorten(" · ".join(plain), limit), ensure_ascii=False))
     return " · ".join(parts)
+
+
+_TABLES = frozenset(("table", "grid", "treegrid"))
+
+
+def data_row(row: Node, headed: dict[int, bool]) -> bool:
+    """A row of a table of data: its table has column headers (a form laid out in a table has none);
+    `headed` keeps the answer for each table."""
+    table = next((a for a in row.ancestors() if a.role in _TABLES), None)
+    if table is None:
+        return False
+    if id(table) not in headed:
+        headed[id(table)] = any(n.role == "columnheader" for n in table.walk())
+    return headed[id(table)]
+
+
+def in_said_row(node: Node, rows: set[int]) -> bool:
+    """Whether `node` is under a row line that says the row's words (`rows`: their ids)."""
+    return bool(rows) and any(id(a) in rows for a in node.ancestors() if a.role == "row")
+
+
+def context_hints(node: Node, name: str, repeated: frozenset[tuple[str, str]], rows: set[int]) -> list[str]:
+    """`(near "Date:")` for an unnamed control (its row's words when nothing is near), `(row
+    "INV-1042")` for a repeated one (`(column "City")` for one in a column's header); none under a
+    row line that says its row's words."""
+    if not actionable(node):
+        return []
+    if not name:
+        hint = near(node)
+        if hint:
+            return [f"(near {_quote(hint)})"]
+        row = "" if in_said_row(node, rows) else row_of(node)  # a row's own checkbox, alone in its cell
+        return [f"(row {_quote(row)})"] if row else []
+    if not node.name and (node.role, name) in repeated:
+        hint = near(node)  # icons named alike by their class: the words beside each tell them apart
+        return [f"(near {_quote(hint)})"] if hint else []
+    if (node.role, node.name) in repeated and not in_said_row(node, rows):
+        column = column_of(node)
+        if column:
+            return [f"(column {_quote(column)})"]
+        row = row_of(node)
+        return [f"(row {_quote(row)})"] if row else []
+    return []
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)

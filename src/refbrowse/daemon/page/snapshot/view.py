@@ -16,10 +16,10 @@ from urllib.parse import urljoin, urlsplit
 from refbrowse.daemon.page.snapshot import nodes
 from refbrowse.daemon.page.snapshot.hints import (
     ROW_CELLS,
-    column_of,
-    near,
+    context_hints,
+    data_row,
+    in_said_row,
     row_cells,
-    row_of,
     row_text,
     structured_name,
 )
@@ -38,7 +38,6 @@ from refbrowse.daemon.page.snapshot.tree import Node
 NAME_LIMIT = 150
 TEXT_LIMIT = nodes.TEXT_LIMIT
 OPTION_LIMIT = 12  # options of one select shown one a line; more become one line that counts them
-_TABLES = frozenset(("table", "grid", "treegrid"))
 _MESSAGE_LIMIT = 400  # page texts longer than this are never one of the messages triage found
 
 
@@ -140,13 +139,13 @@ class _Builder:
             or (node.role in MESSAGES and nodes.says_something(node))
             or (node.role == "heading" and not nodes.repeats_container(node))
         )
-        if keep and node.role in ROW_CELLS and self._in_said_row(node):
+        if keep and node.role in ROW_CELLS and in_said_row(node, self.rows):
             keep = False  # a grid's focusable cell: its row's line says its words
         container = nodes.context_container(node)
         if self._listed_above(node, depth, parent):
             return True
         if not keep and not container:
-            if node.role == "row" and self._data_row(node) and (cells := row_cells(node)):
+            if node.role == "row" and data_row(node, self.headed) and (cells := row_cells(node)):
                 return self._row(node, cells, depth, parent)
             return self._interactive_children(node, depth, parent)
         mark = len(self.lines)
@@ -179,15 +178,6 @@ class _Builder:
             return True  # a grid's focusable cells are its controls: their refs are on the row's line
         self._undo(mark, parent)
         return False
-
-    def _data_row(self, row: Node) -> bool:
-        """A row of a table of data: its table has column headers (a form laid out in a table has none)."""
-        table = next((a for a in row.ancestors() if a.role in _TABLES), None)
-        if table is None:
-            return False
-        if id(table) not in self.headed:
-            self.headed[id(table)] = any(n.role == "columnheader" for n in table.walk())
-        return self.headed[id(table)]
 
     def _controls_inside(self, message: Node, depth: int, parent: int) -> None:
         """A toast's Undo, a notification's Yes and No: the message line says the text, these the refs."""
@@ -296,7 +286,7 @@ class _Builder:
             parts.append(node.short_ref)
         if drawing:
             parts.append("(only `browse mouse` and screenshots reach inside)")
-        context = self.context(node, name)
+        context = context_hints(node, name, self.options.repeated, self.rows)
         parts.extend(context)
         parts.extend(nodes.shown_states(node))
         parts.extend(filter(None, [nodes.form_name(node, context)]))
@@ -320,32 +310,6 @@ class _Builder:
         if node.called:
             return node.called
         return text_of(node) if self.options.interactive or nodes.named_by_children(node) else ""
-
-    def context(self, node: Node, name: str) -> list[str]:
-        """`(near "Date:")` for an unnamed control (its row's words when nothing is near), `(row
-        "INV-1042")` for a repeated one (`(column "City")` for one in a column's header)."""
-        if not actionable(node):
-            return []
-        if not name:
-            hint = near(node)
-            if hint:
-                return [f"(near {_quote(hint)})"]
-            row = "" if self._in_said_row(node) else row_of(node)  # a row's own checkbox, alone in its cell
-            return [f"(row {_quote(row)})"] if row else []
-        if not node.name and (node.role, name) in self.options.repeated:
-            hint = near(node)  # icons named alike by their class: the words beside each tell them apart
-            return [f"(near {_quote(hint)})"] if hint else []
-        if (node.role, node.name) in self.options.repeated and not self._in_said_row(node):
-            column = column_of(node)
-            if column:
-                return [f"(column {_quote(column)})"]
-            row = row_of(node)
-            return [f"(row {_quote(row)})"] if row else []
-        return []
-
-    def _in_said_row(self, node: Node) -> bool:
-        """Whether `node` is under a row line that says the row's words: that line tells it apart."""
-        return bool(self.rows) and any(id(a) in self.rows for a in node.ancestors() if a.role == "row")
 
     def value(self, node: Node) -> str | None:
         if node.role in MESSAGES:
