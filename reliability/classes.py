@@ -68,6 +68,10 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
         " with its children when the page goes, its output bounded, no MCP token; one dashboard link page",
         ("test_chat_bounds.py",),
     ),
+    (
+        "a remote browser's worker guard that cannot work (link silent, garbage, closed, 60 MB, dropped)",
+        ("test_remote_guard.py",),
+    ),
 )
 
 FAILING: dict[tuple[str, ...], list[str]] = {}  # the cases of each class that did not hold, by name

@@ -133,6 +133,7 @@ def _services(daemon: AssembledDaemon, host: BrowserHost, notices: Notices) -> S
     settings, routes, hars = netsetup.build(daemon.state_dir, notices, cdp, agents.chosen.get)
     services = Services(
         host=host,
+        remote_hops=RemoteHops(policy, lambda: host.target, notices),
         page_logs=PageLogs(daemon.state_dir),
         persister=persister,
         cdp=cdp,
@@ -163,7 +164,7 @@ def _host_events(
 ) -> HostEvents:
     """Who hears the browser's events (a session starts, a tab opens, the browser switches), in order."""
     confinement = Confinement(services.policy, services.file_grants)
-    hops = RemoteHops(services.policy, lambda: host.target, notices)
+    hops = services.remote_hops
     restoring = _restoring(services)
     settings = services.settings
     return HostEvents(
@@ -201,6 +202,7 @@ def _wiring(host: BrowserHost, services: Services, extension: ExtensionLink) -> 
     """Who hears the daemon's own events: status, shutdown, each command and its result."""
     return Wiring(
         status=(
+            services.remote_hops,
             services.handoffs,
             extension,
             services.page_logs,

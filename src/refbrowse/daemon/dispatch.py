@@ -100,7 +100,7 @@ class Dispatcher:
     async def _run(self, name: str, request: CheckedRequest) -> Result:
         limit = self.timeouts.child(request.timeout_ms).longest() + SLACK_MS
         nested = bool(COMMANDS[name].get("nested"))  # its steps are dispatched, each with its own limit
-        refused = self.services.handoffs.refusal(name)
+        refused = self.services.handoffs.refusal(name) or self.services.remote_hops.refusal(name)
         if refused is not None:
             return _failure(refused)
         try:

@@ -29,6 +29,7 @@ from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.page.resolver import resolve_one
 from refbrowse.daemon.services.cookies.model import domains, plural
 from refbrowse.daemon.services.handoff import Handoffs
+from refbrowse.daemon.services.remotehops import GUARD_DOWN_HINT
 from refbrowse.errors import Unavailable, UsageError
 
 log = logging.getLogger("refbrowse")
@@ -48,10 +49,26 @@ async def connect(call: Call) -> str:
         target = BrowserTarget(cdp_url=cdp, proxy=host.target.proxy)
     else:
         target = host.target.local(headed=True, channel=_channel(channel))
+    hops = call.services.remote_hops
     if target == host.target:
+        await hops.rewatch()
+        _refuse_unguarded(call)
         return f"Already connected: mode {host.describe()}"
     carried = await _cookies_carried(host) if isinstance(cdp, str) else ""
-    return await _switch(call, target) + carried
+    said = await _switch(call, target) + carried
+    _refuse_unguarded(call)
+    return said
+
+
+def _refuse_unguarded(call: Call) -> None:
+    """`connect` fails (and says why) when it leaves the daemon on a remote browser it may not use."""
+    why = call.services.remote_hops.refusing()
+    if why:
+        raise Unavailable(
+            f"connected to {call.daemon.host.describe()}, but BROWSE_ALLOWED_HOSTS is set and its workers"
+            f" cannot be guarded: {why}; no command browses there until they are",
+            GUARD_DOWN_HINT,
+        )
 
 
 async def _cookies_carried(host: BrowserHost) -> str:

@@ -22,6 +22,7 @@ from refbrowse.daemon.services.pagelogs import PageLogs
 from refbrowse.daemon.services.pagetools import PageTools
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.recording.sessions import Recordings
+from refbrowse.daemon.services.remotehops import RemoteHops
 from refbrowse.daemon.services.routes import Routes
 from refbrowse.daemon.services.secrets import TypedSecrets
 from refbrowse.daemon.services.sessionsettings import SessionSettings
@@ -32,6 +33,7 @@ from refbrowse.daemon.services.useragents import UserAgents
 @dataclass(frozen=True, slots=True)
 class Services:
     host: BrowserHost
+    remote_hops: RemoteHops  # the host policy in a remote browser; refuses to browse when it cannot hold
     page_logs: PageLogs  # console, network and dialog logs of every tab
     persister: Persister  # each session's login state, saved as it changes
     cdp: CdpKeeper  # one kept DevTools session per page (user agent, device scale)

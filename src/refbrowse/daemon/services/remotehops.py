@@ -13,6 +13,11 @@ DevTools connection of the daemon's own: its pages get the check for their
 WebSocketStream and WebTransport as an init script, and the first command
 says that its workers' WebSockets are not held. The pausing covers the whole
 remote browser while this daemon is connected, other clients' tabs included.
+
+When the worker guard is not known to work (`WorkerSockets.down`), the gate
+fails every request, the tabs go to about:blank, and every command that
+browses is refused with the reason, which `status` shows too, until `connect`
+watches the browser again or `disconnect` leaves it.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.async_api import Browser, CDPSession, WebSocketRoute
+from playwright.async_api import Browser, BrowserContext, CDPSession, Page, WebSocketRoute
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.browser.target import BrowserTarget
@@ -32,6 +37,8 @@ from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.policy import Policy
 from refbrowse.daemon.services.workersockets import WorkerSockets
+from refbrowse.errors import BrowseError, Unavailable
+from refbrowse.registry import COMMANDS
 
 log = logging.getLogger("refbrowse")
 
@@ -43,6 +50,12 @@ UNWATCHED_WORKERS = (
     " DevTools connection to watch them): connect by a DevTools URL (BROWSE_CDP_URL, `connect --cdp`)"
     " for that"
 )
+# What still runs while the guard is down: leaving the browser, watching it again, and the daemon's own.
+UNGUARDED_OK = ("connect", "disconnect")
+GUARD_DOWN_HINT = (
+    "run `browse connect --cdp URL` again once its DevTools endpoint answers (the daemon needs a"
+    " connection of its own beside Playwright's), or `browse disconnect` for a local browser"
+)
 
 
 class RemoteHops:
@@ -52,8 +65,51 @@ class RemoteHops:
         self.policy = policy
         self.target = target
         self.notices = notices
-        self.workers = WorkerSockets(policy)
+        self.workers = WorkerSockets(policy, self._went_down)
         self._gated: weakref.WeakKeyDictionary[Browser, CDPSession] = weakref.WeakKeyDictionary()
+        self._contexts: weakref.WeakSet[BrowserContext] = weakref.WeakSet()
+        self._watched: weakref.ref[Browser] | None = None
+
+    def refusing(self) -> str:
+        """Why nothing may browse now (a remote browser whose workers are not guarded), or ""."""
+        target = self.target()
+        held = self.policy.allowed_hosts and target.remote and target.cdp_url
+        return self.workers.down if held else ""
+
+    def refusal(self, command: str) -> BrowseError | None:
+        """The error for a command that would browse while the worker guard is down."""
+        why = self.refusing()
+        if not why or command in UNGUARDED_OK or COMMANDS[command]["cat"] == "meta":
+            return None
+        return Unavailable(
+            f"refusing to browse: BROWSE_ALLOWED_HOSTS is set and the remote browser's workers are not"
+            f" guarded: {why}",
+            GUARD_DOWN_HINT,
+        )
+
+    def status_line(self) -> str:
+        why = self.refusing()
+        return (
+            f"remote browser not used: its workers are not guarded under BROWSE_ALLOWED_HOSTS ({why})"
+            if why
+            else ""
+        )
+
+    async def rewatch(self) -> None:
+        """Watch the remote browser again (`connect` to the browser already in use)."""
+        browser = self._watched() if self._watched else None
+        target = self.target()
+        if browser is not None and target.cdp_url and self.refusing():
+            await self.workers.watch(browser, target.cdp_url)
+
+    def _went_down(self, why: str) -> None:
+        """Fail closed: the tabs leave their pages, whose scripts could start workers no one guards."""
+        if not self.refusing():
+            return
+        self.notices.add(f"the remote browser's workers are not guarded ({why}): every request is refused")
+        for context in list(self._contexts):
+            for page in context.pages:
+                spawn(_blank(page))
 
     def outside(self, url: str) -> bool:
         parts = urlsplit(url)
@@ -64,9 +120,11 @@ class RemoteHops:
         if not (self.policy.allowed_hosts and target.remote):
             return
         browser = session.context.browser
+        self._contexts.add(session.context)
         if browser is not None and browser not in self._gated:
             self._gated[browser] = await self._pause_requests(browser)
             if target.cdp_url:
+                self._watched = weakref.ref(browser)
                 await self.workers.watch(browser, target.cdp_url)
             else:
                 self.notices.add(UNWATCHED_WORKERS)
@@ -84,13 +142,23 @@ class RemoteHops:
     async def _decide(self, cdp: CDPSession, event: dict[str, Any]) -> None:
         url, request_id = event["request"]["url"], event["requestId"]
         try:
-            if self.outside(url):
+            if self.refusing():
+                log.info("blocked a request while the remote browser's workers are not guarded: %s", url)
+                await cdp.send("Fetch.failRequest", {"requestId": request_id, "errorReason": BLOCKED})
+            elif self.outside(url):
                 log.info("blocked a request outside BROWSE_ALLOWED_HOSTS: %s", url)
                 await cdp.send("Fetch.failRequest", {"requestId": request_id, "errorReason": BLOCKED})
             else:
                 await cdp.send("Fetch.continueRequest", {"requestId": request_id})
         except PlaywrightError as exc:  # the page closed, or the request was cancelled meanwhile
             log.debug("a paused request ended before it was decided: %s", exc)
+
+
+async def _blank(page: Page) -> None:
+    try:
+        await page.goto("about:blank")
+    except PlaywrightError as exc:
+        log.info("could not leave %s: %s", page.url, exc)
 
 
 async def _refuse_socket(socket: WebSocketRoute) -> None:

@@ -25,11 +25,18 @@ log = logging.getLogger("refbrowse")
 
 Handler = Callable[[str, dict[str, Any]], None]  # (session id, "" for the browser; the event's params)
 ANSWER_S = 10.0
-MAX_MESSAGE = 64 * 1024 * 1024
+# Target events and the answers to this connection's few commands are small: a bigger message is not
+# DevTools speaking, and ends the connection.
+MAX_MESSAGE = 4 * 1024 * 1024
+MAX_VERSION = 64 * 1024  # `json/version`'s answer
 
 
 class CdpError(Exception):
     """A command the browser refused, or a connection that ended before it answered."""
+
+
+class CdpLost(CdpError):
+    """No answer: the connection is silent, closed or broken (not one command refused)."""
 
 
 def version_url(endpoint: str) -> str:
@@ -44,7 +51,10 @@ async def browser_socket_url(http: aiohttp.ClientSession, endpoint: str) -> str:
         return endpoint
     async with http.get(version_url(endpoint), timeout=aiohttp.ClientTimeout(total=ANSWER_S)) as reply:
         reply.raise_for_status()
-        return str((await reply.json(content_type=None))["webSocketDebuggerUrl"])
+        body = await reply.content.read(MAX_VERSION + 1)
+        if len(body) > MAX_VERSION:
+            raise ValueError(f"the answer of {version_url(endpoint)} is larger than {MAX_VERSION} bytes")
+        return str(json.loads(body)["webSocketDebuggerUrl"])
 
 
 class RawCdp:
@@ -55,6 +65,8 @@ class RawCdp:
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._handlers: dict[str, Handler] = {}
+        self._on_end: list[Callable[[str], None]] = []
+        self.end_reason = ""  # why the connection ended, once it has
         self._reader = asyncio.ensure_future(self._read())
 
     @classmethod
@@ -70,10 +82,14 @@ class RawCdp:
 
     @property
     def closed(self) -> bool:
-        return self._socket.closed
+        return self._socket.closed or self._reader.done()
 
     def on(self, method: str, handler: Handler) -> None:
         self._handlers[method] = handler
+
+    def on_end(self, callback: Callable[[str], None]) -> None:
+        """Call `callback` with the reason when the connection ends other than by `close`."""
+        self._on_end.append(callback)
 
     async def send(
         self, method: str, params: dict[str, Any] | None = None, session: str = ""
@@ -88,11 +104,12 @@ class RawCdp:
             await self._socket.send_str(json.dumps(message))
             return await asyncio.wait_for(answer, ANSWER_S)
         except (TimeoutError, ConnectionError, RuntimeError) as exc:
-            raise CdpError(f"{method}: {exc or 'no answer'}") from None
+            raise CdpLost(f"{method}: {str(exc) or 'no answer'}") from None
         finally:
             self._waiting.pop(ident, None)
 
     async def close(self) -> None:
+        self._on_end.clear()
         self._reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._reader
@@ -100,14 +117,23 @@ class RawCdp:
         await self._http.close()
 
     async def _read(self) -> None:
+        reason = "the browser closed it"
         try:
             async for frame in self._socket:
                 if frame.type == aiohttp.WSMsgType.TEXT:
                     self._take(json.loads(frame.data))
+                elif frame.type == aiohttp.WSMsgType.ERROR:
+                    reason = f"it broke: {self._socket.exception()}"
+        except (ValueError, TypeError, AttributeError) as exc:  # not DevTools: not JSON, or not its shape
+            reason = f"it sent what is not DevTools ({type(exc).__name__})"
+            await self._socket.close()
         finally:
+            self.end_reason = reason
             for answer in self._waiting.values():
                 if not answer.done():
-                    answer.set_exception(CdpError("the DevTools connection closed"))
+                    answer.set_exception(CdpLost(f"the DevTools connection closed: {reason}"))
+        for callback in self._on_end:
+            callback(reason)
 
     def _take(self, message: dict[str, Any]) -> None:
         answer = self._waiting.get(message.get("id", -1))
