@@ -26,6 +26,25 @@ HUGE = (
 )
 
 
+INNER = f"""<!doctype html><html><title>inner</title><main><h1>Inner</h1>
+<img src="{GIF}" width="30" height="30">
+<button id="inner-icon"><svg width="8" height="8"></svg></button></main>"""
+
+
+def framed(site: Site) -> str:
+    """A page whose one missing alt is its own, with two frames holding the rest: one of its origin,
+    one of another (localhost against 127.0.0.1: another site, so a frame of its own process)."""
+    inner = site.page("/audit/inner", INNER)
+    cross = inner.replace("127.0.0.1", "localhost")
+    return site.page(
+        "/audit/framed",
+        f"""<!doctype html><html lang="en"><title>framed</title><main><h1>Framed</h1>
+<img src="{GIF}" width="20" height="20"><section id="frames">
+<iframe src="{inner}" title="same" width="300" height="150"></iframe>
+<iframe src="{cross}" title="cross" width="300" height="150"></iframe></section></main></html>""",
+    )
+
+
 @pytest.fixture(scope="module")
 def pages(site: Site) -> dict[str, str]:
     return {
@@ -77,6 +96,53 @@ def test_a_scope_and_json(workspace: Workspace, pages: dict[str, str]) -> None:
     first = data["rules"][0]
     assert first["id"] == "button-name" and first["elements"][0]["exact"] is True
     assert first["elements"][0]["ref"].startswith("@e")
+
+
+def test_frames_are_audited_with_refs_into_them(workspace: Workspace, site: Site) -> None:
+    url = framed(site)
+    cross = site.url("/audit/inner").replace("127.0.0.1", "localhost")
+    workspace.ok("goto", url)
+    assert wait_for(lambda: "button" in workspace.ok("snapshot").split('iframe "cross"')[-1])
+    snapshot = workspace.ok("snapshot")
+    same_part, cross_part = snapshot.split('iframe "same"')[1].split('iframe "cross"')
+    same_button, cross_button = (re.search(r"- button (@e\d+)", part) for part in (same_part, cross_part))
+    assert same_button and cross_button, snapshot
+    out = strip_fence(workspace.ok("audit"))
+    head = out.splitlines()[0]
+    assert head.startswith("5 violations of 2 rules on ") and "and 2 frames in it (5 critical;" in head
+    assert f"  {same_button.group(1)} button (frame {site.url('/audit/inner')}): Element does not" in out
+    assert f"  {cross_button.group(1)} button (frame {cross}): Element does not have inner text" in out
+    assert out.count("Element does not have an alt attribute") == 3
+    # Rules of the top document only (its lang, its title) are not asked of the frames' documents.
+    assert "html-has-lang" not in out and "document-title" not in out
+    data = workspace.run("--json", "audit").json["data"]
+    assert isinstance(data, dict) and data["frames"] == 2
+    buttons = next(rule for rule in data["rules"] if rule["id"] == "button-name")["elements"]
+    assert {(e["ref"], e["exact"], e["frame"]) for e in buttons} == {
+        (same_button.group(1), True, site.url("/audit/inner")),
+        (cross_button.group(1), True, cross),
+    }
+    # A scope takes the frames inside it, and only those.
+    assert "and 2 frames in it" in strip_fence(workspace.ok("audit", "#frames"))
+    alone = strip_fence(workspace.ok("audit", "h1"))
+    assert alone.startswith("No violations on ") and "frames in it" not in alone
+
+
+def test_frames_past_twenty_are_counted_not_audited(workspace: Workspace, site: Site) -> None:
+    frame = (
+        f"<iframe title='f' width='40' height='40' srcdoc='<img src=\"{GIF}\" width=4 height=4>'></iframe>"
+    )
+    url = site.page(
+        "/audit/many", f'<!doctype html><html lang="en"><title>many</title><main>{frame * 25}</main>'
+    )
+    workspace.ok("goto", url)
+    out = strip_fence(workspace.ok("audit"))
+    assert "21 violations of 2 rules on " in out and "and 20 frames in it" in out
+    assert "critical image-alt: Images must have alternative text (20 elements)" in out
+    # The page's own: a frame alone is not asked for a main, an h1 or landmarks around its content.
+    assert "page-has-heading-one: Page should contain a level-one heading (1 element)" in out
+    assert "landmark-one-main" not in out and "region" not in out
+    assert out.endswith("5 more frames not audited (the first 20 were)")
 
 
 def test_bad_tags_and_a_missing_scope_fail_with_the_next_step(

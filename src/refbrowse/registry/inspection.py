@@ -235,13 +235,15 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": {"--tags": ("T", "only rules with these tags: wcag2a,wcag2aa,…")},
         "kinds": {"--tags": "words"},
         "example": "audit --tags wcag2a,wcag2aa",
-        "data": '{"counts": {impact: n}, "passed": n, "rules": [{id, impact, help, url, count, elements:'
-        " [{ref, exact, html, why}]}]}",
+        "data": '{"counts": {impact: n}, "passed": n, "frames": n, "frames_not_audited": [text],'
+        ' "rules": [{id, impact, help, url, count, elements: [{ref, exact, html, why, frame}]}]}',
         "help": "accessibility audit (axe-core): violations by rule, worst first, with refs",
         "about": "Runs axe-core (the build axe-playwright-python ships) on the page or inside SEL. Each rule"
         " line gives its impact, its id, what must hold (the fix) and a link; under it up to 5 elements,"
         " each with its ref (`in @eN` when only an element around it has one) and why it fails."
-        " A clean page prints one line with the count of rules passed. Frames are not audited.",
+        " A clean page prints one line with the count of rules passed. Each frame (inside SEL, up to 20,"
+        " cross-origin ones too) is audited on its own, its elements named by the snapshot's refs"
+        " into it; rules that judge the whole page (one main, one h1, the title) are the top page's.",
     },
     "vitals": {
         "cat": "read",

@@ -47,11 +47,23 @@ def render(found: Audit, where: str, tags: list[str]) -> str:
     engine = f"axe-core {axe_version()}, {rules}"
     counts = found.counts()
     total = sum(counts.values())
+    where += f" and {_many(found.frames, 'frame')} in it" if found.frames else ""
     if not found.rules:
-        return f"No violations on {where} ({engine}; {found.passed} rules passed)."
+        return "\n".join(
+            [f"No violations on {where} ({engine}; {found.passed} rules passed).", *_unaudited(found)]
+        )
     said = ", ".join(f"{counts[i]} {i}" for i in IMPACTS if counts[i])
     head = f"{_many(total, 'violation')} of {_many(len(found.rules), 'rule')} on {where} ({said}; {engine}):"
-    return "\n".join([head, *(line for rule in found.rules for line in _rule_lines(rule))])
+    return "\n".join(
+        [head, *(line for rule in found.rules for line in _rule_lines(rule)), *_unaudited(found)]
+    )
+
+
+def _unaudited(found: Audit) -> list[str]:
+    lines = [f"frame not audited: {why}" for why in found.skipped]
+    if found.left_out:
+        lines.append(f"{_many(found.left_out, 'more frame')} not audited (the first {found.frames} were)")
+    return lines
 
 
 def _many(n: int, what: str) -> str:
@@ -62,6 +74,7 @@ def _rule_lines(rule: Rule) -> list[str]:
     lines = [f"{rule.impact} {rule.id}: {rule.help} ({_many(rule.count, 'element')}) {rule.url}"]
     for finding in rule.findings:
         who = finding.ref.describe() or "(no ref)"
+        who += f" (frame {finding.frame})" if finding.frame else ""
         html = " ".join(finding.html.split())
         html = html if len(html) <= HTML_CHARS else html[: HTML_CHARS - 1] + "…"
         lines.append(f"  {who}: {finding.why} {html}".rstrip())
@@ -74,6 +87,8 @@ def _data(found: Audit) -> dict[str, Any]:
     return {
         "counts": found.counts(),
         "passed": found.passed,
+        "frames": found.frames,
+        "frames_not_audited": [*found.skipped, *([f"{found.left_out} more"] if found.left_out else [])],
         "rules": [
             {
                 "id": r.id,
@@ -82,7 +97,8 @@ def _data(found: Audit) -> dict[str, Any]:
                 "url": r.url,
                 "count": r.count,
                 "elements": [
-                    {"ref": f.ref.ref, "exact": f.ref.exact, "html": f.html, "why": f.why} for f in r.findings
+                    {"ref": f.ref.ref, "exact": f.ref.exact, "html": f.html, "why": f.why, "frame": f.frame}
+                    for f in r.findings
                 ],
             }
             for r in found.rules

@@ -43,26 +43,45 @@ NO_REF = ElementRef("", False)
 
 
 def by_box(snapshot: PageSnapshot) -> dict[Box, list[Node]]:
-    """The snapshot's nodes that carry one of our refs, by their box (main frame only)."""
+    """The snapshot's nodes that carry one of our refs, by their box (frames' shifted into the page's)."""
     table: dict[Box, list[Node]] = defaultdict(list)
     for node in snapshot.tree.walk():
-        if node.short_ref and node.box is not None and node.pw_ref and not node.in_frame:
+        if node.short_ref and node.box is not None and node.pw_ref:
             table[node.box].append(node)
     return table
 
 
-async def ref_of(tab: Tab, table: dict[Box, list[Node]], element: ElementHandle) -> ElementRef:
-    """The element's ref, or its nearest holder's, or `NO_REF`."""
+def as_ref(node: Node, exact: bool) -> ElementRef:
+    return ElementRef(node.short_ref, exact, node.role, node.name[:60])
+
+
+async def ref_of(
+    tab: Tab, table: dict[Box, list[Node]], element: ElementHandle, origin: tuple[int, int] | None = None
+) -> ElementRef:
+    """The element's ref, or its nearest holder's, or `NO_REF`. An element of a frame needs the
+    frame's `origin`: where the snapshot shifted that frame's boxes (its iframe node's corner)."""
+    found, exact = await node_of(tab, table, element, origin)
+    return as_ref(found, exact) if found is not None else NO_REF
+
+
+async def node_of(
+    tab: Tab, table: dict[Box, list[Node]], element: ElementHandle, origin: tuple[int, int] | None = None
+) -> tuple[Node | None, bool]:
+    """The snapshot node that is the element (True) or holds it nearest (False); None if none does."""
     try:
         boxes = [tuple(box) for box in await element.evaluate(_BOXES_JS)]
     except PlaywrightError:
-        return NO_REF  # the element went away
-    for box in boxes:
+        return None, False  # the element went away
+    dx, dy = origin or (0, 0)
+    for x, y, w, h in boxes:
+        box = (x + dx, y + dy, w, h)
         for node in table.get(box) or _near(table, box):
+            if node.in_frame != (origin is not None) or (origin is not None and node.origin != origin):
+                continue  # a node of another document: never this element, nor its holder
             how = await _match(tab, node, element)
             if how:
-                return ElementRef(node.short_ref, how == 2, node.role, node.name[:60])
-    return NO_REF
+                return node, how == 2
+    return None, False
 
 
 def _near(table: dict[Box, list[Node]], box: tuple[int, ...]) -> list[Node]:

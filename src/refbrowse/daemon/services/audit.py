@@ -2,7 +2,8 @@
 
 axe-core is a dependency, not copied code: the build `axe-playwright-python`
 ships (`axe.min.js`) is read from that package and defined in the page before
-each run. Violations come back grouped by rule, worst impact first; the first
+each run, in the page and in each of its frames (`auditframes.py`). Violations come
+back grouped by rule over all of them, worst impact first; the first
 `PER_RULE` elements of each rule are found in a whole-page snapshot taken just
 after (`page/elementrefs.py`), so each has the ref an agent acts on, not a CSS
 path. A page with thousands of violations costs the same answer: the count per
@@ -28,11 +29,13 @@ from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.elementrefs import NO_REF, ElementRef, by_box, ref_of
 from refbrowse.daemon.page.snapshot.service import take_snapshot
+from refbrowse.daemon.services.auditframes import Frames, Part, dispose, frame_parts, place_frames
 from refbrowse.errors import ActionTimeout, PageError, UsageError
 
 PER_RULE = 5  # elements shown (and given refs) per violated rule
 IMPACTS = ("critical", "serious", "moderate", "minor")
 _AUDIT_JS = script("audit")
+_FIELDS_JS = "r => ({rules: r.rules, passed: r.passed, unknown: r.unknown})"
 
 
 @functools.cache
@@ -50,6 +53,7 @@ class Finding:
     ref: ElementRef
     html: str
     why: str
+    frame: str = ""  # the URL of the frame it is in; "" on the page itself
 
 
 @dataclass(slots=True)
@@ -66,6 +70,9 @@ class Rule:
 class Audit:
     rules: list[Rule]
     passed: int  # rules that found nothing wrong
+    frames: int = 0  # frames audited besides the page
+    left_out: int = 0  # frames not audited: past `auditframes.MAX_FRAMES`
+    skipped: list[str] = field(default_factory=list)  # frames axe could not run in: "URL: why"
 
     def counts(self) -> dict[str, int]:
         counts = dict.fromkeys(IMPACTS, 0)
@@ -77,30 +84,38 @@ class Audit:
 async def run_audit(
     cdp: CdpKeeper, tab: Tab, scope: ElementHandle | None, tags: list[str], limit_ms: float
 ) -> Audit:
-    """axe-core's violations on the page (or inside `scope`), each shown element with its ref.
+    """axe-core's violations on the page (or inside `scope`) and in its frames, each shown element
+    with its ref.
 
     axe takes seconds on a big page (8 s for 2,000 failing images here) and more than linearly
     more on a bigger one: past `limit_ms` the audit gives up and says how to narrow it.
     """
     page = tab.page
+    deadline = asyncio.get_running_loop().time() + limit_ms / 1000
+    frames = await frame_parts(page, scope)
     try:
-        result = await _within(cdp, tab, _axe_run(tab, scope, tags), limit_ms)
+        for part in frames.parts:
+            left_ms = (deadline - asyncio.get_running_loop().time()) * 1000
+            run = _axe_run(part, scope if part.context is None else None, tags)
+            try:
+                part.result = await _within(cdp, tab, run, max(left_ms, 1))
+            except PlaywrightError as exc:
+                if part.context is None:
+                    raise _refused(exc) from exc
+                frames.skipped.append(f"{part.url}: {exc.message.splitlines()[0] if exc.message else exc}")
+        return await _read(tab, frames, limit_ms)
     except TimeoutError as exc:
         raise ActionTimeout(
             f"axe-core did not finish in {limit_ms / 1000:g} s on {page.url}: a large page is slow to audit",
             "audit a part of it (`browse audit SEL`), fewer rules (--tags), or allow longer (--timeout MS)",
         ) from exc
-    except PlaywrightError as exc:
-        raise _refused(exc) from exc
-    try:
-        return await _read(tab, result, limit_ms)
     finally:
-        await result.dispose()
+        await dispose(frames.parts)
 
 
-async def _axe_run(tab: Tab, scope: ElementHandle | None, tags: list[str]) -> JSHandle:
-    await tab.page.evaluate(axe_source())
-    return await tab.page.evaluate_handle(_AUDIT_JS, [scope, tags, PER_RULE])
+async def _axe_run(part: Part, scope: ElementHandle | None, tags: list[str]) -> JSHandle:
+    await part.frame.evaluate(axe_source())
+    return await part.frame.evaluate_handle(_AUDIT_JS, [scope, tags, PER_RULE, part.context])
 
 
 async def _within(cdp: CdpKeeper, tab: Tab, step: Coroutine[Any, Any, JSHandle], limit_ms: float) -> JSHandle:
@@ -134,22 +149,56 @@ def _refused(exc: PlaywrightError) -> Exception:
     return translate(exc, "running axe-core")
 
 
-async def _read(tab: Tab, result: JSHandle, snapshot_ms: float) -> Audit:
-    data: dict[str, Any] = await result.evaluate(
-        "r => ({rules: r.rules, passed: r.passed, unknown: r.unknown})"
-    )
-    if data["unknown"]:
+async def _read(tab: Tab, frames: Frames, snapshot_ms: float) -> Audit:
+    parts = [part for part in frames.parts if part.result is not None]
+    data: list[dict[str, Any]] = []
+    for part in parts:
+        assert part.result is not None
+        data.append(await part.result.evaluate(_FIELDS_JS))
+        part.elements = await _elements(part.result)
+    if data[0]["unknown"]:
         raise UsageError(
-            f"no axe-core rule has the tag {', '.join(data['unknown'])}",
+            f"no axe-core rule has the tag {', '.join(data[0]['unknown'])}",
             "use axe's tags: wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa, best-practice, section508",
         )
-    elements = await _elements(result)
-    refs: list[ElementRef] = [NO_REF] * len(elements)
-    if any(e is not None for e in elements):
-        table = by_box(await take_snapshot(tab, timeout_ms=snapshot_ms))
-        refs = [await ref_of(tab, table, e) if e is not None else NO_REF for e in elements]
-    rules = [_rule(raw, refs) for raw in data["rules"]]
-    return Audit(rules, int(data["passed"]))
+    refs = await _refs(tab, parts, snapshot_ms)
+    rules: dict[str, Rule] = {}
+    for part, found, part_refs in zip(parts, data, refs, strict=True):
+        for raw in found["rules"]:
+            _merge(rules, raw, part_refs, part.url)
+    passed = set().union(*(found["passed"] for found in data)) - set(rules)
+    ordered = sorted(rules.values(), key=lambda r: (IMPACTS.index(r.impact), -r.count))
+    return Audit(ordered, len(passed), len(parts) - 1, frames.left_out, frames.skipped)
+
+
+async def _refs(tab: Tab, parts: list[Part], snapshot_ms: float) -> list[list[ElementRef]]:
+    """Each part's elements' refs, from one whole-page snapshot (none taken when nothing failed)."""
+    if not any(e is not None for part in parts for e in part.elements):
+        return [[NO_REF] * len(part.elements) for part in parts]
+    table = by_box(await take_snapshot(tab, timeout_ms=snapshot_ms))
+    await place_frames(tab, table, parts)
+    out = []
+    for part in parts:
+        framed = part.context is not None
+        refs = []
+        for element in part.elements:
+            ref = NO_REF
+            if element is not None and (part.origin is not None or not framed):
+                ref = await ref_of(tab, table, element, part.origin)
+            refs.append(ref if ref.ref or not framed else part.holder)
+        out.append(refs)
+    return out
+
+
+def _merge(rules: dict[str, Rule], raw: dict[str, Any], refs: list[ElementRef], frame: str) -> None:
+    """A rule's findings in one document added to the same rule's in the others."""
+    impact = raw["impact"] if raw["impact"] in IMPACTS else "minor"
+    rule = rules.setdefault(raw["id"], Rule(raw["id"], impact, raw["help"], raw["url"], 0))
+    if IMPACTS.index(impact) < IMPACTS.index(rule.impact):
+        rule.impact = impact
+    rule.count += int(raw["count"])
+    room = PER_RULE - len(rule.findings)
+    rule.findings += [Finding(refs[n["at"]], n["html"], n["why"], frame) for n in raw["nodes"][:room]]
 
 
 async def _elements(result: JSHandle) -> list[ElementHandle | None]:
@@ -160,10 +209,3 @@ async def _elements(result: JSHandle) -> list[ElementHandle | None]:
         if key.isdigit():
             out[int(key)] = value.as_element()
     return out
-
-
-def _rule(raw: dict[str, Any], refs: list[ElementRef]) -> Rule:
-    impact = raw["impact"] if raw["impact"] in IMPACTS else "minor"
-    rule = Rule(raw["id"], impact, raw["help"], raw["url"], int(raw["count"]))
-    rule.findings = [Finding(refs[n["at"]], n["html"], n["why"]) for n in raw["nodes"]]
-    return rule
