@@ -80,3 +80,6 @@ def test_headers_for_one_origin_never_follow_its_redirects_to_another_host(
         assert "authorization" not in headers and "x-api-key" not in headers, (path, headers)
     assert "landed" in ws.ok("text")
     assert len(hops) == 6 and all(sent == SECRET for sent in hops), hops  # A got them at every hop to A
+    ws.ok("headers", "clear")
+    ws.ok("goto", same_origin)
+    assert hops[6:] == ["", ""], hops  # cleared: A's hops get none

@@ -10,6 +10,7 @@ import os
 import re
 
 import playwright
+import pytest
 
 from refbrowse.daemon.core.browser.chromium import (
     HEADLESS_DISABLED_FEATURES,
@@ -75,3 +76,12 @@ def test_the_browser_gets_webmcp_beside_playwrights_features_unless_turned_off(m
         }
     monkeypatch.setenv("BROWSE_WEBMCP", "0")
     assert not [flag for flag in launch_flags() if flag.startswith("--enable-features=")]
+
+
+def test_a_host_policy_holds_webrtc_to_tcp_through_the_resolver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BROWSE_ALLOWED_HOSTS", "127.0.0.1")
+    held = launch_flags()
+    assert "--webrtc-ip-handling-policy=disable_non_proxied_udp" in held  # 156 ignores --force-…
+    assert any(flag.startswith("--host-resolver-rules=MAP * ~NOTFOUND") for flag in held)
+    monkeypatch.delenv("BROWSE_ALLOWED_HOSTS")
+    assert not any("webrtc" in flag for flag in launch_flags())
