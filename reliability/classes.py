@@ -72,6 +72,11 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "a remote browser's worker guard that cannot work (link silent, garbage, closed, 60 MB, dropped)",
         ("test_remote_guard.py",),
     ),
+    (
+        "the clipboard between sessions: reads, pastes, copies, pages polling it; clipboard-read granted"
+        " for our command only, so a polling page does not hold goto",
+        ("test_clipboard_sessions.py",),
+    ),
 )
 
 FAILING: dict[tuple[str, ...], list[str]] = {}  # the cases of each class that did not hold, by name

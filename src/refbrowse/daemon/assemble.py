@@ -28,6 +28,7 @@ from refbrowse.daemon.services import netsetup
 from refbrowse.daemon.services.activity.site import ActivitySite
 from refbrowse.daemon.services.bag import Services
 from refbrowse.daemon.services.browser_choice import ChosenBrowser
+from refbrowse.daemon.services.clipboard import Clipboards
 from refbrowse.daemon.services.confine import Confinement
 from refbrowse.daemon.services.consent.gate import ConsentGate
 from refbrowse.daemon.services.daemon_link import DaemonLink
@@ -149,6 +150,7 @@ def _services(daemon: AssembledDaemon, host: BrowserHost, notices: Notices) -> S
         secrets=TypedSecrets(host.sessions.get),
         consent=consent,
         page_tools=PageTools(cdp, lambda: host.target.remote),
+        clipboards=Clipboards(settings, cdp),
     )
     services.page_tools.gate = consent  # a tool its page marks consequential asks the consent gate
     return services
@@ -180,6 +182,7 @@ def _host_events(
             settings,
             _init_scripts(settings),
             services.hars,
+            services.clipboards,
         ),
         # The tab guard first: a tab it closes in a popup storm gets no listeners.
         tab_watchers=(

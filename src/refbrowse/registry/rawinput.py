@@ -103,7 +103,9 @@ COMMANDS: dict[str, CommandSpec] = {
         "about": (
             "`copy` copies the selected text (`selecttext` selects it) and `paste` pastes into the focused"
             " field, as the platform's shortcuts do, firing the page's copy and paste handlers. TEXT `-`"
-            " reads it from stdin. The clipboard is granted to the page's origin."
+            " reads it from stdin. Each session has a clipboard of its own, which its pages write to and"
+            " read only where `permissions grant clipboard-read` allows; `press Control+V` and `Control+C`"
+            " use it too."
         ),
         "example": 'clipboard write "hello"',
         "help": (

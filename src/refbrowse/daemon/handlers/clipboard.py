@@ -4,8 +4,9 @@
 event that carries the browser's own copy or paste command (DevTools
 `Input.dispatchKeyEvent` with `commands`), so they act in the focused frame, the
 page's copy and paste handlers run, and no agent has to know whether the
-shortcut is Control or Meta. Both settle and report like any action. `read` and
-`write` go through the page's clipboard API, granted to its origin.
+shortcut is Control or Meta. Both settle and report like any action. The
+clipboard is the session's own (see `services.clipboard`): `read` and `write`
+use it alone, and `copy` and `paste` use Chromium's one clipboard only while they run.
 """
 
 from __future__ import annotations
@@ -18,12 +19,10 @@ from playwright.async_api import Page
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.report import quote
 from refbrowse.daemon.command import Call, Reply, handler
-from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.core.io.envelope import fence
 from refbrowse.errors import PageError
 
-_CLIPBOARD = ["clipboard-read", "clipboard-write"]
 _SELECTION_JS = script("selection_now")
 _FOCUSED_JS = script("focused")
 # The key a person presses for each command: Control with it, as on Linux and Windows.
@@ -34,7 +33,7 @@ _CONTROL = 2  # DevTools' modifier bit for Control
 @handler("clipboard")
 async def clipboard(call: Call) -> str:
     page = call.page
-    await _grant_clipboard(call, page)
+    _web_page(page)
     action = call.args[0]
     if action == "copy":
         return await _copy(call, page)
@@ -42,9 +41,9 @@ async def clipboard(call: Call) -> str:
         return await _paste(call, page)
     if action == "write":
         text = str(call.args[1])
-        await _clipboard_call(page, "text => navigator.clipboard.writeText(text)", text)
+        call.services.clipboards.set(call.session.name, text)
         return Reply(f"Wrote {len(text)} characters to the clipboard", {"chars": len(text)})
-    text = await _read(page)
+    text = call.services.clipboards.text(call.session.name)
     shown = fence(text, page.url, call.raw) if text else "(the clipboard is empty)"
     return Reply(shown, {"text": text})
 
@@ -55,8 +54,12 @@ async def _copy(call: Call, page: Page) -> str:
             "nothing is selected, so there is nothing to copy",
             "select text first: `browse selecttext SEL` (or `--from TEXT --to TEXT` for part of it)",
         )
-    outcome = await perform(call, "copying the selection", lambda: _shortcut(call, page, "copy"))
-    text = await _read(page)
+    outcome = await call.services.clipboards.copying(
+        call.session,
+        page,
+        lambda: perform(call, "copying the selection", lambda: _shortcut(call, page, "copy")),
+    )
+    text = call.services.clipboards.text(call.session.name)
     outcome.fields["copied"] = text
     outcome.quoted.insert(0, f"copied: {quote(' '.join(text.split()))}")
     outcome.notes.append("paste it with `browse clipboard paste` into the focused field")
@@ -70,8 +73,10 @@ async def _paste(call: Call, page: Page) -> str:
             "no element has focus, so there is nowhere to paste",
             "click the field first (`browse click SEL`)",
         )
-    text = await _read(page)
-    outcome = await perform(call, "pasting", lambda: _shortcut(call, page, "paste"))
+    text = call.services.clipboards.text(call.session.name)
+    outcome = await call.services.clipboards.pasting(
+        call.session, page, lambda: perform(call, "pasting", lambda: _shortcut(call, page, "paste"))
+    )
     return outcome.report(f"Pasted {_characters(text)} into {focused}")
 
 
@@ -100,27 +105,12 @@ async def _shortcut(call: Call, page: Page, command: str) -> None:
         await page.keyboard.press(f"ControlOrMeta+{key}")
 
 
-async def _grant_clipboard(call: Call, page: Page) -> None:
-    parts = urlsplit(page.url)
-    if parts.scheme not in ("http", "https"):
+def _web_page(page: Page) -> None:
+    if urlsplit(page.url).scheme not in ("http", "https"):
         raise PageError(
             f"the clipboard needs a web page; this tab shows {page.url}",
             "open an http(s) page first (`browse goto URL`)",
         )
-    origin = f"{parts.scheme}://{parts.netloc}"
-    await call.session.context.grant_permissions(_CLIPBOARD, origin=origin)
-
-
-async def _read(page: Page) -> str:
-    return str(await _clipboard_call(page, "() => navigator.clipboard.readText()", None))
-
-
-async def _clipboard_call(page: Page, source: str, arg: str | None) -> object:
-    try:
-        await page.bring_to_front()  # the clipboard answers only a focused document
-        return await page.evaluate(source, arg)
-    except PlaywrightError as exc:
-        raise translate(exc, "using the clipboard") from exc
 
 
 def _characters(text: str) -> str:

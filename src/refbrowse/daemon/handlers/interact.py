@@ -202,7 +202,8 @@ async def _type_into(call: Call, selector: str, text: str) -> str:
 @handler("press")
 async def press(call: Call) -> str:
     key = call.args[0]
-    outcome = await perform(call, f"pressing {key}", lambda: call.page.keyboard.press(key))
+    pressing = lambda: perform(call, f"pressing {key}", lambda: call.page.keyboard.press(key))  # noqa: E731
+    outcome = await call.services.clipboards.around(key, call.session, call.page, pressing)
     return outcome.report(f"Pressed {key}")
 
 

@@ -13,6 +13,7 @@ from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.page.popups import PopupCounters
 from refbrowse.daemon.page.tabguard import TabGuard
 from refbrowse.daemon.services.activity.site import ActivitySite
+from refbrowse.daemon.services.clipboard import Clipboards
 from refbrowse.daemon.services.confine import FileGrants
 from refbrowse.daemon.services.consent.gate import ConsentGate
 from refbrowse.daemon.services.downloads import WantedDownloads
@@ -49,6 +50,7 @@ class Services:
     secrets: TypedSecrets  # text typed as a secret: recordings leave it out
     consent: ConsentGate  # consequential actions held for a person's answer
     page_tools: PageTools  # each tab's WebMCP tools, and calls to them left running
+    clipboards: Clipboards  # each session's clipboard, and Chromium's one clipboard while a command uses it
     file_grants: FileGrants = field(default_factory=FileGrants)  # file:// pages allowed
     wanted_downloads: WantedDownloads = field(default_factory=WantedDownloads)
     popups: PopupCounters = field(default_factory=PopupCounters)  # new pages as soon as Chromium makes them

@@ -1,0 +1,167 @@
+"""Each session's clipboard, its own: Chromium has one clipboard for all its contexts.
+
+The daemon keeps a clipboard per session. `clipboard write` and `read` use it
+alone. A page's `navigator.clipboard` is the session's too (see
+`clipboard_keeper.js`): what it writes goes there, and it reads it only where
+the agent granted `clipboard-read` (`browse permissions grant`). Chromium's own
+clipboard is used only while a command needs it, one command at a time: a paste
+(`clipboard paste`, `press Control+V`) puts the session's text there first, a
+copy or cut (`clipboard copy`, `press Control+C`) takes what it copied from
+there, with `clipboard-read` granted to the page for that moment only, and
+either way it is emptied after. A page of another session polling the
+clipboard finds nothing of this one's, and a command of another session never
+reads it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from refbrowse.daemon.core.browser.pwerrors import translate
+from refbrowse.daemon.core.devtools.cdp import CdpKeeper
+from refbrowse.daemon.core.devtools.scripts import called
+from refbrowse.daemon.core.sessions.session import Session
+from refbrowse.daemon.services.emulation import apply_grants
+from refbrowse.daemon.services.sessionsettings import SessionSettings
+from refbrowse.errors import PageError
+
+T = TypeVar("T")
+BINDING = "__refbrowseClipboard"  # the function the keeper script calls, in this session's pages only
+MAX_CHARS = 10_000_000  # what a session's clipboard holds at most
+_NATIVE = ["clipboard-read", "clipboard-write"]
+_WORLD = "refbrowse clipboard"  # an isolated world: Chromium's own clipboard API, not the page's
+
+
+_PRIMARY = {"control", "meta", "controlormeta"}
+
+
+def shortcut(key: str) -> str:
+    """ "paste", "copy" (a cut too) or "" for a `press` key such as Control+V or Shift+Insert."""
+    *held, last = key.lower().split("+")
+    mods = set(held)
+    if (mods & _PRIMARY and last == "v") or (mods == {"shift"} and last == "insert"):
+        return "paste"
+    if (mods & _PRIMARY and last in ("c", "x")) or (mods, last) in (
+        ({"control"}, "insert"),
+        ({"shift"}, "delete"),
+    ):
+        return "copy"
+    return ""
+
+
+class Clipboards:
+    def __init__(self, settings: SessionSettings, cdp: CdpKeeper) -> None:
+        self.texts: dict[str, str] = {}  # session -> its clipboard
+        self._settings = settings
+        self._cdp = cdp
+        self._native = asyncio.Lock()  # Chromium's one clipboard, for one command at a time
+
+    async def on_new_session(self, session: Session) -> None:
+        """Before the session's first page: its pages' clipboard API goes to its own clipboard."""
+        name = session.name
+
+        async def keeper(source: dict[str, Any], kind: str, text: object = "") -> str | None:
+            return await self._from_page(name, source, kind, text)
+
+        await session.context.expose_binding(BINDING, keeper)
+        await session.context.add_init_script(called("clipboard_keeper", BINDING))
+
+    def text(self, session: str) -> str:
+        return self.texts.get(session, "")
+
+    def set(self, session: str, text: str) -> None:
+        self.texts[session] = text[:MAX_CHARS]
+
+    async def around(self, key: str, session: Session, page: Page, action: Callable[[], Awaitable[T]]) -> T:
+        """`action`, a press of `key`: with the session's clipboard when it is a paste, copy or cut
+        shortcut on a web page."""
+        kind = shortcut(key) if urlsplit(page.url).scheme in ("http", "https") else ""
+        if kind == "paste":
+            return await self.pasting(session, page, action)
+        if kind == "copy":
+            return await self.copying(session, page, action)
+        return await action()
+
+    async def pasting(self, session: Session, page: Page, action: Callable[[], Awaitable[T]]) -> T:
+        """`action` (a paste) with the session's text on Chromium's clipboard, emptied after."""
+        async with self._native:
+            try:
+                await self._put(page, self.text(session.name))
+                return await action()
+            finally:
+                await self._empty(page)
+
+    async def copying(self, session: Session, page: Page, action: Callable[[], Awaitable[T]]) -> T:
+        """`action` (a copy or cut); what it put on Chromium's clipboard becomes the session's."""
+        async with self._native:
+            try:
+                await self._put(page, "")
+                done = await action()
+                self.set(session.name, await self._take(session, page))
+                return done
+            finally:
+                await self._empty(page)
+
+    async def _from_page(self, session: str, source: dict[str, Any], kind: str, text: object) -> str | None:
+        if kind in ("write", "copied"):
+            self.set(session, str(text))
+            return None
+        if kind == "read" and self._may_read(session, str(source["frame"].url)):
+            return self.text(session)
+        return None  # the page's read is refused, as a browser refuses it without the permission
+
+    def _may_read(self, session: str, url: str) -> bool:
+        parts = urlsplit(url)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        grants = self._settings.value(session, "permissions") or []
+        return any("clipboard-read" in names and where in ("", origin) for names, where in grants)
+
+    async def _take(self, session: Session, page: Page) -> str:
+        parts = urlsplit(page.url)
+        await session.context.grant_permissions(_NATIVE, origin=f"{parts.scheme}://{parts.netloc}")
+        try:
+            return str(await self._native_call(page, "navigator.clipboard.readText()"))
+        finally:
+            await apply_grants(session, self._settings)  # the grant lasts this read only
+
+    async def _put(self, page: Page, text: str) -> None:
+        await self._native_call(page, f"navigator.clipboard.writeText({json.dumps(text)})")
+
+    async def _empty(self, page: Page) -> None:
+        with suppress(PlaywrightError, PageError):  # a page that went meanwhile holds nothing
+            await self._put(page, "")
+
+    async def _native_call(self, page: Page, expression: str) -> object:
+        """`expression` in an isolated world of the page's main frame: Chromium's clipboard API."""
+        try:
+            await page.bring_to_front()  # the clipboard answers only a focused document
+            cdp = await self._cdp.session(page)
+            tree = await cdp.send("Page.getFrameTree")
+            world = await cdp.send(
+                "Page.createIsolatedWorld", {"frameId": tree["frameTree"]["frame"]["id"], "worldName": _WORLD}
+            )
+            answer = await cdp.send(
+                "Runtime.evaluate",
+                {
+                    "expression": expression,
+                    "awaitPromise": True,
+                    "returnByValue": True,
+                    "contextId": world["executionContextId"],
+                },
+            )
+        except PlaywrightError as exc:
+            raise translate(exc, "using the clipboard") from exc
+        if "exceptionDetails" in answer:
+            said = answer["exceptionDetails"].get("exception", {}).get("description", "an error")
+            raise PageError(
+                f"the clipboard refused: {said.splitlines()[0]}", "click the page, then try again"
+            )
+        return answer["result"].get("value")
