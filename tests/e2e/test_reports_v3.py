@@ -4,11 +4,12 @@ chosen filter marked, the lines in view first on a page opened at a fragment, pr
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from test_effects import fenced_part
 
-from conftest import Site, Workspace
+from conftest import Site, Workspace, strip_fence
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
@@ -65,3 +66,27 @@ def test_a_page_opened_at_a_fragment_lists_what_is_in_view_first_then_the_rest_b
     assert checked.splitlines() == [f"Checked {box.group(1)}: now checked"], checked
     again = workspace.ok("snapshot", "-i")
     assert again.index('"the link in view"') < again.index('"Top link one"'), again
+
+
+SIGNUP = """<title>Sign up</title><label>Password <input type=password id=a></label>
+<label>Confirm <input type=password id=b></label><p id=o></p><script>
+for (const f of [a, b]) f.addEventListener('input', () => { o.textContent = `${a.value}|${b.value}`; });
+</script>"""
+
+
+def test_fill_reads_the_texts_given_as_dash_from_a_secret_file(
+    workspace: Workspace, site: Site, tmp_path: Path
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.page("/reports4/signup", SIGNUP)))
+    first, second = (re.search(rf'textbox "{name}" (@e\d+)', view) for name in ("Password", "Confirm"))
+    assert first and second, view
+    secrets = tmp_path / "secrets"
+    secrets.write_text("hunter2 pass\nhunter2 pass\n")
+    missing = workspace.run(
+        "fill", first.group(1), "-", second.group(1), "-", "--secret-file", str(tmp_path / "no")
+    )
+    assert missing.code == 2 and "--secret-file" in missing.err, missing
+    assert strip_fence(workspace.ok("text", "#o")).strip() == ""  # nothing typed: the file was unread
+    filled = workspace.ok("fill", first.group(1), "-", second.group(1), "-", "--secret-file", str(secrets))
+    assert filled.splitlines()[0].endswith("(12 characters, hidden)"), filled
+    assert "hunter2 pass|hunter2 pass" in workspace.ok("text", "#o")

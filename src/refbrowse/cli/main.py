@@ -101,7 +101,7 @@ def _run(console: Console) -> int:
         req["stdin"] = _secrets(console, req)
     places = _text_places(req)
     dashes = [i for i in places if req["args"][i] == "-"]
-    for i, value in zip(dashes, _stdin_values(console.stdin, len(dashes)), strict=True):
+    for i, value in zip(dashes, _dash_values(console, req, len(dashes)), strict=True):
         req["args"][i] = value
     if len(dashes) < len(places):  # the others are in the process list, which every local user reads
         req["argv_text"] = True
@@ -110,6 +110,20 @@ def _run(console: Console) -> int:
     code, out, err = respond(req, console.env)
     console.write(out, err)
     return code
+
+
+def _dash_values(console: Console, req: Request, wanted: int) -> list[str]:
+    """The texts given as `-`: from stdin, or from `--secret-file FILE` (read here, never sent)."""
+    path = req["flags"].pop("--secret-file", None)
+    if not isinstance(path, str):
+        return _stdin_values(console.stdin, wanted)
+    if not wanted:
+        raise UsageError("--secret-file is read for the texts given as `-`, and none is", _FILE_HINT)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return _stdin_values(f, wanted)
+    except OSError as exc:
+        raise UsageError(f"--secret-file {path} cannot be read: {exc.strerror}", _FILE_HINT) from None
 
 
 def _secrets(console: Console, req: Request) -> str:
@@ -160,6 +174,7 @@ def _stdin_values(stdin: IO[str], wanted: int, asks: list[str] | None = None) ->
     return values
 
 
+_FILE_HINT = "give `-` for each text the file holds, one a line: browse fill @e1 - @e2 - --secret-file FILE"
 _SECRET_HINT = 'pipe it, one a line: printf %s "$PASSWORD" | browse auth save NAME --url URL'  # noqa: S105
 _PIPE_HINT = (
     "pipe one value for each `-`, NUL- or newline-separated:"

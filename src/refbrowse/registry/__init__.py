@@ -112,7 +112,7 @@ MCP_LEFT_OUT_FLAGS = (  # rarely wanted by a model: the `browse` tool's command 
     "--no-wait", "--settle", "--all", "-a", "-o", "--download", "--response",
     "--max-chars", "--networkidle", "--load", "-d", "-c", "-D", "-C",
     "--clip", "--update", "--mask", "--threshold",
-    "--allow-argv-secret",  # over MCP no text is in a command line
+    "--allow-argv-secret", "--secret-file",  # over MCP no text is in a command line
 )  # fmt: skip
 
 # The table, part by part in the order help and the docs list the commands: each part is a

@@ -32,6 +32,10 @@ COMMANDS: dict[str, CommandSpec] = {
                 None,
                 "type a password field's text given in the command line (refused without)",
             ),
+            "--secret-file": (
+                "FILE",
+                "read each TEXT given as `-` from FILE, not stdin (one a line, or NUL-separated)",
+            ),
         },
         "stdin_arg": "TEXT",
         "help": (
@@ -48,6 +52,7 @@ COMMANDS: dict[str, CommandSpec] = {
             " Each TEXT given as `-` is read from stdin, which keeps a password out of the process list:"
             " one `-` takes all of stdin (one trailing newline dropped), several take one value each,"
             " NUL-separated if stdin holds a NUL, else one a line; a `-` stdin cannot answer is refused."
+            " --secret-file FILE reads them from FILE instead (a file only its owner reads), the same way."
             " A password field's text in the command line (which every local user can read) is refused,"
             " exit 2, before anything is typed, unless --allow-argv-secret is given."
         ),
