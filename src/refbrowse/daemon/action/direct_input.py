@@ -24,12 +24,13 @@ import json
 import os
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, overload
 
 from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.action.acting import Begun, InputCall, StoppedAnswering
+from refbrowse.daemon.action.fields import last_key_up
 from refbrowse.daemon.action.perform import Action, perform
 from refbrowse.daemon.action.report import Outcome
 from refbrowse.daemon.action.viewdiff import AskedOf
@@ -51,22 +52,63 @@ class NotDone(PageError):
     """The direct input could not be given as checked (the element went away, the box did not change)."""
 
 
+# The Playwright path of an input: the action to perform, or (fill, select) a finished answer when
+# the element wants another way altogether (a box or list filled as a field, a drawn dropdown).
+Otherwise = Callable[[], Awaitable[Action]]
+OtherwiseOrAnswer = Callable[[], Awaitable[Action | str]]
+
+
+@overload
 async def perform_input(
     call: InputCall,
     doing: str,
     input_to: tuple[str, str],
-    otherwise: Callable[[], Awaitable[Action]],
+    otherwise: Otherwise,
     *,
     asked: AskedOf = None,
-) -> Outcome:
-    """An input (`input_to`: its kind and the element's selector) given in one page call when the
-    page is ready for it, else the action `otherwise` prepares (Playwright's path): the pipeline's
-    one branch between the two, so a handler names both and `perform` runs whichever was taken."""
+    wanted: Any = None,
+    ready: Callable[[Begun], None] | None = None,
+) -> Outcome: ...
+
+
+@overload
+async def perform_input(
+    call: InputCall,
+    doing: str,
+    input_to: tuple[str, str],
+    otherwise: OtherwiseOrAnswer,
+    *,
+    asked: AskedOf = None,
+    wanted: Any = None,
+    ready: Callable[[Begun], None] | None = None,
+) -> Outcome | str: ...
+
+
+async def perform_input(
+    call: InputCall,
+    doing: str,
+    input_to: tuple[str, str],
+    otherwise: OtherwiseOrAnswer,
+    *,
+    asked: AskedOf = None,
+    wanted: Any = None,
+    ready: Callable[[Begun], None] | None = None,
+) -> Outcome | str:
+    """An input (`input_to`: its kind and the element's selector; `wanted`: the text or options) given
+    in one page call when the page is ready for it, else the action `otherwise` prepares (Playwright's
+    path): the pipeline's one branch between the two, so a handler names both and `perform` runs
+    whichever was taken. `ready` sees the input begun the one-call way before it is given (a password
+    field's text from argv is refused there); `otherwise` may answer in full instead (a str)."""
     kind, selector = input_to
-    begun = await begin(call, kind, selector)
+    begun = await begin(call, kind, selector, wanted)
     if begun is not None:
+        if ready is not None:
+            ready(begun)
         return await perform(call, doing, asked=asked, direct=begun)
-    return await perform(call, doing, await otherwise(), asked=asked)
+    action = await otherwise()
+    if isinstance(action, str):
+        return action
+    return await perform(call, doing, action, asked=asked)
 
 
 async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -> Begun | None:
@@ -111,7 +153,8 @@ def _input(call: InputCall, kind: str, key: str, found: dict[str, Any]) -> Calla
     if kind == "click" and point is not None:
         return lambda: _mouse(call, point)
     if kind == "fill":
-        return lambda: _fill(call, key, str(value if value is not None else call.args[1]))
+        typed = str(call.args[1])
+        return lambda: _fill(call, key, str(value if value is not None else typed), typed)
     if kind == "select":
         return lambda: _select(call, key, value)
     return lambda: _check(call, key, point, kind == "check")
@@ -148,14 +191,17 @@ async def _in_page(call: InputCall, name: str, arg: object) -> Any:
     return found["result"].get("value")
 
 
-async def _fill(call: InputCall, key: str, text: str) -> None:
+async def _fill(call: InputCall, key: str, text: str, typed: str) -> None:
+    """The text inserted at once into the field held under `key`, then the release of the last key
+    the agent's text has (`fields.last_key_up`), as Playwright's path does too."""
     if not await _in_page(call, "held_focus", key):
         raise NotDone("the field went away before the text could be typed", "take a new `snapshot -i`")
     cdp = await _session(call)
     if cdp is None:
         await call.page.keyboard.insert_text(text)
-        return
-    await cdp.send("Input.insertText", {"text": text})
+    else:
+        await cdp.send("Input.insertText", {"text": text})
+    await last_key_up(call.page, typed)
 
 
 async def _select(call: InputCall, key: str, value: object) -> None:

@@ -64,41 +64,48 @@ async def fill(call: Call) -> str:
         return await fields.fill_fields(call, pairs, force(call))
     selector, text = call.args[0], call.args[1]
     asked = asked_of(selector, ": " + json.dumps(text, ensure_ascii=False)) if text else None
-    begun = await direct_input.begin(call, "fill", selector, text)
     target: Locator | None = None
-    if begun is not None:
-        act = begun.act
-        if call.argv_text and text and begun.secret:
+    secret = False
+
+    def refuse_from_argv(is_password: bool) -> None:
+        nonlocal secret
+        secret = is_password
+        if call.argv_text and text and secret:
             fields.refuse_argv_secret(call, selector)
 
-        async def fill_then_release() -> None:
-            await act()
-            await fields.last_key_up(call.page, text)
-
-        outcome = await perform(call, f"filling {selector}", fill_then_release, asked=asked, direct=begun)
-        secret = begun.secret
-    else:
+    async def by_playwright() -> Action | str:
+        nonlocal target
         target = await trace.timed("resolve", prepare(call.tab, selector, force=force(call), hit_test=False))
         if await fields.kind_of(target) not in ("text", "password"):  # a box, a list or a dropdown
             return await fields.fill_fields(call, [(selector, text)], force(call))
-        secret = call.argv_text and bool(text) and await _is_password(target)
-        if secret:
-            fields.refuse_argv_secret(call, selector)
+        if call.argv_text and text:  # asked of the page only when it matters
+            refuse_from_argv(await _is_password(target))
+        field = target
 
         async def fill_then_release() -> None:
-            await target.fill(text, force=force(call))
+            await field.fill(text, force=force(call))
             await fields.last_key_up(call.page, text)
 
-        outcome = await perform(call, f"filling {selector}", fill_then_release, asked=asked)
+        return fill_then_release
+
+    outcome = await direct_input.perform_input(
+        call,
+        f"filling {selector}",
+        ("fill", selector),
+        by_playwright,
+        asked=asked,
+        wanted=text,
+        ready=lambda begun: refuse_from_argv(begun.secret),
+    )
+    if isinstance(outcome, str):  # filled as the field it is: a box, a list or a dropdown
+        return outcome
     if call.argv_text and text and secret:  # typed because --allow-argv-secret said so
         outcome.notes.append(
             f"hint: this password was in the command line, which every local user can read; "
             f'next time pipe it in: printf %s "$PASSWORD" | browse fill {selector} -'
         )
-    if begun is not None:
-        now = _held_now(outcome, text)
-    else:
-        now = await _state_now(call, selector, target, outcome, text)
+    held = target is None  # given the one-call way: the look after read what the field holds
+    now = _held_now(outcome, text) if held else await _state_now(call, selector, target, outcome, text)
     return outcome.report(f"Filled {selector} ({_characters(text)}){now}")
 
 
@@ -213,35 +220,30 @@ _OPTIONS_JS = script("select_options")
 @handler("select")
 async def select(call: Call) -> str:
     selector, wanted = call.args[0], call.args[1:]
-    begun = await direct_input.begin(call, "select", selector, wanted)
-    if begun is not None:
-        outcome = await perform(
-            call,
-            f"selecting in {selector}",
-            asked=asked_of(selector, *wanted, fold=True),
-            direct=begun,
-        )
-        now = await _state_now(call, selector, None, outcome)
-        return outcome.report(f"Selected {', '.join(wanted)} in {selector}{now}")
-    target = await prepare(call.tab, selector, force=force(call), hit_test=False)
-    found = await target.evaluate(_OPTIONS_JS, wanted)
-    if found is None:  # a dropdown drawn by a component library: opened, then its option clicked
-        return await dropdown.choose(
-            call, call.page, selector, target, wanted, asked_of(selector, *wanted, fold=True)
-        )
-    *values, available = found
-    missing = [w for w, v in zip(wanted, values, strict=True) if v is None]
-    if missing:
-        raise PageError(
-            f"{selector} has no option {', '.join(repr(m) for m in missing)}",
-            f"its options are: {available}",
-        )
-    outcome = await perform(
-        call,
-        f"selecting in {selector}",
-        lambda: target.select_option(value=values, force=force(call), no_wait_after=True),
-        asked=asked_of(selector, *wanted, fold=True),
+    asked = asked_of(selector, *wanted, fold=True)
+    target: Locator | None = None
+
+    async def by_playwright() -> Action | str:
+        nonlocal target
+        target = await prepare(call.tab, selector, force=force(call), hit_test=False)
+        found = await target.evaluate(_OPTIONS_JS, wanted)
+        if found is None:  # a dropdown drawn by a component library: opened, then its option clicked
+            return await dropdown.choose(call, call.page, selector, target, wanted, asked)
+        *values, available = found
+        missing = [w for w, v in zip(wanted, values, strict=True) if v is None]
+        if missing:
+            raise PageError(
+                f"{selector} has no option {', '.join(repr(m) for m in missing)}",
+                f"its options are: {available}",
+            )
+        element = target
+        return lambda: element.select_option(value=values, force=force(call), no_wait_after=True)
+
+    outcome = await direct_input.perform_input(
+        call, f"selecting in {selector}", ("select", selector), by_playwright, asked=asked, wanted=wanted
     )
+    if isinstance(outcome, str):  # chosen in a drawn dropdown, which reports itself
+        return outcome
     now = await _state_now(call, selector, target, outcome)
     return outcome.report(f"Selected {', '.join(wanted)} in {selector}{now}")
 
