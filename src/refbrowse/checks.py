@@ -9,6 +9,8 @@ Each check takes the command's name, its words as typed, and its flags.
 
 from __future__ import annotations
 
+import os
+
 from refbrowse.errors import UsageError
 from refbrowse.kinds.bounds import MAX_DEVICE_SIDE
 from refbrowse.kinds.selectors import looks_like_path, looks_like_selector
@@ -104,9 +106,26 @@ def screenshot_target(name: str, args: list[str], flags: Mapping[str, object]) -
         raise UsageError("--baseline FILE names the file: screenshot takes no PATH with it", "leave out PATH")
 
 
+# What `video stop PATH` writes: a file type an encoder is set up for (`services.recording.video`).
+VIDEO_EXTENSIONS = (".webm", ".mp4")
+
+
+def video_path(name: str, args: list[str], flags: Mapping[str, object]) -> None:
+    """`video stop PATH`: the file's type says how the video is encoded, so it is one of them."""
+    if len(args) < 2 or args[0].lower() != "stop":
+        return
+    ext = os.path.splitext(args[1])[1].lower()
+    if ext not in VIDEO_EXTENSIONS:
+        raise UsageError(
+            f"a video is saved as {' or '.join(VIDEO_EXTENSIONS)}, not {ext or 'no extension'}",
+            "for example: video stop run.webm",
+        )
+
+
 CHECKS: dict[str, Check] = {
     "device_pixels": device_pixels,
     "find_regex": find_regex,
     "route_pattern": route_pattern,
     "screenshot_target": screenshot_target,
+    "video_path": video_path,
 }

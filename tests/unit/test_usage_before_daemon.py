@@ -71,6 +71,7 @@ MISTAKES = [
     ),
     (["screenshot", "--baseline", "b.png", "x.png"], "takes no PATH with it"),
     (["mouse", "wheel", "0", "1e308"], "mouse DY must be from -1000000 to 1000000"),
+    (["video", "stop", "clip.avi"], "a video is saved as .webm or .mp4, not .avi"),
 ]
 
 # Handler UsageErrors that can fire before the first await and need more than argv.
@@ -134,6 +135,8 @@ def test_the_right_use_of_the_same_commands_parses() -> None:
         ["screenshot", "--clip", "0,0,5,5", "x.png"],
         ["screenshot", "--baseline", "b.png", "h1"],
         ["mouse", "wheel", "0", "-1000000"],
+        ["video", "stop", "clip.MP4"],
+        ["video", "stop"],
     ):
         parse_argv(argv)
 

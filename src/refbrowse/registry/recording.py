@@ -53,6 +53,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "forms": {"start": (), "stop": ("[PATH]",)},
         "flags": {"--allow-path": ALLOW_PATH},
         "kinds": {"ACTION": ("enum", "start", "stop")},
+        "rules": (("check", "video_path"),),
         "about": "Chromium's screencast frames, encoded by ffmpeg (`apt-get install ffmpeg`).",
         "example": "video stop run.webm",
         "help": "record the current tab as a video: video start, then video stop [PATH] (.webm or .mp4)",

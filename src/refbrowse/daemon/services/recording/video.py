@@ -24,6 +24,7 @@ from typing import Any
 from playwright.async_api import CDPSession, Page
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.checks import VIDEO_EXTENSIONS
 from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.services.recording.limits import Limits
 from refbrowse.errors import PageError
@@ -32,11 +33,16 @@ FPS = 25
 MAX_SIDE = 1280  # screencast frames are scaled down to this, which keeps files and encoding small
 # One thread: on a busy machine libvpx's worker threads spent ten times their CPU time waiting
 # (a 3-second clip took 40 s with threads, 4 s without).
-_CODECS = {
-    ".webm": ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "realtime", "-cpu-used", "8", "-threads", "1"],
-    ".mp4": ["-c:v", "libx264", "-preset", "veryfast", "-threads", "1", "-movflags", "+faststart"],
-}
-VIDEO_EXTENSIONS = tuple(_CODECS)
+_CODECS = dict(
+    zip(
+        VIDEO_EXTENSIONS,  # .webm, .mp4: the registry's check holds `video stop PATH` to them
+        (
+            ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "realtime", "-cpu-used", "8", "-threads", "1"],
+            ["-c:v", "libx264", "-preset", "veryfast", "-threads", "1", "-movflags", "+faststart"],
+        ),
+        strict=True,
+    )
+)
 
 
 def find_ffmpeg() -> str:
