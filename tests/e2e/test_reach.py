@@ -221,3 +221,10 @@ def test_a_handle_without_aria_says_where_it_stands_and_fill_moves_it_there(
     wrong = workspace.run("fill", handle, "150")
     assert wrong.code == 1
     assert "0 to 100" in wrong.err and "browse fill" in wrong.err
+
+
+def test_a_calendars_weeks_are_its_days_links_not_text_that_appeared(workspace: Workspace, site: Site) -> None:
+    view = workspace.ok("goto", site.url("/reach/calendar_table.html"))
+    out = workspace.ok("click", ref_of(view, 'textbox "Due"'))
+    assert re.search(r'link "15" @e\d+', out), out  # the days are listed as controls
+    assert "1 · 2 · 3" not in out and "15 · 16" not in out  # and not again as rows of text

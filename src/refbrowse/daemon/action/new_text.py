@@ -68,7 +68,14 @@ def _row_line(row: Node) -> str:
     """A table row's cells, their words without the names of the controls inside, `·` between."""
     cells = [c for c in row.children if not isinstance(c, str) and c.role in _CELLS]
     words = [_flat(" ".join(_cell_words(cell))) for cell in cells]
+    if all(word == _links_of(cell) for word, cell in zip(words, cells, strict=True)):
+        return ""  # a calendar's week: each cell a day's link, which the interactive view lists
     return " · ".join(word for word in words if word)
+
+
+def _links_of(cell: Node) -> str:
+    """The names of the links in `cell`, as its words would read if they were all it held."""
+    return _flat(" ".join(n.name for n in cell.walk() if n.role == "link" and n.name))
 
 
 def _cell_words(node: Node) -> list[str]:
