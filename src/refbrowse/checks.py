@@ -106,6 +106,12 @@ def screenshot_target(name: str, args: list[str], flags: Mapping[str, object]) -
         raise UsageError("--baseline FILE names the file: screenshot takes no PATH with it", "leave out PATH")
 
 
+def some_code(name: str, args: list[str], flags: Mapping[str, object]) -> None:
+    """`js EXPR`: there is code to run (its words joined, as the daemon runs them)."""
+    if not " ".join(args).strip():
+        raise UsageError("there is no code to run", "for example: browse js document.title")
+
+
 # What `video stop PATH` writes: a file type an encoder is set up for (`services.recording.video`).
 VIDEO_EXTENSIONS = (".webm", ".mp4")
 
@@ -127,5 +133,6 @@ CHECKS: dict[str, Check] = {
     "find_regex": find_regex,
     "route_pattern": route_pattern,
     "screenshot_target": screenshot_target,
+    "some_code": some_code,
     "video_path": video_path,
 }

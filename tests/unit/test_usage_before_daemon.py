@@ -72,6 +72,7 @@ MISTAKES = [
     (["screenshot", "--baseline", "b.png", "x.png"], "takes no PATH with it"),
     (["mouse", "wheel", "0", "1e308"], "mouse DY must be from -1000000 to 1000000"),
     (["video", "stop", "clip.avi"], "a video is saved as .webm or .mp4, not .avi"),
+    (["js", " "], "there is no code to run"),
 ]
 
 # Handler UsageErrors that can fire before the first await and need more than argv.
@@ -79,7 +80,7 @@ NEEDS_MORE_THAN_ARGV = {
     ("chain", "chain"): "its steps come on stdin, not in argv (each step is parsed by the same parser)",
     ("emulate", "devices"): "the device list is Playwright's, known once the driver runs",
     ("headed", "resume"): "whether a handoff is in progress is the daemon's state",
-    ("inspect", "js"): "`js-file` shares the check: a file's content, read by the daemon",
+    ("inspect", "js"): "eval shares the check for a file's content, read by the daemon (js's is argv's too)",
     ("interact", "upload"): "whether the files exist is read where the daemon runs",
     (
         "network",

@@ -20,6 +20,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "args": ("EXPR",),
         "flags": {},
         "kinds": {"EXPR": "rest"},
+        "rules": (("check", "some_code"),),
         "help": "value of a JavaScript expression in the page; `await` works",
         "data": "{value}",
     },
