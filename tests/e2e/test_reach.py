@@ -223,7 +223,9 @@ def test_a_handle_without_aria_says_where_it_stands_and_fill_moves_it_there(
     assert "0 to 100" in wrong.err and "browse fill" in wrong.err
 
 
-def test_a_calendars_weeks_are_its_days_links_not_text_that_appeared(workspace: Workspace, site: Site) -> None:
+def test_a_calendars_weeks_are_its_days_links_not_text_that_appeared(
+    workspace: Workspace, site: Site
+) -> None:
     view = workspace.ok("goto", site.url("/reach/calendar_table.html"))
     out = workspace.ok("click", ref_of(view, 'textbox "Due"'))
     assert re.search(r'link "15" @e\d+', out), out  # the days are listed as controls
