@@ -49,9 +49,12 @@ VAULT_AND_CONSENT = """## Logins, recordings and consent (held by end-to-end tes
   are written mode 0600; `har start` without a path writes into `.refbrowse/recordings/`, never the
   system temp folder.
 - The vault: no plaintext of a saved password or user name on disk; store 0600 in a 0700 folder outside
-  the workspace, key in the OS keyring or a 0600 file in the user's config folder; a vault its key
-  cannot open (another key, a damaged file) is set aside with one line and a next step, never a
-  traceback; the password never travels in argv (test_vault.py).
+  the workspace, key in the OS keyring or a 0600 file in the user's config folder; `nobody` reads
+  neither the store nor the key, even with their folders opened to passers-by (a file of 0644 beside
+  them is read); a vault its key cannot open (another key, a damaged file, the keyring's entry gone)
+  is set aside with one line and a next step, never a traceback; a named keyring (keyrings.alt's file
+  backend) holds the key and locks the store, the same backend unnamed is not used; the password
+  never travels in argv (test_vault_at_rest.py).
 - `auth login` fills one-step and two-step forms and a TOTP code (RFC 6238 test values,
   test_totp.py), and fills nothing on a page of another origin, a redirect's included: the server sees
   no post (test_vault.py). After a login the password is in none of `forms`, `html`, `storage`,

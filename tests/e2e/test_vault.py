@@ -1,19 +1,17 @@
-"""The vault: logins saved encrypted outside the workspace, and `auth login NAME` on real login forms.
+"""`auth login NAME` on real login forms: one step, two steps, a one-time code, another origin refused.
 
 Each test has its own workspace and its own config and data folders (the key
 file and the store), and the keyring is left out, so nothing touches the
-user's own.
+user's own. The vault at rest is test_vault_at_rest.py's.
 """
 
 from __future__ import annotations
 
-import stat
 import zipfile
 from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
-from cryptography.fernet import Fernet
 
 from conftest import FixtureHandler, Site, Workspace
 from refbrowse.daemon.services.vault.totp import totp
@@ -95,49 +93,6 @@ def _routes(site: Site) -> None:
     site.page("/vt/password", SECOND_STEP)
     site.route("/vt/session", _session)
     site.route("/vt/home", _home)
-
-
-def test_the_vault_keeps_no_plaintext_and_only_its_owner_reads_it(
-    ws: Workspace, site: Site, tmp_path: Path
-) -> None:
-    said = _save(ws, "shop", site.url("/vt/login"))
-    assert "Saved the login shop for http://127.0.0.1:" in said and PASSWORD not in said
-    store, key = _store(tmp_path), _key(tmp_path)
-    assert PASSWORD.encode() not in store.read_bytes() and b"alice" not in store.read_bytes()
-    assert stat.S_IMODE(store.stat().st_mode) == 0o600 and stat.S_IMODE(store.parent.stat().st_mode) == 0o700
-    assert stat.S_IMODE(key.stat().st_mode) == 0o600
-    assert not str(store).startswith(str(ws.root)) and not list(ws.root.rglob("vault*"))
-    listed, shown = ws.ok("auth", "list"), ws.ok("auth", "show", "shop")
-    assert "shop: alice at " in listed and "password: saved" in shown
-    assert PASSWORD not in listed + shown
-    ws.ok("auth", "update", "shop", "--username", "bob")
-    assert "username: bob" in ws.ok("auth", "show", "shop")
-    assert "Deleted the login shop" in ws.ok("auth", "delete", "shop")
-    missing = ws.run("auth", "show", "shop")
-    assert missing.code == 1 and "no saved login named 'shop'" in missing.err
-
-
-def test_a_password_never_comes_from_argv_and_an_empty_one_is_refused(ws: Workspace, site: Site) -> None:
-    refused = ws.run("auth", "save", "x", "--url", site.url("/vt/login"), input="")
-    assert refused.code == 2 and "stdin" in refused.err and "Traceback" not in refused.err
-    extra = ws.run("auth", "save", "x", "--url", site.url("/vt/login"), PASSWORD, input=PASSWORD)
-    assert extra.code == 2  # no place for a password in argv
-
-
-@pytest.mark.parametrize("damage", ["another key", "a damaged file"])
-def test_a_vault_its_key_cannot_open_is_set_aside_with_a_clear_error(
-    ws: Workspace, site: Site, tmp_path: Path, damage: str
-) -> None:
-    _save(ws, "shop", site.url("/vt/login"))
-    if damage == "another key":
-        _key(tmp_path).write_bytes(Fernet.generate_key())
-    else:
-        _store(tmp_path).write_bytes(b"not a vault")
-    broken = ws.run("auth", "list")
-    assert broken.code == 1 and "set aside as" in broken.err and "auth save" in broken.err
-    assert "Traceback" not in broken.err + broken.out
-    assert not _store(tmp_path).exists() and list(_store(tmp_path).parent.glob("vault.enc.unreadable-*"))
-    assert "No saved logins" in ws.ok("auth", "list")  # a fresh start afterwards
 
 
 def test_auth_login_fills_a_one_step_form_and_no_artifact_holds_the_password(

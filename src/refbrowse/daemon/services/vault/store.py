@@ -121,7 +121,10 @@ class Vault:
         os.replace(scratch, self.path)
 
     def _set_aside(self) -> VaultBroken:
-        aside = f"{self.path}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}"
+        stamp = f"{self.path}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}"
+        aside, more = stamp, 1
+        while os.path.lexists(aside):  # one set aside in the same second is kept, not replaced
+            aside, more = f"{stamp}-{more}", more + 1
         os.replace(self.path, aside)
         return VaultBroken(
             f"the vault {self.path} could not be opened with its key ({self.key.where}): a different key,"
