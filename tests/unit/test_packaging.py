@@ -11,7 +11,17 @@ import refbrowse
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-TOOLS = ("pytest", "pytest-xdist", "hypothesis", "ruff", "mypy", "haralyzer", "coverage")
+TOOLS = (
+    "pytest",
+    "pytest-xdist",
+    "hypothesis",
+    "ruff",
+    "mypy",
+    "haralyzer",
+    "coverage",
+    "keyring",
+    "keyrings.alt",
+)
 
 
 def test_the_version_has_one_source() -> None:

@@ -10,6 +10,7 @@ or keyring's config file).
 
 from __future__ import annotations
 
+import configparser
 import importlib
 import logging
 import os
@@ -58,7 +59,7 @@ class VaultKey:
             if stored is None and create:
                 stored = Fernet.generate_key().decode()
                 keyring.set_password(SERVICE, ACCOUNT, stored)
-        except Exception as exc:  # noqa: BLE001 - every backend raises its own kinds
+        except (keyring.errors.KeyringError, OSError, RuntimeError, ValueError) as exc:
             said = f"{type(exc).__name__}: {exc}"[:200]
             raise BrowseError(
                 f"the keyring that holds the vault's key did not answer ({said})",
@@ -112,5 +113,5 @@ def _named(keyring: Any) -> bool:
         return True
     try:
         return keyring.core.load_config() is not None
-    except Exception:  # noqa: BLE001 - a config naming a backend that does not load is no choice
+    except (ImportError, OSError, RuntimeError, ValueError, LookupError, configparser.Error):  # unreadable
         return False
