@@ -106,3 +106,25 @@ def test_a_huge_number_is_refused_by_the_cli_and_by_the_daemon(argv: list[str]) 
     args = [w for i, w in enumerate(words) if not w.startswith("--") and not words[i - 1].startswith("--")]
     with pytest.raises(UsageError):
         parse_values(argv[0], args, dict(flags))
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("browse", {"command": "mouse wheel 0 1e308"}),
+        ("browse", {"command": "screenshot --clip 0,0,1e308,10"}),
+        ("text", {"max_tokens": 10**20}),
+        ("snapshot", {"max_tokens": 1e308}),
+    ],
+    ids=str,
+)
+def test_an_mcp_call_is_held_to_the_same_ranges(tool: str, arguments: dict[str, object]) -> None:
+    """The MCP server turns a call into argv and parses it as the CLI does (`mcp.server`)."""
+    from refbrowse.mcp.tools import input_schema, to_argv
+
+    if tool != "browse":
+        schema = input_schema(tool)["properties"]["max_tokens"]
+        assert schema["maximum"] < 10**10, schema  # a client is told the range too
+    with pytest.raises(UsageError):
+        argv, _ = to_argv(tool, arguments)
+        parse_argv(argv)
