@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from playwright.async_api import ElementHandle, JSHandle
+from playwright.async_api import CDPSession, ElementHandle, Frame, JSHandle
 from playwright.async_api import Error as PlaywrightError
 
 from refbrowse.daemon.core.browser.pwerrors import translate
@@ -97,12 +97,16 @@ async def run_audit(
         for part in frames.parts:
             left_ms = (deadline - asyncio.get_running_loop().time()) * 1000
             run = _axe_run(part, scope if part.context is None else None, tags)
+            own = await _own_session(tab, part.frame) if part.context is not None else None
             try:
-                part.result = await _within(cdp, tab, run, max(left_ms, 1))
+                part.result = await _within(cdp, tab, own, run, max(left_ms, 1))
             except PlaywrightError as exc:
                 if part.context is None:
                     raise _refused(exc) from exc
                 frames.skipped.append(f"{part.url}: {exc.message.splitlines()[0] if exc.message else exc}")
+            finally:
+                if own is not None:
+                    await _detach(own)
         return await _read(tab, frames, limit_ms)
     except TimeoutError as exc:
         raise ActionTimeout(
@@ -118,22 +122,39 @@ async def _axe_run(part: Part, scope: ElementHandle | None, tags: list[str]) -> 
     return await part.frame.evaluate_handle(_AUDIT_JS, [scope, tags, PER_RULE, part.context])
 
 
-async def _within(cdp: CdpKeeper, tab: Tab, step: Coroutine[Any, Any, JSHandle], limit_ms: float) -> JSHandle:
+async def _within(
+    cdp: CdpKeeper, tab: Tab, own: CDPSession | None, step: Coroutine[Any, Any, JSHandle], limit_ms: float
+) -> JSHandle:
     """`step`'s result, or TimeoutError after `limit_ms`. A run past its time is stopped in the page
-    (`Runtime.terminateExecution`): left alone, axe would hold the tab's main thread for minutes."""
+    (`Runtime.terminateExecution`): left alone, axe would hold the tab's main thread for minutes.
+    `own`: the DevTools session of a frame in a process of its own, where its run is stopped."""
     task = asyncio.ensure_future(step)
     done, _ = await asyncio.wait([task], timeout=limit_ms / 1000)
     if done:
         return task.result()
     task.add_done_callback(_forget)
-    stop = asyncio.ensure_future(_stop(cdp, tab))
+    stop = asyncio.ensure_future(_stop(cdp, tab, own))
     await asyncio.wait([stop], timeout=2)  # a busy page may be slow to attach to: the answer does not wait
     raise TimeoutError
 
 
-async def _stop(cdp: CdpKeeper, tab: Tab) -> None:
+async def _stop(cdp: CdpKeeper, tab: Tab, own: CDPSession | None) -> None:
     with suppress(PlaywrightError):
-        await (await cdp.session(tab.page)).send("Runtime.terminateExecution")
+        await (own or await cdp.session(tab.page)).send("Runtime.terminateExecution")
+
+
+async def _own_session(tab: Tab, frame: Frame) -> CDPSession | None:
+    """A cross-site frame's own DevTools session, attached while its process is idle (a busy one
+    would not answer the attach); None for a frame in the page's process, stopped with the page."""
+    try:
+        return await tab.page.context.new_cdp_session(frame)
+    except PlaywrightError:
+        return None
+
+
+async def _detach(own: CDPSession) -> None:
+    with suppress(PlaywrightError, TimeoutError):
+        await asyncio.wait_for(own.detach(), 2)
 
 
 def _forget(task: asyncio.Task[JSHandle]) -> None:
