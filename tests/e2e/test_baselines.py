@@ -75,3 +75,12 @@ def test_a_baseline_of_another_size_fails_with_the_way_out(workspace: Workspace,
 def test_a_baseline_outside_the_allowed_places_is_refused(workspace: Workspace, page: str) -> None:
     result = workspace.run("screenshot", "--baseline", str(Path.home() / ".ssh" / "x.png"))
     assert result.code != 0 and "refusing to write" in result.err
+
+
+def test_a_baseline_that_is_not_an_image_fails_with_the_way_out(workspace: Workspace, page: str) -> None:
+    bad = workspace.root / "not-a-png.png"
+    bad.write_text("not a png")
+    result = workspace.run("screenshot", "--baseline", str(bad))
+    assert result.code == 1 and f"the baseline {bad} is not an image this can compare against" in result.err
+    assert "--update" in result.err
+    assert "Updated the baseline" in workspace.ok("screenshot", "--baseline", str(bad), "--update")

@@ -16,7 +16,7 @@ import io
 import os
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, UnidentifiedImageError
 from pixelmatch.contrib.PIL import pixelmatch
 
 from refbrowse.daemon.page.snapshot.tree import Box, Node
@@ -63,12 +63,26 @@ def save_image(path: str, image: Image.Image) -> None:
     write_new(path, out.getvalue())
 
 
+def _read_baseline(path: str) -> Image.Image:
+    """The baseline's pixels; PageError when the file is not an image Pillow reads whole (the
+    file's own errors, which carry an errno, go on to the caller as they are)."""
+    try:
+        with Image.open(path) as raw:
+            return raw.convert("RGBA")
+    except (UnidentifiedImageError, Image.DecompressionBombError, SyntaxError, ValueError, OSError) as exc:
+        if isinstance(exc, OSError) and exc.errno is not None:
+            raise
+        raise PageError(
+            f"the baseline {path} is not an image this can compare against ({exc})",
+            "take this screenshot as the baseline with --update, or give another FILE",
+        ) from exc
+
+
 def compare(
     baseline_path: str, current: Image.Image, threshold: float, scale: float, origin: Region
 ) -> Comparison:
     """`current` against the baseline at `baseline_path` (masked the same way before the call)."""
-    with Image.open(baseline_path) as raw:
-        baseline = raw.convert("RGBA")
+    baseline = _read_baseline(baseline_path)
     if baseline.size != current.size:
         raise PageError(
             f"the baseline {baseline_path} is {baseline.width}x{baseline.height}, this screenshot is"
