@@ -20,6 +20,7 @@ from playwright.async_api import Error as PlaywrightError
 from refbrowse import protocol
 from refbrowse.daemon.assemble import Wiring
 from refbrowse.daemon.command import Call, DaemonView, collect, data_of
+from refbrowse.daemon.core.browser.driverstate import stopped, stopped_error
 from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.io.request import CheckedRequest
@@ -110,6 +111,8 @@ class Dispatcher:
         except PlaywrightError as exc:
             return _failure(translate(exc, f"running {name}"))
         except (Late, TimeoutError):
+            if stopped(self.daemon.host.driver_pid):  # what it waited on all that time
+                return _failure(stopped_error(self.daemon.host.driver_pid))
             return _failure(
                 ActionTimeout(f"{name} did not finish in {limit} ms", "retry with a larger --timeout")
             )

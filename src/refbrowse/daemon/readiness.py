@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from playwright.async_api import Error as PlaywrightError
 
+from refbrowse.daemon.core.browser.driverstate import stopped, stopped_error
 from refbrowse.daemon.core.browser.host import BrowserHost
 from refbrowse.daemon.core.browser.revive import Reviver
 from refbrowse.daemon.reaper import exited
@@ -32,6 +33,8 @@ class BrowserReadiness:
 
     async def wait(self) -> None:
         """Wait until the browser has started and any revival is over; raise `Unavailable` if it cannot."""
+        if stopped(self._host.driver_pid):  # every command would wait on it for its whole timeout
+            raise stopped_error(self._host.driver_pid)
         try:
             await asyncio.shield(self._started)
             if self._host.driver_pid and exited(self._host.driver_pid):

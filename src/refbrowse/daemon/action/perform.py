@@ -31,6 +31,7 @@ from refbrowse.daemon.action.settle import (
 from refbrowse.daemon.action.tab_watch import TabWatch, closed_itself
 from refbrowse.daemon.action.viewdiff import AskedOf
 from refbrowse.daemon.action.views import before_view
+from refbrowse.daemon.core.browser import driverstate
 from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.sessions.tab import Tab
@@ -199,6 +200,9 @@ async def _recover_if_stuck(call: ActingCall, tab: Tab) -> None:
     tab.memory.of(StoppedAnswering).busy = False
     if await answers(tab):
         return
+    fault = await driverstate.at_fault(call.services.tab_guard.host)
+    if fault is not None:  # nothing answers: the page is not to blame, its tab stays
+        raise fault
     why = f"it did not answer for {PROBE_TIMEOUT_S:g} s (a script that never yields?)"
     await call.services.tab_guard.reopen(call.session, tab, why)
     raise TabStuck(

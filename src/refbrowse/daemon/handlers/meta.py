@@ -11,6 +11,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from refbrowse import __version__
 from refbrowse.daemon.command import Call, DaemonView, handler
+from refbrowse.daemon.core.browser.driverstate import stopped
 from refbrowse.errors import BrowseError
 
 ROUND_TRIP_S = 3.0
@@ -53,6 +54,10 @@ def _seen_health(daemon: DaemonView) -> str:
     host = daemon.host
     if host.driver_pid and not _running(host.driver_pid):
         return "unhealthy (the node driver exited)"
+    if stopped(host.driver_pid):
+        return (
+            f"unhealthy (the node driver, pid {host.driver_pid}, is stopped: `kill -CONT {host.driver_pid}`)"
+        )
     if host.gone:
         return f"unhealthy ({host.gone})"
     if host.browser is not None and not host.browser.is_connected():

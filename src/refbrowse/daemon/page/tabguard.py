@@ -44,7 +44,7 @@ from urllib.parse import urlsplit
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
 
-from refbrowse.daemon.core.browser import renderers
+from refbrowse.daemon.core.browser import driverstate, renderers
 from refbrowse.daemon.core.browser.host import BrowserHost
 from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.core.runtime.logbuffer import RateBreaker
@@ -113,6 +113,9 @@ class TabGuard:
                     done, _ = await asyncio.wait({task})
                     break
                 if not await answers(tab, patience):
+                    fault = await driverstate.at_fault(self.host)
+                    if fault is not None:  # nothing answers: the page is not to blame, its tab stays
+                        raise fault
                     why = f"it did not answer for {patience:g} s (a script that never yields?)"
                     await self.reopen(session, tab, why)
                     raise TabStuck(
