@@ -64,7 +64,12 @@ VAULT_AND_CONSENT = """## Logins, recordings and consent (held by end-to-end tes
   with an id; `confirm ID` runs them as held, refused when the target changed; `deny ID` and expiry
   drop them; a person approves or denies on the activity page at phone width, and the agent's next
   command carries the answer; an MCP client with elicitation asks its person (the official SDK
-  client: yes runs it, no drops it), one without gets the id (test_consent.py). Off by default.
+  client in its default mode, through InputRequiredResult, and in legacy mode, through the
+  2025-06-18 back-channel: yes runs it, no drops it, nothing is left held), one without gets the id
+  (test_consent.py). Off by default.
+- `fill` refuses a password field's text given in argv (exit 2, the error names `-` and the vault),
+  before any field of the call is set; `--allow-argv-secret` types it, with a hint (test_secret_leaks.py,
+  and the secrets table above).
 """
 
 # Held, but not rerun by `make reliability` (its probe runs for half an hour).
@@ -125,9 +130,10 @@ KNOWN_GAPS = """## Not held, or not measured
   `BROWSE_CONFIRM` has no gate, and `browse confirm ID` may be run by the agent itself (the gate makes
   the step visible and answerable; it is no sandbox). Recordings leave out text typed as a secret
   since the daemon started; text typed from argv into a field the page does not mark as a password
-  is not a secret. A video shows what the screen showed (a password field shows dots). MCP
-  elicitation is asked over the 2025-06-18 back-channel only: a client on the newer protocol without
-  one gets the id and answers with `confirm`.
+  is not a secret. A video is the tab's pixels: what refbrowse draws over a page is the marker's
+  word and @ref ids only (test_overlay_text.py), a password field shows dots, but a secret typed into
+  a plain text field (a one-time code, `fill SEL -` into a non-password field) shows as the page
+  draws it.
 - A remote browser (`connect --cdp`, `BROWSE_CDP_URL`, `BROWSE_WS_ENDPOINT`) with `BROWSE_ALLOWED_HOSTS`:
   every redirect hop (of a `goto`, an image, a clicked link, a popup, a cross-site frame) and a page's or
   frame's WebSocket to another host are refused (test_remote.py). Reached by a DevTools URL (`connect

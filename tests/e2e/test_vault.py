@@ -7,6 +7,7 @@ user's own. The vault at rest is test_vault_at_rest.py's.
 
 from __future__ import annotations
 
+import stat
 import zipfile
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -101,12 +102,16 @@ def test_auth_login_fills_a_one_step_form_and_no_artifact_holds_the_password(
     _save(ws, "shop", site.url("/vt/login"))
     ws.ok("har", "start")
     ws.ok("trace", "start", "--snapshots")
+    ws.ok("video", "start")
     out = ws.ok("auth", "login", "shop")
     assert "Logged in with shop on http://127.0.0.1:" in out and "Welcome alice" in out, out
     assert posted[-1]["password"] == [PASSWORD]
     assert PASSWORD not in out
     ws.ok("har", "stop")
     ws.ok("trace", "stop")
+    ws.ok("video", "stop", "login.webm")  # the page's pixels; what we draw over it is never typed text
+    video = ws.root / "login.webm"
+    assert PASSWORD.encode() not in video.read_bytes() and stat.S_IMODE(video.stat().st_mode) == 0o600
     for line in ("forms", "html", "storage", "network", "console", "snapshot"):
         assert PASSWORD not in ws.ok(line), line
     ws.stop()
