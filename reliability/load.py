@@ -4,9 +4,11 @@
 agent runs most (goto, snapshot -i, click, text, js) against a small local
 site, one session per thread, for `BROWSE_LOAD_SECONDS` (default 180). Every
 `SAMPLE_S` the RSS of each role is sampled with the count of commands done so
-far; the rows show the samples, and the last row what each role grew per 1,000
+far; the rows show the samples, and the last rows what each role grew per 1,000
 commands over the run, and over its second half (after the warm-up of twenty
-new sessions), so a per-command leak shows as a steady rise rather than a peak.
+new sessions), so a per-command leak shows as a steady rise rather than a peak;
+how long each command took, as the agent's `browse` process saw it (p50, p95,
+p99, the slowest), and the machine's load average (1 minute) through the run.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from common import Site, Workspace, roles, rss_mb
 
 SESSIONS = int(os.environ.get("BROWSE_LOAD_SESSIONS", "20"))
 SECONDS = float(os.environ.get("BROWSE_LOAD_SECONDS", "180"))
-SAMPLE_S = 15.0
+SAMPLE_S = max(15.0, SECONDS / 20)  # about twenty rows however long the run
 ROLES = ("daemon", "driver", "chromium")
 
 PAGE = "<title>p{n}</title><h1>Page {n}</h1><p>Some text.</p><a href='/load/{m}'>next</a><button>Go</button>"
@@ -38,6 +40,8 @@ class Load:
         self.failed = 0
         self.started = time.monotonic()
         self.samples: list[Sample] = []
+        self.took: list[float] = []  # seconds, each command's
+        self.loads: list[float] = []  # the 1-minute load average at each sample
         self._lock = threading.Lock()
 
     def over(self) -> bool:
@@ -51,8 +55,10 @@ class Load:
             step = [("goto", url), ("snapshot", "-i"), ("click", "button"), ("text", "h1"), ("js", "1+1")]
             args = step[steps % len(step)]
             steps += 1
+            began = time.monotonic()
             result = self.ws.run("--session", name, *args, timeout=120)
             with self._lock:
+                self.took.append(time.monotonic() - began)
                 self.done += 1
                 self.failed += result.code != 0
 
@@ -66,6 +72,7 @@ class Load:
 
     def sample(self, daemon: int) -> None:
         self.samples.append((time.monotonic() - self.started, self.done, _memory(daemon)))
+        self.loads.append(os.getloadavg()[0])
 
 
 def _per_thousand(first: Sample, last: Sample) -> str:
@@ -113,4 +120,22 @@ def _rows(load: Load) -> list[tuple[str, str, str, str, str]]:
             "",
         )
     )
+    p50, p95, p99, slowest = _percentiles(load.took)
+    rows.append(("seconds a command took", p50, p95, p99, slowest))
+    low, high = _spread(load.loads)
+    rows.append(("machine load (1 min)", low, high, "", ""))
     return rows
+
+
+def _percentiles(took: list[float]) -> tuple[str, str, str, str]:
+    ranked = sorted(took) or [0.0]
+
+    def at(share: float) -> float:
+        return ranked[min(len(ranked) - 1, int(share * len(ranked)))]
+
+    return (f"p50 {at(0.5):.2f}", f"p95 {at(0.95):.2f}", f"p99 {at(0.99):.2f}", f"max {ranked[-1]:.2f}")
+
+
+def _spread(loads: list[float]) -> tuple[str, str]:
+    loads = loads or [0.0]
+    return (f"min {min(loads):.1f} · mean {sum(loads) / len(loads):.1f}", f"max {max(loads):.1f}")
