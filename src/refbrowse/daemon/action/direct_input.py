@@ -24,6 +24,7 @@ import json
 import os
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, overload
 
 from playwright.async_api import CDPSession
@@ -52,6 +53,19 @@ class NotDone(PageError):
     """The direct input could not be given as checked (the element went away, the box did not change)."""
 
 
+@dataclass(frozen=True, slots=True)
+class InputTo:
+    """An input to one element: its kind (click, fill, select, check, uncheck), the element's selector,
+    what it gives (the text, the options), the change it asks of its element (see `perform`), and what
+    to do once it is begun the one-call way, before it is given (a password's text from argv refused)."""
+
+    kind: str
+    selector: str
+    wanted: Any = None
+    asked: AskedOf = None
+    ready: Callable[[Begun], None] | None = None
+
+
 # The Playwright path of an input: the action to perform, or (fill, select) a finished answer when
 # the element wants another way altogether (a box or list filled as a field, a drawn dropdown).
 Otherwise = Callable[[], Awaitable[Action]]
@@ -59,56 +73,30 @@ OtherwiseOrAnswer = Callable[[], Awaitable[Action | str]]
 
 
 @overload
-async def perform_input(
-    call: InputCall,
-    doing: str,
-    input_to: tuple[str, str],
-    otherwise: Otherwise,
-    *,
-    asked: AskedOf = None,
-    wanted: Any = None,
-    ready: Callable[[Begun], None] | None = None,
-) -> Outcome: ...
+async def perform_input(call: InputCall, doing: str, to: InputTo, otherwise: Otherwise) -> Outcome: ...
 
 
 @overload
 async def perform_input(
-    call: InputCall,
-    doing: str,
-    input_to: tuple[str, str],
-    otherwise: OtherwiseOrAnswer,
-    *,
-    asked: AskedOf = None,
-    wanted: Any = None,
-    ready: Callable[[Begun], None] | None = None,
+    call: InputCall, doing: str, to: InputTo, otherwise: OtherwiseOrAnswer
 ) -> Outcome | str: ...
 
 
 async def perform_input(
-    call: InputCall,
-    doing: str,
-    input_to: tuple[str, str],
-    otherwise: OtherwiseOrAnswer,
-    *,
-    asked: AskedOf = None,
-    wanted: Any = None,
-    ready: Callable[[Begun], None] | None = None,
+    call: InputCall, doing: str, to: InputTo, otherwise: OtherwiseOrAnswer
 ) -> Outcome | str:
-    """An input (`input_to`: its kind and the element's selector; `wanted`: the text or options) given
-    in one page call when the page is ready for it, else the action `otherwise` prepares (Playwright's
-    path): the pipeline's one branch between the two, so a handler names both and `perform` runs
-    whichever was taken. `ready` sees the input begun the one-call way before it is given (a password
-    field's text from argv is refused there); `otherwise` may answer in full instead (a str)."""
-    kind, selector = input_to
-    begun = await begin(call, kind, selector, wanted)
+    """The input given in one page call when the page is ready for it, else the action `otherwise`
+    prepares (Playwright's path): the pipeline's one branch between the two, so a handler names both
+    and `perform` runs whichever was taken; `otherwise` may answer in full instead (a str)."""
+    begun = await begin(call, to.kind, to.selector, to.wanted)
     if begun is not None:
-        if ready is not None:
-            ready(begun)
-        return await perform(call, doing, asked=asked, direct=begun)
+        if to.ready is not None:
+            to.ready(begun)
+        return await perform(call, doing, asked=to.asked, direct=begun)
     action = await otherwise()
     if isinstance(action, str):
         return action
-    return await perform(call, doing, action, asked=asked)
+    return await perform(call, doing, action, asked=to.asked)
 
 
 async def begin(call: InputCall, kind: str, selector: str, wanted: Any = None) -> Begun | None:

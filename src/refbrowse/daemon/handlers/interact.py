@@ -15,6 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from refbrowse.daemon.action import direct_input, dropdown, fields
+from refbrowse.daemon.action.direct_input import InputTo
 from refbrowse.daemon.action.file_input import put_files
 from refbrowse.daemon.action.perform import Action, perform
 from refbrowse.daemon.action.report import Outcome
@@ -51,9 +52,8 @@ async def click(call: Call) -> str:
         aimed = await trace.timed("resolve", aim(call.tab, selector, force=force(call)))
         return lambda: click_aimed(call.tab, aimed)
 
-    outcome = await direct_input.perform_input(
-        call, f"clicking {selector}", ("click", selector), by_playwright
-    )
+    to = InputTo("click", selector)
+    outcome = await direct_input.perform_input(call, f"clicking {selector}", to, by_playwright)
     return outcome.report(f"Clicked {selector}")
 
 
@@ -88,15 +88,8 @@ async def fill(call: Call) -> str:
 
         return fill_then_release
 
-    outcome = await direct_input.perform_input(
-        call,
-        f"filling {selector}",
-        ("fill", selector),
-        by_playwright,
-        asked=asked,
-        wanted=text,
-        ready=lambda begun: refuse_from_argv(begun.secret),
-    )
+    to = InputTo("fill", selector, text, asked, ready=lambda begun: refuse_from_argv(begun.secret))
+    outcome = await direct_input.perform_input(call, f"filling {selector}", to, by_playwright)
     if isinstance(outcome, str):  # filled as the field it is: a box, a list or a dropdown
         return outcome
     if call.argv_text and text and secret:  # typed because --allow-argv-secret said so
@@ -239,9 +232,8 @@ async def select(call: Call) -> str:
         element = target
         return lambda: element.select_option(value=values, force=force(call), no_wait_after=True)
 
-    outcome = await direct_input.perform_input(
-        call, f"selecting in {selector}", ("select", selector), by_playwright, asked=asked, wanted=wanted
-    )
+    to = InputTo("select", selector, wanted, asked)
+    outcome = await direct_input.perform_input(call, f"selecting in {selector}", to, by_playwright)
     if isinstance(outcome, str):  # chosen in a drawn dropdown, which reports itself
         return outcome
     now = await _state_now(call, selector, target, outcome)
@@ -264,8 +256,8 @@ async def _set_checked(call: Call, checked: bool) -> str:
         target = box
         return lambda: box.set_checked(checked, force=skip_checks, no_wait_after=True)
 
-    kind = "check" if checked else "uncheck"
-    outcome = await direct_input.perform_input(call, doing, (kind, selector), by_playwright, asked=asked)
+    to = InputTo("check" if checked else "uncheck", selector, asked=asked)
+    outcome = await direct_input.perform_input(call, doing, to, by_playwright)
     now = _held_now(outcome) if target is None else await _state_now(call, selector, target, outcome)
     return outcome.report(f"{'Checked' if checked else 'Unchecked'} {selector}{now}")
 
