@@ -78,6 +78,14 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("test_clipboard_sessions.py",),
     ),
     ("a stopped Playwright driver: said to be the driver, never the page", ("test_driver_stopped.py",)),
+    (
+        "recordings: written by the daemon at stop (no symlink, no swapped folder), bounded, limits said",
+        ("test_recording_files.py",),
+    ),
+    (
+        "credential files by name, the home folder as a workspace, file:// to state; FIFOs as state files",
+        ("test_credential_files.py", "test_state_fifos.py"),
+    ),
 )
 
 FAILING: dict[tuple[str, ...], list[str]] = {}  # the cases of each class that did not hold, by name

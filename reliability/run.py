@@ -1,6 +1,6 @@
 """`make reliability`: run every section of the reliability suite and write RELIABILITY.md.
 
-Sections: races, fuzzing, hostile pages, kills, secrets, trust, classes, load (one module each).
+Sections: races, fuzzing, hostile pages, kills, secrets, trust, files, classes, load (one module each).
 Not part of `make test`: it takes minutes and loads the machine on purpose.
 `python reliability/run.py SECTION...` runs only those sections and prints
 their tables without writing the file.
@@ -29,6 +29,7 @@ SECTIONS = {
     "kills": ("Kills (SIGKILL mid-command)", ("killed", "result", "time")),
     "secrets": ("Secrets", ("secret", "occurrences")),
     "trust": ("Trust: other local users, planted files, paths and hosts", ("probe", "tried", "held")),
+    "files": ("Files: recordings, credentials, state files, file:// URLs", ("probe", "tried", "held")),
     "classes": (
         "Every class of hole, tried and held (its end-to-end cases run again)",
         ("class", "cases", "tried", "held"),

@@ -79,19 +79,38 @@ class HarRecordings:
         )
 
     async def stop(self, session: Session, secrets: tuple[str, ...]) -> HarWritten:
-        """Write the recording to its path without `secrets`."""
-        if session.name not in self.running:
+        """Write the recording to its path without `secrets`.
+
+        The writing goes on if the command is given up (its timeout): the
+        driver may take long to let go of a page that keeps requesting, and
+        the next `har stop` waits for the same writing rather than lose it.
+        """
+        run = self.running.get(session.name)
+        if run is None:
             raise BrowseError(
                 "no HAR is being recorded in this session", "start one with `browse har start PATH`"
             )
-        run = self.running.pop(session.name)
-        run.unwatch()
+        if run.writing is None:
+            run.unwatch()
+            run.writing = asyncio.ensure_future(self._write(session, run, secrets))
+        writing = run.writing
+        try:
+            return await asyncio.shield(writing)
+        finally:
+            if writing.done():  # written (or failed) and said to this caller: done with it
+                self._forget(session, run)
+
+    async def _write(self, session: Session, run: _Har, secrets: tuple[str, ...]) -> HarWritten:
         try:
             await (run.ending or session.context.tracing.stop_har())
             entries = await asyncio.to_thread(_rewrite, run, secrets, self.folder)
         finally:
             _remove(run.scratch)
         return HarWritten(run.path, (run.ended or time.monotonic()) - run.started, entries, run.left_out())
+
+    def _forget(self, session: Session, run: _Har) -> None:
+        if self.running.get(session.name) is run:
+            del self.running[session.name]
 
     async def on_new_session(self, session: Session) -> None:
         """A new context for the session (a switch of browser) ends a recording of the old one."""
@@ -105,7 +124,7 @@ class HarRecordings:
 
     def status_line(self) -> str:
         return "\n".join(
-            f"har: session {name} recording to {run.path}"
+            f"har: session {name} {'writing' if run.writing else 'recording'} to {run.path}"
             + (f" (stopped at its limit of {run.limits.said(run.cut)})" if run.cut else "")
             for name, run in self.running.items()
         )
@@ -129,8 +148,10 @@ class _Har:
     cut: str = ""  # the limit that stopped it: "entries", "bytes" or "seconds"
     ended: float = 0.0
     after_cut: int = 0  # requests the page made once the recording had stopped
+    recorded: int = 0  # entries the driver wrote
     written: int = 0  # entries in the file
     ending: asyncio.Future[None] | None = None
+    writing: asyncio.Future[HarWritten] | None = None  # `har stop`'s work, kept past its command
     _timer: asyncio.TimerHandle | None = None
     _listeners: list[tuple[str, Any]] = field(default_factory=list)
 
@@ -166,7 +187,8 @@ class _Har:
             return ""
         return (
             f"recording stopped at its limit of {self.limits.said(self.cut)}: "
-            f"{max(self.requests + self.after_cut - self.written, 0):,} later requests were not recorded"
+            f"{max(self.requests + self.after_cut, self.recorded) - self.written:,} later requests "
+            "were not recorded"
         )
 
 
@@ -177,9 +199,11 @@ def _rewrite(run: _Har, secrets: tuple[str, ...], folder: str) -> int:
             parsed: dict[str, Any] = json.load(recorded)
         parsed = redaction.har(parsed, secrets, run.credentials)
         entries = parsed.get("log", {}).get("entries", [])
-        if run.cut and len(entries) > run.limits.entries:
-            # the driver took requests on while it stopped: the file keeps to the limit
+        run.recorded = len(entries)
+        if len(entries) > run.limits.entries:
+            # the driver took requests on while it stopped, or before their events reached us
             parsed["log"]["entries"] = entries = entries[: run.limits.entries]
+            run.cut = run.cut or "entries"
         run.written = len(entries)
         _write(run.path, parsed, folder)
         return len(entries)
