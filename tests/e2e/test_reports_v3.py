@@ -90,3 +90,16 @@ def test_fill_reads_the_texts_given_as_dash_from_a_secret_file(
     filled = workspace.ok("fill", first.group(1), "-", second.group(1), "-", "--secret-file", str(secrets))
     assert filled.splitlines()[0].endswith("(12 characters, hidden)"), filled
     assert "hunter2 pass|hunter2 pass" in workspace.ok("text", "#o")
+
+
+NOTICE = """<title>Draft</title><p id=n>Your draft was saved.</p><p>Other words stay.</p>
+<button onclick="n.remove()">Dismiss</button>"""
+
+
+def test_a_line_of_text_that_went_is_said_gone(workspace: Workspace, site: Site) -> None:
+    view = fenced_part(workspace.ok("goto", site.page("/reports4/notice", NOTICE)))
+    dismiss = re.search(r'button "Dismiss" (@e\d+)', view)
+    assert dismiss, view
+    clicked = workspace.ok("click", dismiss.group(1))
+    assert 'text gone: "Your draft was saved."' in clicked, clicked
+    assert "Other words stay" not in clicked, clicked

@@ -140,7 +140,23 @@ def lines(
     said = [f"text changed: {_quote(was)} → {_quote(is_now)}" for was, is_now in changed[:SHOWN]]
     more = len(new) - SHOWN
     note = [f"… {more} more line{'s' if more != 1 else ''} of new text: `browse text`"] if more > 0 else []
-    return said + [f"text appeared: {_quote(text)}" for text in new[:SHOWN]], note
+    gone = _gone(before, after) if within is None else []
+    return said + [f"text appeared: {_quote(text)}" for text in new[:SHOWN]] + gone, note
+
+
+def _gone(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
+    """`text gone: "…"` for the few lines of text that went with nothing in their place (a notice
+    dismissed, a section collapsed; a line replaced is said by what appeared); none when more went: a
+    panel that closed says so in the diff of its controls."""
+    still = set(after)
+    gone = [
+        text
+        for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
+        if tag == "delete"
+        for text in before[i1:i2]
+        if text not in still and len(text) <= LINE_CHARS
+    ]
+    return [f"text gone: {_quote(text)}" for text in gone] if len(gone) <= SHOWN else []
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

@@ -57,7 +57,16 @@ def view_lines(
     brought = new_text.lines(was, now, results)
     if results is not None and not brought[0]:
         brought = _brief(new_text.lines(was, now), change.quoted)
-    _text(out, brought)
+    # a field's label went with its field: the diff's line says so
+    said = [
+        line for line in brought[0] if not (line.startswith("text gone: ") and _in_diff(line, change.quoted))
+    ]
+    _text(out, (said, brought[1]))
+
+
+def _in_diff(line: str, diff: list[str]) -> bool:
+    text = line.partition(": ")[2]
+    return any(text in d for d in diff)
 
 
 def _brief(found: tuple[list[str], list[str]], diff: list[str]) -> tuple[list[str], list[str]]:
