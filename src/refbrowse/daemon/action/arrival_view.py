@@ -80,9 +80,8 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     budget = max(ARRIVAL_TOKENS - estimate_tokens("\n".join(lead)), ARRIVAL_TOKENS // 3)
     text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw))
     kept = _led(text, lead) if lead else text
-    first = _scrolled(
-        taken.tree
-    )  # printed with what is in view first; the next action diffs the page's order
+    # a scrolled page is printed with what is in view first; the next action diffs the page's order
+    first = taken.triage.scrolled > 0
     if first:
         text = render(
             taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, in_view_first=True)
@@ -102,11 +101,6 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     whole = not _cut(text) and not lead
     text = chrome.fold(tab, tab.page.url, text)  # the site's banner and sidebar once, not on every page
     return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken), kept=kept)
-
-
-def _scrolled(tree: Node) -> bool:
-    """Whether some of the page stands above the viewport: a fragment's or a scrolled page."""
-    return any(n.box is not None and n.box[1] + n.box[3] <= 0 and not n.in_frame for n in tree.walk())
 
 
 def json_view(taken: PageSnapshot, view: str) -> str | None:

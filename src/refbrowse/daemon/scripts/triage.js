@@ -191,6 +191,7 @@
   return {
     timeOrigin: String(performance.timeOrigin), title, url: location.href,
     viewport: [vw, vh],
+    scrolled: Math.round(window.scrollY || 0),
     overlays: overlays.map(o => ({kind: o.kind, label: label(o.el), box: box(o.el),
       controls: controlsIn(o.el).map(e => box(e).map(Math.round))})),
     passwords: passwords.map(p => p.value).filter(Boolean),

@@ -334,11 +334,17 @@ def row_text(cells: list[tuple[str, Node]], limit: int) -> str:
 _TABLES = frozenset(("table", "grid", "treegrid"))
 
 
+_PICKS = frozenset(("checkbox", "radio", "switch"))
+
+
 def data_row(row: Node, headed: dict[int, bool]) -> bool:
-    """A row of a table of data: its table has column headers (a form laid out in a table has none);
-    `headed` keeps the answer for each table."""
+    """A row of a table of data that one selects (a change list's box, a grid's focusable cells): its
+    table has column headers (a form laid out in a table has none); `headed` keeps the answer for each
+    table. A row of links alone (Datasette's) stays its links: its words are `tables`' to read."""
     table = next((a for a in row.ancestors() if a.role in _TABLES), None)
-    if table is None:
+    if table is None or not any(
+        n.role in _PICKS or (n.role in ROW_CELLS and actionable(n)) for n in row.walk()
+    ):
         return False
     if id(table) not in headed:
         headed[id(table)] = any(n.role == "columnheader" for n in table.walk())

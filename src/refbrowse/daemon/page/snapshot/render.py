@@ -75,7 +75,7 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
         note = left_out_note(Trimmed([], 10**6, 10**6), options.max_tokens)  # the longest it can be
         used = sum(len(text) + 1 for text in [*head, *tail, note]) + _FOOTER_RESERVE
         trimmed = fit(lines, max(options.max_tokens * 4 - used, 0), facts.viewport)
-        if options.in_view_first:
+        if options.in_view_first and facts.scrolled > 0:  # an app's own scrolled panes are left as they are
             body = viewfirst.ordered(lines, trimmed.lines, facts.viewport)
         else:
             body = [line.render() for line in trimmed.lines]

@@ -53,6 +53,7 @@ class Triage:
     blank: bool = False  # nothing in the document: its ai snapshot is empty
     fields: int = 0  # inputs, selects and text areas, shadow roots included, in a form or not
     reach: tuple[Reached, ...] = ()  # what a person could act on that the tree may not call a control
+    scrolled: int = 0  # pixels the window is scrolled down: a fragment's page, or one scrolled
 
     def summary(self) -> str:
         """`page: login · login form present · forms: 1`: what is absent goes unsaid (it is every page).
@@ -104,6 +105,7 @@ async def _stamped(page: Page, found: dict[str, Any]) -> tuple[Triage, str | Non
         url=str(facts["url"]),
         document=str(facts["timeOrigin"]),
         viewport=(int(facts["viewport"][0]), int(facts["viewport"][1])),
+        scrolled=int(facts.get("scrolled") or 0),
         page_type=page_type(facts),
         login_form=bool(facts["loginForm"]),
         captcha=bool(facts["captchaInPage"]) or frame_captcha,
