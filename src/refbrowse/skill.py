@@ -114,7 +114,8 @@ start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `brows
 
 - `browse audit [SEL] [--tags wcag2a,wcag2aa]`: axe-core's accessibility violations by rule, worst
   first; each element with its ref (`in @eN` when only the element around it has one) and why it
-  fails. Fix, reload, audit again until it prints `No violations`.
+  fails; frames too, cross-origin ones included, with refs into them. Fix, reload, audit again
+  until it prints `No violations`.
 - `browse vitals [URL]`: LCP (its element as a ref), CLS, INP, FCP, TTFB, each good / needs
   improvement / poor. INP counts the interactions since the load: act first, then ask.
 - `browse screenshot --baseline shots/home.png [SEL]`: saved the first time, compared after:
@@ -124,6 +125,8 @@ start), survive a daemon restart, and stay until `off`/`clear`/`unroute`: `brows
   (cookies and Authorization masked unless `--secrets`) and bodies (big or binary ones saved to a file).
 - `browse forcedcolors active`, `browse contrast more`: the page as high-contrast users see it.
 - `browse initscript add setup.js`: a script run in every page before its own (a fixed clock, a flag).
+  `BROWSE_INIT_SCRIPTS=a.js` and `BROWSE_EXTENSIONS=dir` give every session some: set them on every
+  command, since another value (or none) restarts the daemon with it (stderr says so).
 
 ## Exit codes: what happened and what to do
 
