@@ -103,3 +103,18 @@ def test_a_line_of_text_that_went_is_said_gone(workspace: Workspace, site: Site)
     clicked = workspace.ok("click", dismiss.group(1))
     assert 'text gone: "Your draft was saved."' in clicked, clicked
     assert "Other words stay" not in clicked, clicked
+
+
+THEME = """<title>Settings</title><style>body { background: #fff; color: #000 } .dark { background: #111;
+color: #eee }</style><h1>Settings</h1>
+<button onclick="document.body.classList.toggle('dark')">Dark theme</button>"""
+
+
+def test_a_theme_switch_says_the_colour_scheme_changed(workspace: Workspace, site: Site) -> None:
+    view = fenced_part(workspace.ok("goto", site.page("/reports4/theme", THEME)))
+    button = re.search(r'button "Dark theme" (@e\d+)', view)
+    assert button, view
+    dark = workspace.ok("click", button.group(1))
+    assert "the page's colour scheme changed to dark" in dark, dark
+    light = workspace.ok("click", button.group(1))
+    assert "the page's colour scheme changed to light" in light, light

@@ -54,6 +54,7 @@ class Arrival:
     whole: bool = False  # the view was not cut to the budget
     texts: tuple[str, ...] | None = None  # the page's text (`new_text`), for the next action's report
     kept: str = ""  # the view the next action diffs against, where the printed one says more (prose)
+    scheme: str = ""  # the page's colour scheme ("dark", "light"), for the next action's report
 
 
 async def look(
@@ -100,7 +101,8 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one
     whole = not _cut(text) and not lead
     text = chrome.fold(tab, tab.page.url, text)  # the site's banner and sidebar once, not on every page
-    return Arrival(text, "", snapshot_data(taken, text), whole=whole, texts=new_text.texts(taken), kept=kept)
+    data, texts = snapshot_data(taken, text), new_text.texts(taken)
+    return Arrival(text, "", data, whole=whole, texts=texts, kept=kept, scheme=taken.triage.scheme)
 
 
 def json_view(taken: PageSnapshot, view: str) -> str | None:

@@ -130,7 +130,7 @@ async def _arrival(acted: Acted, out: Outcome, after: PageReport | None) -> arri
     if found.data is not None:
         out.fields["page"] = found.data
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
-        keep_view(tab, after, (found.kept or found.view).rsplit("\n", 1)[0], found.texts)
+        keep_view(tab, after, (found.kept or found.view).rsplit("\n", 1)[0], found.texts, found.scheme)
     line = await tools_line(tab) if found.view else ""  # the page's own tools, named after its view
     return replace(found, view=f"{found.view}\n{line}") if line else found
 

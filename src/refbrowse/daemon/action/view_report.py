@@ -12,7 +12,7 @@ from __future__ import annotations
 from refbrowse.daemon.action import arrival_view, new_text
 from refbrowse.daemon.action.report import Outcome, in_diff
 from refbrowse.daemon.action.viewdiff import AskedOf, view_change
-from refbrowse.daemon.action.views import keep_view, kept_texts
+from refbrowse.daemon.action.views import keep_view, kept_texts, scheme_change
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
@@ -31,7 +31,11 @@ def view_lines(
     `taken` read it); `asked` is the change the action asked for, which the diff leaves out."""
     baseline, view = views
     was, now = kept_texts(tab), new_text.texts(taken)
-    keep_view(tab, after, view, now)
+    scheme = scheme_change(tab, taken)
+    if scheme:
+        out.trailer.append(scheme)
+        out.add("notes", scheme)
+    keep_view(tab, after, view, now, taken.triage.scheme if taken else "")
     change = view_change(baseline, view, asked)
     out.boxes = change.boxes
     if change.most and taken is not None:

@@ -26,6 +26,7 @@ class _View:
     mutations: int  # the probe's count when the view was taken
     text: str
     texts: tuple[str, ...] | None = None  # the page's text then (`new_text`), when it was read with the view
+    scheme: str = ""  # the page's colour scheme then ("dark", "light"), when it was read with the view
 
 
 class KeptView:
@@ -41,7 +42,7 @@ async def before_view(tab: Tab, now: PageReport) -> str | None:
     if kept is not None and kept.document == now.document and kept.mutations == now.count:
         return kept.text
     text, taken = await take_view_of(tab)
-    keep_view(tab, now, text, new_text.texts(taken))
+    keep_view(tab, now, text, new_text.texts(taken), taken.triage.scheme if taken else "")
     return text
 
 
@@ -55,11 +56,21 @@ async def take_view_of(tab: Tab, reading: Reading | None = None) -> tuple[str | 
     return "\n".join(lines[:-1]), taken  # the last line is the token estimate, which is no change in the page
 
 
-def keep_view(tab: Tab, now: PageReport, text: str | None, texts: tuple[str, ...] | None = None) -> None:
+def keep_view(
+    tab: Tab, now: PageReport, text: str | None, texts: tuple[str, ...] | None = None, scheme: str = ""
+) -> None:
     """Keep `text` as the tab's view at the moment `now` was reported, for the next action, with the
-    page's text then when it was read too."""
+    page's text and colour scheme then when they were read too."""
     if text is not None:
-        tab.memory.of(KeptView).view = _View(now.document, now.count, text, texts)
+        tab.memory.of(KeptView).view = _View(now.document, now.count, text, texts, scheme)
+
+
+def scheme_change(tab: Tab, taken: PageSnapshot | None) -> str:
+    """`the page's colour scheme changed to dark`, when the kept view's page was light and is dark now
+    (a theme switch changes no text and no control: its report said only that lines went)."""
+    kept = tab.memory.of(KeptView).view
+    was, now = (kept.scheme if kept else ""), (taken.triage.scheme if taken else "")
+    return f"the page's colour scheme changed to {now}" if was and now and was != now else ""
 
 
 def kept_texts(tab: Tab) -> tuple[str, ...] | None:

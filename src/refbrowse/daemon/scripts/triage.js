@@ -113,6 +113,17 @@
     const item = e.parentElement;
     return item && chose(item) && item.querySelector('a[href]') === e && oneOfSeveral(item) ? 'chosen' : '';
   };
+  // The page's colour scheme as a person sees it: the first painted background behind the middle of
+  // the window (an app paints its own root, not the body), dark when its luminance is low.
+  const scheme = () => {
+    for (let n = document.elementFromPoint(vw / 2, vh / 2); n; n = n.parentElement) {
+      const m = getComputedStyle(n).backgroundColor.match(/[\d.]+/g);
+      if (!m || (m.length > 3 && Number(m[3]) === 0)) continue;
+      const [r, g, b] = m.map(Number);
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b < 100 ? 'dark' : 'light';
+    }
+    return 'light';  // nothing painted: the browser's white canvas
+  };
   const MARKED = 'input, select, textarea, summary, iframe, frame, [aria-haspopup], [tabindex], '
     + '[aria-required], [aria-expanded], [aria-invalid], [role=slider], [role=spinbutton], '
     + '[aria-current]:not([aria-current=false]), ' + CHOSEN_ITEM;
@@ -192,6 +203,7 @@
     timeOrigin: String(performance.timeOrigin), title, url: location.href,
     viewport: [vw, vh],
     scrolled: Math.round(window.scrollY || 0),
+    scheme: scheme(),
     overlays: overlays.map(o => ({kind: o.kind, label: label(o.el), box: box(o.el),
       controls: controlsIn(o.el).map(e => box(e).map(Math.round))})),
     passwords: passwords.map(p => p.value).filter(Boolean),

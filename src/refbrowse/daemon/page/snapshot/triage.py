@@ -54,6 +54,7 @@ class Triage:
     fields: int = 0  # inputs, selects and text areas, shadow roots included, in a form or not
     reach: tuple[Reached, ...] = ()  # what a person could act on that the tree may not call a control
     scrolled: int = 0  # pixels the window is scrolled down: a fragment's page, or one scrolled
+    scheme: str = ""  # "dark" or "light": the background a person sees behind the middle of the window
 
     def summary(self) -> str:
         """`page: login · login form present · forms: 1`: what is absent goes unsaid (it is every page).
@@ -106,6 +107,7 @@ async def _stamped(page: Page, found: dict[str, Any]) -> tuple[Triage, str | Non
         document=str(facts["timeOrigin"]),
         viewport=(int(facts["viewport"][0]), int(facts["viewport"][1])),
         scrolled=int(facts.get("scrolled") or 0),
+        scheme=str(facts.get("scheme") or ""),
         page_type=page_type(facts),
         login_form=bool(facts["loginForm"]),
         captcha=bool(facts["captchaInPage"]) or frame_captcha,
