@@ -67,7 +67,7 @@ VAULT_AND_CONSENT = """## Logins, recordings and consent (held by end-to-end tes
   command carries the answer; an MCP client with elicitation asks its person (the official SDK
   client in its default mode, through InputRequiredResult, and in legacy mode, through the
   2025-06-18 back-channel: yes runs it, no drops it, nothing is left held), one without gets the id
-  (test_consent.py). Off by default.
+  (test_consent.py, test_consent_tools.py). Off by default.
 - `fill` refuses a password field's text given in argv (exit 2, the error names `-` and the vault),
   before any field of the call is set; `--allow-argv-secret` types it, with a hint (test_secret_leaks.py,
   and the secrets table above).
