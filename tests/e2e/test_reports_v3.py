@@ -24,6 +24,8 @@ def test_a_change_lists_rows_say_their_cells_and_the_chosen_filter_and_page_are_
     assert re.search(r'- link "Yes" @e\d+ \[selected\]', view), view
     assert re.search(r'- link "Groups" @e\d+\n', view) and re.search(r'- link "No" @e\d+\n', view), view
     assert re.search(r'- link "every" @e\d+\n', view), view  # a class every item has chooses none
+    # each filter's chosen "All" stays under its own "By …" line, not folded with the others
+    assert len(re.findall(r'- link "All" @e\d+ \[selected\]\n', view)) == 3 and "alike" not in view, view
 
 
 def test_an_articles_prose_links_are_one_line_that_names_each_once_and_their_refs_still_work(

@@ -36,8 +36,9 @@ def fold(lines: list[Line], viewport: tuple[int, int] = (0, 0)) -> list[Line]:
         if len(found) >= MIN_LINKS:
             folded[found[0]] = _said_once([lines[i] for i in found])
             dropped.update(found[1:])
+    clouds = set(folded) | dropped
     for found in _alike(lines).values():
-        if len(found) >= ALIKE and not dropped.intersection(found) and found[0] not in folded:
+        if len(found) >= ALIKE and not clouds.intersection(found) and _side_by_side(lines, found, clouds):
             refs = " ".join(line.node.short_ref for i in found[1:] if (line := lines[i]).node is not None)
             folded[found[0]] = f"{lines[found[0]].text} ({len(found) - 1} more alike: {refs})"
             dropped.update(found[1:])
@@ -50,6 +51,15 @@ def _seen(line: Line, viewport: tuple[int, int]) -> bool:
     """Whether the link is in the viewport: the links a reader sees stay lines of their own."""
     box = line.node.box if line.node is not None else None
     return box is not None and box[1] < viewport[1] and box[1] + box[3] > 0 and box[0] < viewport[0]
+
+
+def _side_by_side(lines: list[Line], found: list[int], clouds: set[int]) -> bool:
+    """Whether nothing of their parent stands between the alike lines but folded prose links: Django's
+    four "All" filters each follow their own "By …" line, which says which one each is."""
+    members = set(found)
+    parent = lines[found[0]].parent
+    between = range(found[0] + 1, found[-1])
+    return all(i in members or i in clouds or lines[i].parent != parent for i in between)
 
 
 def _alike(lines: list[Line]) -> dict[tuple[int, str], list[int]]:
