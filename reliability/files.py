@@ -135,7 +135,8 @@ def har_flood(site: Site) -> tuple[str, int, int]:
         path = ws.root / "flood.har"
         size = path.stat().st_size / 1e6 if path.exists() else 0.0
         entries = len(json.loads(path.read_text())["log"]["entries"]) if path.exists() else 0
-        left = stop.out.split("\n")[-2] if "not recorded" in stop.out else "nothing said"
+        said = (stop.out + stop.err).strip().splitlines()
+        left = said[-1] if "not recorded" in stop.out else f"exit {stop.code}: {' '.join(said)[:200]}"
         held = int(flooded.code == 0 and stop.code == 0 and entries <= 5_000 and "not recorded" in stop.out)
         figures = (
             f"{entries:,} entries, {size:.1f} MB, `har stop` x{tries}; {left.split(': ', 1)[-1]}; "

@@ -149,6 +149,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "har": {
         "group": "network",
         "cat": "write",
+        "lockless": True,  # the context records, not the tab: a page that floods it holds no stop
         "args": ("ACTION", "[PATH]"),
         "forms": {"start": ("[PATH]",), "stop": ()},
         "flags": {

@@ -57,6 +57,8 @@ class HarRecordings:
 
     async def start(self, session: Session, path: str, credentials: bool = False) -> None:
         """Record into `path`; `credentials`: keep cookies and Authorization headers in the file."""
+        if (old := self.running.get(session.name)) and old.writing and old.writing.done():
+            self._forget(session, old)  # written while no one waited, and never asked for again
         if session.name in self.running:
             where = self.running[session.name].path
             raise BrowseError(f"a HAR is already being recorded to {where}", "run `browse har stop` first")
@@ -93,12 +95,13 @@ class HarRecordings:
         if run.writing is None:
             run.unwatch()
             run.writing = asyncio.ensure_future(self._write(session, run, secrets))
-        writing = run.writing
         try:
-            return await asyncio.shield(writing)
-        finally:
-            if writing.done():  # written (or failed) and said to this caller: done with it
-                self._forget(session, run)
+            written = await asyncio.shield(run.writing)
+        except (BrowseError, PlaywrightError, OSError, ValueError):
+            self._forget(session, run)  # its failure is said to this caller
+            raise
+        self._forget(session, run)  # said to this caller: done with it (a cancelled wait keeps it)
+        return written
 
     async def _write(self, session: Session, run: _Har, secrets: tuple[str, ...]) -> HarWritten:
         try:
