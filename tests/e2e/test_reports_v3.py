@@ -120,3 +120,32 @@ def test_a_theme_switch_says_the_colour_scheme_changed(workspace: Workspace, sit
     assert "the page's colour scheme changed to dark" in dark, dark
     light = workspace.ok("click", button.group(1))
     assert "the page's colour scheme changed to light" in light, light
+
+
+PAINTED = """<title>Pick</title><style>.on { background: #000; color: #fff }</style><h1>Pick</h1>
+<button style="position: fixed; left: 40%; top: 45%; width: 20%; height: 10%"
+ onclick="this.classList.toggle('on')">Pick me</button>"""
+
+
+def test_a_control_that_turns_dark_is_no_colour_scheme_change(workspace: Workspace, site: Site) -> None:
+    view = fenced_part(workspace.ok("goto", site.page("/reports4/painted", PAINTED)))
+    button = re.search(r'button "Pick me" (@e\d+)', view)
+    assert button, view
+    assert "colour scheme" not in workspace.ok("click", button.group(1))
+
+
+DATES = "".join(
+    f'<p>{name}: <input name="d{n}"> <a href="#t{n}">Today</a> | <a href="#c{n}">Choose a date</a></p>'
+    for n, name in enumerate(("Last login", "Date joined", "Valid from", "Valid until"))
+)
+HELP = "Some words of help about this form. " * 40
+SPACE = '<div style="height: 2000px"></div>'  # the fields below the view: links in view are never folded
+FORM = f"<title>Change user</title><h1>Change user</h1><p>{HELP}</p>{SPACE}{DATES}"
+
+
+def test_a_fields_shortcut_links_beside_its_label_are_not_folded_as_prose(
+    workspace: Workspace, site: Site
+) -> None:
+    view = fenced_part(workspace.ok("goto", site.page("/reports4/dates", FORM)))
+    assert "links in the text" not in view, view
+    assert len(re.findall(r'- link "Today" @e\d+', view)) == 4, view

@@ -114,11 +114,14 @@
     return item && chose(item) && item.querySelector('a[href]') === e && oneOfSeveral(item) ? 'chosen' : '';
   };
   // The page's colour scheme as a person sees it: the first painted background behind the middle of
-  // the window (an app paints its own root, not the body), dark when its luminance is low.
+  // the window that covers much of it (an app paints its own root, not the body), dark when its
+  // luminance is low.
   const scheme = () => {
     for (let n = document.elementFromPoint(vw / 2, vh / 2); n; n = n.parentElement) {
       const m = getComputedStyle(n).backgroundColor.match(/[\d.]+/g);
       if (!m || (m.length > 3 && Number(m[3]) === 0)) continue;
+      const box = n.getBoundingClientRect();  // a selected option's or a button's colour is not the page's
+      if (box.width * box.height < 0.4 * vw * vh && n !== document.body && n !== document.documentElement) continue;
       const [r, g, b] = m.map(Number);
       return 0.2126 * r + 0.7152 * g + 0.0722 * b < 100 ? 'dark' : 'light';
     }

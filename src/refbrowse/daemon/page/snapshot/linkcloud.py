@@ -18,6 +18,7 @@ from refbrowse.daemon.page.snapshot.view import Line
 
 MIN_LINKS = 6  # fewer prose links than this cost less said one a line
 SHOWN = 24  # distinct links named on the folded line
+SENTENCE_WORDS = 3  # words of its own that make a holder a sentence, not a label
 ALIKE = 3  # a control repeated this often under one parent, reading the same, is one line
 _NAME = 40
 _INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript", "superscript", "none"))
@@ -86,8 +87,12 @@ def _prose_link(line: Line) -> bool:
 
 
 def _words_beside(node: Node) -> bool:
-    """Whether `node` holds words of its own beside its elements: a sentence, not a list of links."""
-    return any(isinstance(c, str) and any(ch.isalpha() for ch in c) for c in node.children)
+    """Whether `node` holds words of its own beside its elements: a sentence, not a list of links, nor a
+    field's label beside its shortcuts (Django's "Date: … Today | 📅")."""
+    words = [
+        w for c in node.children if isinstance(c, str) for w in c.split() if any(ch.isalpha() for ch in w)
+    ]
+    return len(words) >= SENTENCE_WORDS
 
 
 def _said_once(links: list[Line]) -> str:
