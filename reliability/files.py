@@ -136,7 +136,8 @@ def har_flood(site: Site) -> tuple[str, int, int]:
         size = path.stat().st_size / 1e6 if path.exists() else 0.0
         entries = len(json.loads(path.read_text())["log"]["entries"]) if path.exists() else 0
         said = (stop.out + stop.err).strip().splitlines()
-        left = said[-1] if "not recorded" in stop.out else f"exit {stop.code}: {' '.join(said)[:200]}"
+        told = [line for line in said if "not recorded" in line]
+        left = told[0] if told else f"exit {stop.code}: {' '.join(said)[:200]}"
         held = int(flooded.code == 0 and stop.code == 0 and entries <= 5_000 and "not recorded" in stop.out)
         figures = (
             f"{entries:,} entries, {size:.1f} MB, `har stop` x{tries}; {left.split(': ', 1)[-1]}; "

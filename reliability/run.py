@@ -148,6 +148,14 @@ KNOWN_GAPS = """## Not held, or not measured
   any host; and a remote browser's resolver flags are not the daemon's to set (a browser the daemon
   launches resolves no other host at all). While the daemon is
   connected, the remote browser's other tabs and workers, not the daemon's, are held to the policy too.
+
+- Recordings: a trace (`trace start`) has no limit of its own (Playwright writes it to disk as it
+  goes; `trace stop` streams it into place). A HAR's byte limit counts request bodies and the
+  responses' Content-Length (a chunked response without one is not counted). `har stop` parses the
+  capped file whole to take secrets out: 5,000 entries of a fetch flood are 16.9 MB and the daemon's
+  peak was 336-393 MB in the runs that wrote it. A profile of a busy page at the default limit
+  (100 MB) did not fill Chromium's buffer in 30 s (67 MB); with a small limit the loss is said
+  (test_recording_files.py).
 """
 
 
