@@ -127,6 +127,27 @@
     }
     return 'light';  // nothing painted: the browser's white canvas
   };
+  // The header of the table column that holds a box no label names, one of several in its row
+  // (Roundup's search grid: one column to show a field, one to sort on it); the accessibility
+  // tree drops the empty cells that would place it, so the column is counted here, spans included.
+  const column = cell => {
+    let at = 0;
+    for (const c of cell.parentElement.cells) {
+      if (c === cell) return at;
+      at += c.colSpan || 1;
+    }
+    return -1;
+  };
+  const columnHeader = e => {
+    const cell = e.closest('td, th'), table = cell && cell.closest('table');
+    const head = table && table.rows[0];
+    if (!head || head === cell.parentElement || !Array.from(head.cells).every(c => c.tagName === 'TH')) return '';
+    // one box a row (a change list's) is told apart by its row; several, by their columns
+    if (cell.parentElement.querySelectorAll('input[type=checkbox], input[type=radio]').length < 2) return '';
+    const at = column(cell);
+    const header = Array.from(head.cells).find(h => column(h) <= at && at < column(h) + (h.colSpan || 1));
+    return header ? flat(header.textContent).slice(0, 40) : '';
+  };
   const MARKED = 'input, select, textarea, summary, iframe, frame, [aria-haspopup], [tabindex], '
     + '[aria-required], [aria-expanded], [aria-invalid], [role=slider], [role=spinbutton], '
     + '[aria-current]:not([aria-current=false]), ' + CHOSEN_ITEM;
@@ -160,6 +181,11 @@
         f.push('valued');
         note = value;
       }
+    }
+    if (!note && /^(checkbox|radio)$/.test(e.type) && !(e.labels && e.labels.length)
+        && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby') && !e.title) {
+      note = columnHeader(e);
+      if (note) f.push('column');
     }
     if (!note && unnamed(e)) {
       f.push('named');  // only its form name says what it is (`__login_name`): the snapshot shows it

@@ -367,7 +367,10 @@ def context_hints(node: Node, name: str, repeated: frozenset[tuple[str, str]], r
         if hint:
             return [f"(near {_quote(hint)})"]
         row = "" if in_said_row(node, rows) else row_of(node)  # a row's own checkbox, alone in its cell
-        return [f"(row {_quote(row)})"] if row else []
+        hints = [f"(row {_quote(row)})"] if row else []
+        if "column" in node.marks and node.note:  # one of a row's boxes, each in a headed column
+            hints.append(f"(column {_quote(node.note)})")
+        return hints
     if not node.name and (node.role, name) in repeated:
         hint = near(node)  # icons named alike by their class: the words beside each tell them apart
         return [f"(near {_quote(hint)})"] if hint else []

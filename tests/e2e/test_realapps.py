@@ -1,0 +1,34 @@
+"""What real applications showed, reduced to fixtures: each test is a page shaped like the application's
+own (named in the fixture) and what an agent reading `browse`'s output needs from it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tests.conftest import Site, Workspace
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+
+def line_of(view: str, ref: str) -> str:
+    return next(line for line in view.splitlines() if re.search(rf"{ref}\b", line))
+
+
+def test_an_unnamed_checkbox_in_a_grid_says_its_columns_header(workspace: Workspace, site: Site) -> None:
+    # Roundup's search page: one row a field, one column each for show, sort on and group on; the
+    # checkbox and radios have no label but the column's header.
+    view = workspace.ok("goto", site.url("/realapps/roundup-search.html"))
+    refs = re.findall(r"^\s*- (?:checkbox|radio) (@e\d+)", view, re.M)
+    assert len(refs) == 7, view
+    show_title, sort_title, show_priority, sort_priority, group_priority, no_sort, no_group = refs
+    assert '(column "Display")' in line_of(view, show_title)
+    assert '(column "Sort on")' in line_of(view, sort_title)
+    assert '(column "Display")' in line_of(view, show_priority)
+    assert '(column "Group on")' in line_of(view, group_priority)
+    assert '(column "Sort on")' in line_of(view, no_sort)
+    assert '(column "Group on")' in line_of(view, no_group)
+    assert '(row "No Sort or group:")' in line_of(view, no_group)
+    assert "column" not in line_of(view, "textbox")  # a field its row names needs no column
+    out = workspace.ok("check", sort_priority)
+    assert "checked" in out
