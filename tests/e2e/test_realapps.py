@@ -32,3 +32,12 @@ def test_an_unnamed_checkbox_in_a_grid_says_its_columns_header(workspace: Worksp
     assert "column" not in line_of(view, "textbox")  # a field its row names needs no column
     out = workspace.ok("check", sort_priority)
     assert "checked" in out
+
+
+def test_arrows_repeated_in_one_row_say_the_word_beside_them(workspace: Workspace, site: Site) -> None:
+    # Roundup's calendar: `< November >` and `< 2026 >` in one row; the row's first word named all four.
+    view = workspace.ok("goto", site.url("/realapps/roundup-calendar.html"))
+    arrows = [line for line in view.splitlines() if re.search(r'link "[<>]"', line)]
+    assert len(arrows) == 4, view
+    assert ['(near "November")' in a for a in arrows] == [True, True, False, False], view
+    assert ['(near "2026")' in a for a in arrows] == [False, False, True, True], view

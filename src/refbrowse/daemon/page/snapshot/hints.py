@@ -45,6 +45,24 @@ def row_of(node: Node) -> str:
     return ""
 
 
+def twin_beside(node: Node) -> str:
+    """The words of the cell next to `node`'s, before it else after, when its row holds another
+    control of its role and name that its row's words would name alike (Roundup's calendar,
+    `< November >` and `< 2026 >` in one row)."""
+    row = next((a for a in node.ancestors() if a.role in _ROWS), None)
+    if row is None or row.role != "row":  # a table's cells, not an article's or a list's blocks
+        return ""
+    twins = [n for n in row.walk() if n is not node and n.role == node.role and n.name == node.name]
+    if not twins or row_of(node) not in {row_of(twin) for twin in twins}:
+        return ""
+    cell = _cell_in(row, node)
+    at = next((i for i, child in enumerate(row.children) if child is cell), None)
+    if at is None:
+        return ""
+    sides = (row.children[at - 1 : at] if at else []), row.children[at + 1 : at + 2]
+    return next((text for side in sides if (text := _first_label(side))), "")
+
+
 def _cell_in(row: Node, node: Node) -> Node:
     """The child of `row` that holds `node` (its cell, in a table)."""
     return next((a for a in node.ancestors() if a.parent is row), node)
@@ -378,6 +396,9 @@ def context_hints(node: Node, name: str, repeated: frozenset[tuple[str, str]], r
         column = column_of(node)
         if column:
             return [f"(column {_quote(column)})"]
+        beside = twin_beside(node)
+        if beside:
+            return [f"(near {_quote(beside)})"]
         row = row_of(node)
         return [f"(row {_quote(row)})"] if row else []
     return []
