@@ -248,11 +248,19 @@ def _split_flags(name: str, spec: CommandSpec, words: list[str]) -> tuple[list[s
                 flags[word] = [*_given(flags.get(word)), value]
             else:
                 flags[word] = value
-        elif word.startswith("-") and len(word) > 1 and not all(_is_number(part) for part in word.split(",")):
+        elif _flag_like(word):
             raise _unknown_flag(name, word, known)
         else:
             args.append(word)
     return args, flags
+
+
+def _flag_like(word: str) -> bool:
+    """A dash word that is not a number (`-5`, `-3,4`) nor words with a space, which no flag holds
+    (an option named "- nothing -")."""
+    if not word.startswith("-") or len(word) == 1 or any(ch.isspace() for ch in word):
+        return False
+    return not all(_is_number(part) for part in word.split(","))
 
 
 def _unknown_flag(name: str, word: str, known: Iterable[str]) -> UsageError:

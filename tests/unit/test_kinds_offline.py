@@ -53,6 +53,13 @@ def test_a_mistyped_flag_gets_a_suggestion() -> None:
     assert "did you mean --max-tokens?" in caught.value.hint
 
 
+def test_an_option_named_with_dashes_and_spaces_is_a_value_not_a_flag() -> None:
+    # Roundup's selects say "- nothing -" and "- no selection -": the snapshot shows that name to pick
+    request = parse_argv(["fill", "@e3", "title", "@e4", "- nothing -"])
+    assert request["args"] == ["@e3", "title", "@e4", "- nothing -"]
+    assert parse_argv(["select", "@e4", "- no selection -"])["args"] == ["@e4", "- no selection -"]
+
+
 def test_the_daemon_parses_values_into_their_kinds() -> None:
     assert parse_values("viewport", ["800x600"], {"--scale": "2"}) == ([(800, 600)], {"--scale": 2.0})
     assert parse_values("wait", ["250"], {}) == ([250], {})
