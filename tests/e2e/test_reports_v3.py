@@ -149,3 +149,18 @@ def test_a_fields_shortcut_links_beside_its_label_are_not_folded_as_prose(
     view = fenced_part(workspace.ok("goto", site.page("/reports4/dates", FORM)))
     assert "links in the text" not in view, view
     assert len(re.findall(r'- link "Today" @e\d+', view)) == 4, view
+
+
+LISTS = """<title>Change user</title><h1>Change user</h1>
+<label>Available groups <select multiple id=a><option>auditors</option><option>editors</option></select>
+</label>
+<label>Chosen groups <select multiple id=c><option>reviewers</option></select></label>
+<button onclick="c.add(new Option('testers', 'testers', true, true))">Add another group</button>"""
+
+
+def test_an_option_that_came_in_one_of_two_lists_says_which(workspace: Workspace, site: Site) -> None:
+    view = fenced_part(workspace.ok("goto", site.page("/reports4/lists", LISTS)))
+    add = re.search(r'button "Add another group" (@e\d+)', view)
+    assert add, view
+    added = workspace.ok("click", add.group(1))
+    assert re.search(r'in listbox "Chosen groups":\n\+  - option "testers" @e\d+', added), added

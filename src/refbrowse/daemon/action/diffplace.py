@@ -10,8 +10,11 @@ ref, not a line that went and one that came.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+
+from refbrowse.daemon.page.snapshot.roles import shorten
 
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 _REF = re.compile(r" @[a-z]*\d+\b")  # a line's own ref, with the space before it
@@ -202,22 +205,42 @@ def _follows(before: re.Match[str], match: re.Match[str]) -> bool:
     )
 
 
-def placed(lines: list[tuple[str, str]]) -> list[str]:
+_LISTS = frozenset(("listbox", "list", "table", "grid", "treegrid", "tree", "radiogroup", "menu"))
+
+
+def placed(lines: list[tuple[str, str]], page: list[str] | None = None) -> list[str]:
     """Diff lines, each run in one container led by `in listbox "Chosen groups":` when they stand in
-    two named containers of one role (two lists whose options read alike). A line inside a
-    container the diff shows too (a dialog that came with its buttons) stands where that container
-    does."""
+    two named containers of one role (two lists whose options read alike), or in a list the page
+    (`page`: the new view's lines) has another of (a popup's new group, added to Django's "Chosen
+    groups" beside "Available groups"). A line inside a container the diff shows too (a dialog that
+    came with its buttons) stands where that container does."""
     own = {label: where for text, where in lines if (label := _label(text[1:]))}
     for _ in range(3):  # containers inside containers the diff shows
         lines = [(text, own.get(where, where)) for text, where in lines]
     named = {where for _, where in lines if where}
-    if len({where.split(" ", 1)[0] for where in named}) == len(named):  # no two places alike: no doubt
+    roles = [label.split(" ", 1)[0] for label in {_label(line) for line in page or []} if label]
+    twins = {role for role in _LISTS if roles.count(role) > 1}
+    alike = len({where.split(" ", 1)[0] for where in named}) < len(named)
+    if not alike and not any(where.split(" ", 1)[0] in twins for where in named):
         return [text for text, _ in lines]
     out: list[str] = []
     last: str | None = None
     for text, where in lines:
         if where != last:
-            out.append(f"in {where}:" if where else "elsewhere:")
+            out.append(f"in {_short(where)}:" if where else "elsewhere:")
         last = where
         out.append(text)
     return out
+
+
+def _short(place: str) -> str:
+    """`listbox "Chosen groups Remove groups by…"`: a place's name cut to its first words."""
+    role, _, quoted = place.partition(" ")
+    try:
+        name = json.loads(quoted)
+    except ValueError:
+        return place
+    return f"{role} {json.dumps(shorten(name, _PLACE_CHARS), ensure_ascii=False)}"
+
+
+_PLACE_CHARS = 40  # a list's name said this far in a place's header (Django's run on with their help)

@@ -125,7 +125,7 @@ def view_change(
     if len(came) > _CAME_SHORT and (share > _A_LOT_SHARE or len(gone) + len(came) > _A_LOT * 4):
         return Change(most=True, boxes=boxes)
     ordered, brought = _ordered(old, new, gone, came)
-    lines = diffplace.placed([(line, "") for line in again] + ordered)
+    lines = diffplace.placed([(line, "") for line in again] + ordered, new)
     shown, more = _within(lines, budget_tokens * 4)
     trailer = (
         [f"… {more} more line{'s' if more != 1 else ''} of the diff, run `snapshot -i -D`"] if more else []
