@@ -41,3 +41,12 @@ def test_arrows_repeated_in_one_row_say_the_word_beside_them(workspace: Workspac
     assert len(arrows) == 4, view
     assert ['(near "November")' in a for a in arrows] == [True, True, False, False], view
     assert ['(near "2026")' in a for a in arrows] == [False, False, True, True], view
+
+
+def test_a_control_named_by_a_symbol_alone_says_the_words_of_its_row(
+    workspace: Workspace, site: Site
+) -> None:
+    # Trac's query: `button "–"` removed some filter, and nothing said which.
+    view = workspace.ok("goto", site.url("/realapps/trac-filters.html"))
+    assert re.search(r'- button "–" @e\d+ \(row "Status"\)', view), view
+    assert re.search(r'- button "Update" @e\d+\n', view), view  # a name in words needs no hint

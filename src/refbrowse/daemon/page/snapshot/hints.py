@@ -380,7 +380,7 @@ def context_hints(node: Node, name: str, repeated: frozenset[tuple[str, str]], r
     row line that says its row's words."""
     if not actionable(node):
         return []
-    if not name:
+    if not name or (not _words(name) and (node.role, node.name) not in repeated):  # Trac's "–"
         hint = near(node)
         if hint:
             return [f"(near {_quote(hint)})"]
