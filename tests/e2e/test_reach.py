@@ -204,6 +204,8 @@ def test_an_editor_with_no_label_is_named_by_its_class_not_by_the_words_near_it(
     assert re.match(r"- textbox \"editor\" @[ec]\d+", line.strip()), view  # not "editor blank": its state
     assert "near" not in line
     assert '"Hello"' in workspace.ok("type", ref_of(view, 'textbox "editor"'), "Hello")
+    cell = [line for line in view.splitlines() if "textbox" in line][1]
+    assert re.match(r"- textbox @[ec]\d+ \(near ", cell.strip()), view  # not "content": how it is built
 
 
 def test_a_handle_without_aria_says_where_it_stands_and_fill_moves_it_there(

@@ -158,7 +158,7 @@
       .join(' ');
     const kept = source.split(/[\s#]+/).flatMap(w => w.split(/[-_]|(?=[A-Z][a-z])/))
       .map(w => w.toLowerCase())
-      .filter(w => w.length > 1 && !/^(ql|btn|button|icon|icons|fa|fas|far|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|focused|hover|open|closed|hidden|visible|sm|md|lg|xl|\d+)$/.test(w));
+      .filter(w => w.length > 1 && !/^(ql|btn|button|icon|icons|fa|fas|far|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|cm|content|contents|inner|wrapper|wrap|container|root|area|scroller|layer|focused|hover|open|closed|hidden|visible|sm|md|lg|xl|\d+)$/.test(w));
     // a library's prefix (`flatpickr-prev-month` inside `flatpickr-months`) names no icon
     const parent = el.parentElement;
     const shared = new Set(typeof (parent && parent.className) === 'string'
