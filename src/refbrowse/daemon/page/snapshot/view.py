@@ -14,15 +14,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 from refbrowse.daemon.page.snapshot import nodes
-from refbrowse.daemon.page.snapshot.hints import (
-    ROW_CELLS,
-    context_hints,
-    data_row,
-    in_said_row,
-    row_cells,
-    row_text,
-    structured_name,
-)
+from refbrowse.daemon.page.snapshot.hints import context_hints, structured_name
 from refbrowse.daemon.page.snapshot.prose import holders, sentence_with_links
 from refbrowse.daemon.page.snapshot.roles import (
     CONTEXT,
@@ -33,6 +25,7 @@ from refbrowse.daemon.page.snapshot.roles import (
     shorten,
     text_of,
 )
+from refbrowse.daemon.page.snapshot.rowline import ROW_CELLS, data_row, in_said_row, row_cells, row_text
 from refbrowse.daemon.page.snapshot.tree import Node
 
 NAME_LIMIT = 150
