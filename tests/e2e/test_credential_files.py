@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -88,8 +89,11 @@ def _plain_home(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A home folder that is no project (no .git), as a person's is, with its own XDG state folder."""
     home = tmp_path / "home"
     (home / "proj").mkdir(parents=True)
-    (home / "tmp").mkdir()  # the system temp folder, where the suite's folders are, allows nothing of home
-    env = {"HOME": str(home), "XDG_STATE_HOME": str(home / ".local" / "state"), "TMPDIR": str(home / "tmp")}
+    # The system temp folder, where the suite's folders are, must allow nothing of home; and it stays
+    # short: Chromium's singleton socket lives in it, and a unix socket's path has 107 bytes at most
+    # (under a test worker's folder the launch failed: "Target page, context or browser has been closed").
+    temp = Path(tempfile.mkdtemp(prefix="rbh", dir="/tmp"))
+    env = {"HOME": str(home), "XDG_STATE_HOME": str(home / ".local" / "state"), "TMPDIR": str(temp)}
     return home, env
 
 
@@ -100,8 +104,11 @@ def _workspace_in(folder: Path, env: dict[str, str]) -> Workspace:
     return ws
 
 
-def test_the_home_folder_is_a_workspace_only_when_asked(tmp_path: Path, site: Site) -> None:
+def test_the_home_folder_is_a_workspace_only_when_asked(
+    tmp_path: Path, site: Site, request: pytest.FixtureRequest
+) -> None:
     home, env = _plain_home(tmp_path)
+    request.addfinalizer(lambda: shutil.rmtree(env["TMPDIR"], ignore_errors=True))
     (home / "notes.txt").write_text("a person's own file\n")
     in_home = _workspace_in(home, env)
     try:
