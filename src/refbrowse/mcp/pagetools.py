@@ -12,13 +12,17 @@ news still reaches every page tool through `browse` (`tools`, `tool NAME`).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
+import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
+import anyio.from_thread
+import anyio.lowlevel
 import mcp_types as types
 from mcp.server.subscriptions import InMemorySubscriptionBus, ToolsListChanged
 
@@ -36,6 +40,33 @@ _NAME = re.compile(r"[^A-Za-z0-9_-]")
 RETRY_S = 2.0  # how long the watcher rests when there is no daemon to ask
 LIST_WAIT_MS = 1_000  # how long a listing waits for the tab before the last list stands
 Notify = Callable[[], Any]
+T = TypeVar("T")
+
+
+async def _left_behind_on_exit(ask: Callable[[list[str]], T], argv: list[str]) -> T:
+    """`ask(argv)` in a thread of its own that neither a cancel nor the process's exit waits for.
+
+    The daemon holds a watcher's `tools-wait` up to 25 s: a server told to stop (SIGTERM,
+    Ctrl-C) would otherwise wait that long for it (anyio's worker threads are joined at exit)."""
+    token = anyio.lowlevel.current_token()
+    done = anyio.Event()
+    answer: list[T] = []
+    failure: list[Exception] = []
+
+    def run() -> None:
+        try:
+            answer.append(ask(argv))
+        except Exception as exc:  # noqa: BLE001 - raised in the watcher, as if asked there
+            failure.append(exc)
+        finally:
+            with contextlib.suppress(RuntimeError):  # the server's loop has ended: nobody waits
+                anyio.from_thread.run_sync(done.set, token=token)
+
+    threading.Thread(target=run, name="tools-wait", daemon=True).start()
+    await done.wait()
+    if failure:
+        raise failure[0]
+    return answer[0]
 
 
 def mcp_name(page_name: str) -> str:
@@ -88,7 +119,7 @@ class PageToolBridge:
         """Until cancelled: wait in the daemon for the list to move, then tell the clients if it did."""
         mark = ""
         while True:
-            data = await anyio.to_thread.run_sync(self._ask, ["tools-wait", mark] if mark else ["tools-wait"])
+            data = await _left_behind_on_exit(self._ask, ["tools-wait", mark] if mark else ["tools-wait"])
             if data is None:
                 mark = ""
                 await anyio.sleep(RETRY_S)
