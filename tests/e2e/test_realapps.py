@@ -50,3 +50,44 @@ def test_a_control_named_by_a_symbol_alone_says_the_words_of_its_row(
     view = workspace.ok("goto", site.url("/realapps/trac-filters.html"))
     assert re.search(r'- button "–" @e\d+ \(row "Status"\)', view), view
     assert re.search(r'- button "Update" @e\d+\n', view), view  # a name in words needs no hint
+
+
+def test_a_heading_that_unfolds_its_form_says_the_form_once(workspace: Workspace, site: Site) -> None:
+    # Trac's "Modify Ticket": a foldable heading whose link points at its own id (#no3). The click
+    # printed the form as a passage, as the diff and as text that appeared; and the page scrolled, so
+    # the footer's links left the viewport and flipped into the text's link line (a change of nothing).
+    view = workspace.ok("goto", site.url("/realapps/trac-modify.html"))
+    toggle = re.search(r'link "Modify Ticket" (@e\d+)', view)
+    assert toggle, view
+    report = workspace.ok("click", toggle.group(1))
+    assert "#no3 (same document)" in report, report
+    assert re.search(r'\+- textbox "Summary:" @e\d+: "Login fails"', report), report
+    assert "passage at" not in report, report  # the diff says the form, with refs
+    assert 'text appeared: "Summary:"' not in report and "Type: · Priority:" not in report, report
+    assert "links in the text" not in report and "gone" not in report, report
+    assert "The owner will remain somebody." in report, report  # words the diff does not say
+
+
+def test_a_modal_over_a_dark_mask_says_its_controls_once_and_no_change_of_scheme(
+    workspace: Workspace, site: Site
+) -> None:
+    # MLflow's rename dialog: the middle of the window is the modal's translucent mask, read as the page
+    # turning dark; each of the dialog's controls is one line of the report.
+    view = workspace.ok("goto", site.url("/realapps/mlflow-rename.html"))
+    rename = re.search(r'button "Rename" (@e\d+)', view)
+    assert rename, view
+    report = workspace.ok("click", rename.group(1))
+    assert "colour scheme" not in report, report
+    refs = re.findall(r'(?:button|textbox) "(?:Close|New experiment name|Cancel|Save)"[^\n]*?(@e\d+)', report)
+    assert len(refs) == 4 and len(set(refs)) == 4 and "(listed above)" not in report, report
+
+
+def test_a_terminal_says_the_lines_it_printed_once(workspace: Workspace, site: Site) -> None:
+    # xterm.js's DOM renderer with its screen reader's list: each printed line is there twice, and the
+    # screen is one element named by all its text.
+    view = workspace.ok("goto", site.url("/realapps/xterm-echo.html"))
+    terminal = re.search(r'textbox "Terminal input" (@e\d+)', view)
+    assert terminal, view
+    workspace.ok("type", terminal.group(1), "echo hello")
+    report = workspace.ok("press", "Enter")
+    assert report.count('text appeared: "hello"') == 1 and report.count('text appeared: "$"') == 1, report

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from refbrowse.daemon.action import chrome, new_text
 from refbrowse.daemon.core.runtime import trace
+from refbrowse.daemon.page.snapshot import linkcloud
 from refbrowse.daemon.page.snapshot.budget import LEFT_OUT, estimate_tokens
 from refbrowse.daemon.page.snapshot.data import snapshot_data
 from refbrowse.daemon.page.snapshot.render import NOTHING, RenderOptions, render
@@ -55,6 +56,7 @@ class Arrival:
     texts: tuple[str, ...] | None = None  # the page's text (`new_text`), for the next action's report
     kept: str = ""  # the view the next action diffs against, where the printed one says more (prose)
     scheme: str = ""  # the page's colour scheme ("dark", "light"), for the next action's report
+    links: linkcloud.Folds | None = None  # the prose links the kept view folded, when it is kept (whole)
 
 
 async def look(
@@ -102,7 +104,8 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
     whole = not _cut(text) and not lead
     text = chrome.fold(tab, tab.page.url, text)  # the site's banner and sidebar once, not on every page
     data, texts = snapshot_data(taken, text), new_text.texts(taken)
-    return Arrival(text, "", data, whole=whole, texts=texts, kept=kept, scheme=taken.triage.scheme)
+    links = linkcloud.folds(taken.tree, taken.triage.viewport) if whole else None
+    return Arrival(text, "", data, whole, texts, kept, taken.triage.scheme, links)
 
 
 def json_view(taken: PageSnapshot, view: str) -> str | None:

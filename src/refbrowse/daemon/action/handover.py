@@ -77,7 +77,7 @@ async def opener_changes(call: ActingCall, closed: Tab, out: Outcome) -> None:
         seen = await answered(observe(opener, stamp=True))
         if seen is None or seen[1].document != kept.document:
             return
-        view, taken = await answered(take_view_of(opener))
+        view, taken = await answered(take_view_of(opener, document=kept.document))
     except (BrowseError, PageBusy, PlaywrightError):
         return
     out.url = opener.page.url

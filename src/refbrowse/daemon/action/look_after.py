@@ -76,11 +76,12 @@ async def describe(acted: Acted, out: Outcome) -> None:
     if not arrived.view:
         _prepare_unless_read(tab, after, acted.early, viewing)
     dialogs_and_downloads(out, acted.tabs)
-    if acted.navigation or "navigation" in out.fields:  # what the agent came to read comes first
-        await passage.into_report(tab.page, out)
+    moved = acted.navigation or "navigation" in out.fields
+    read = await passage.into_report(tab.page, out) if moved else None  # what the agent came to read first
     _page_lines(out, before, after, new_document, arrived)
     if acted.baseline is not None and after is not None and not new_document:
-        view_lines(tab, out, after, (acted.baseline, view), taken, acted.asked, acted.call.raw)
+        came = view_lines(tab, out, after, (acted.baseline, view), taken, acted.asked, acted.call.raw)
+        passage.withdraw_if_unfolded(out, read, came)
     await handover.hand_over(acted.call, tab, acted.tabs, out)
     _unchanged(acted, out, after)
 
@@ -130,7 +131,8 @@ async def _arrival(acted: Acted, out: Outcome, after: PageReport | None) -> arri
     if found.data is not None:
         out.fields["page"] = found.data
     if found.whole and not call.raw:  # the view the next action diffs against: no need to read it again
-        keep_view(tab, after, (found.kept or found.view).rsplit("\n", 1)[0], found.texts, found.scheme)
+        kept = (found.kept or found.view).rsplit("\n", 1)[0]
+        keep_view(tab, after, kept, found.texts, found.scheme, found.links)
     line = await tools_line(tab) if found.view else ""  # the page's own tools, named after its view
     return replace(found, view=f"{found.view}\n{line}") if line else found
 
@@ -167,7 +169,8 @@ async def _view_after(
     tab: Tab, after: PageReport | None, early: EarlyReading
 ) -> tuple[str | None, PageSnapshot | None]:
     """The interactive view now: from the reading taken while settling if the page has not changed since."""
-    return await take_view_of(tab, await early.matching(after.stamp if after else None))
+    reading = await early.matching(after.stamp if after else None)
+    return await take_view_of(tab, reading, after.document if after else None)
 
 
 def _prepare_unless_read(tab: Tab, after: PageReport | None, early: EarlyReading, viewing: bool) -> None:

@@ -120,10 +120,14 @@ def results(snapshot: PageSnapshot | None) -> frozenset[str]:
 
 
 def lines(
-    before: tuple[str, ...] | None, after: tuple[str, ...] | None, within: frozenset[str] | None = None
+    before: tuple[str, ...] | None,
+    after: tuple[str, ...] | None,
+    within: frozenset[str] | None = None,
+    words: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[str]]:
     """`text appeared: "…"` lines (page text, to fence) for what `after` holds that `before` did not
-    (as many times; only lines `within`, if given), and our note on how to read the rest."""
+    (as many times; only lines `within`, if given, and not those whose every word is in `words`), and our
+    note on how to read the rest."""
     if before is None or after is None:
         return [], []
     changed = changed_lines(before, after)
@@ -135,7 +139,8 @@ def lines(
             left[text] -= 1
         elif now[text] > 0:
             now[text] -= 1
-        elif within is None or text in within:
+        # once: a terminal's prompt is a new line each time, and its screen reader's list says each again
+        elif (within is None or text in within) and not _said(text, words) and text not in new:
             new.append(text)
     said = [f"text changed: {_quote(was)} → {_quote(is_now)}" for was, is_now in changed[:SHOWN]]
     more = len(new) - SHOWN
@@ -160,6 +165,23 @@ def _gone(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
+_ANY_WORD = re.compile(r"\w+")
+_NAMES = re.compile(r'"(?:[^"\\]|\\.)*"')  # a name or a value in a view's line
+_REF = re.compile(r"@[a-z]*\d+\b")
+
+
+def words_said(diff: list[str]) -> frozenset[str]:
+    """The words of the names and values on a diff's lines of elements that came (not of one whose
+    name changed: a terminal's screen, named by all its text, would say every line it printed)."""
+    went = {ref for line in diff if line.startswith("-") for ref in _REF.findall(line)}
+    came = (line for line in diff if not line.startswith("-") and went.isdisjoint(_REF.findall(line)))
+    shown = (name for line in came for name in _NAMES.findall(line))
+    return frozenset(word for name in shown for word in _ANY_WORD.findall(name.casefold()))
+
+
+def _said(text: str, said: frozenset[str]) -> bool:
+    words = _ANY_WORD.findall(text.casefold())
+    return bool(said) and bool(words) and all(word in said for word in words)
 
 
 def changed_lines(before: tuple[str, ...], after: tuple[str, ...]) -> list[tuple[str, str]]:

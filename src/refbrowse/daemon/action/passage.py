@@ -31,6 +31,7 @@ _BY_ID_JS = script("passage_by_id")
 class Passage:
     kind: str  # definition, section, block
     text: str
+    toggle: bool = False  # the fragment names a link to itself, or a heading holding one (see `withdraw`)
 
     def cut(self, max_tokens: int) -> tuple[str, int]:
         """The text within `max_tokens` (characters / 4), cut at a line if it can be; and how much is left."""
@@ -65,7 +66,7 @@ async def at_fragment(page: Page) -> Passage | None:
         return None
     if not found or len(str(found[1])) < _MIN_CHARS:
         return None
-    return Passage(str(found[0]), str(found[1]))
+    return Passage(str(found[0]), str(found[1]), bool(found[2]))
 
 
 async def by_id(page: Page, element_id: str) -> Passage | None:
@@ -76,13 +77,28 @@ async def by_id(page: Page, element_id: str) -> Passage | None:
     return Passage(str(found[0]), str(found[1])) if found else None
 
 
-async def into_report(page: Page, out: Outcome) -> None:
+async def into_report(page: Page, out: Outcome) -> Passage | None:
     """`goto URL#id`, a click on an in-page anchor: the passage there is what the agent came to read."""
     found = await at_fragment(page)
     if found is None:
-        return
+        return None
     text, left_out = found.cut(REPORT_TOKENS)
     out.quoted += [f"passage at #{fragment(page.url)}:", text]
     more = f"… {left_out} more characters: `browse read` prints the whole {found.kind}"
     out.trailer += [more] if left_out else []
     out.fields["passage"] = {"kind": found.kind, "text": text}
+    return found
+
+
+def withdraw_if_unfolded(out: Outcome, read: Passage | None, came: bool) -> None:
+    """Take the passage out of the report when the click on a section's own link (Trac's foldable
+    "Modify Ticket") unfolded it (elements `came`): the diff says its controls with their refs, and
+    the passage said the same form a second time, every select's options as words."""
+    if read is None or not read.toggle or not came:
+        return
+    at = next((i for i, line in enumerate(out.quoted) if line.startswith("passage at #")), None)
+    if at is None:
+        return
+    del out.quoted[at : at + 2]
+    out.trailer = [line for line in out.trailer if "more characters: `browse read` prints" not in line]
+    out.fields.pop("passage", None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from refbrowse.daemon.action import arrival_view, new_text
 from refbrowse.daemon.action.report import Outcome, in_diff
 from refbrowse.daemon.action.viewdiff import AskedOf, view_change
-from refbrowse.daemon.action.views import keep_view, kept_texts, scheme_change
+from refbrowse.daemon.action.views import folds_in, keep_view, kept_texts, scheme_change
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
@@ -26,16 +26,17 @@ def view_lines(
     taken: PageSnapshot | None,
     asked: AskedOf = None,
     raw: bool = False,
-) -> None:
+) -> bool:
     """Add to `out` how the view went from `views[0]` (before the action) to `views[1]` (now, as
-    `taken` read it); `asked` is the change the action asked for, which the diff leaves out."""
+    `taken` read it); `asked` is the change the action asked for, which the diff leaves out. Whether
+    elements came."""
     baseline, view = views
     was, now = kept_texts(tab), new_text.texts(taken)
     scheme = scheme_change(tab, taken)
     if scheme:
         out.trailer.append(scheme)
         out.add("notes", scheme)
-    keep_view(tab, after, view, now, taken.triage.scheme if taken else "")
+    keep_view(tab, after, view, now, taken.triage.scheme if taken else "", folds_in(tab, after, taken))
     change = view_change(baseline, view, asked)
     out.boxes = change.boxes
     if change.most and taken is not None:
@@ -44,7 +45,7 @@ def view_lines(
         out.fields["page"] = found.data
         # the rows or the answer the new view came with (Locust's Statistics tab: its table)
         _text(out, new_text.lines(was, now, new_text.results(taken)))
-        return
+        return True
     quoted = change.quoted
     if quoted:
         out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
@@ -53,19 +54,22 @@ def view_lines(
         out.add("view", *quoted[1:])
         out.add("notes", *change.trailer)
     elif out.quoted:
-        return  # what the page said (a message, a dialog) is quoted already
+        return False  # what the page said (a message, a dialog) is quoted already
     # No element came (a tab's prose, a total): the text the action brought says what it did. Else
     # of that text only results the new controls came with: a code block (Swagger's response), rows;
     # or all of it when it is a few lines (a notebook cell's output under the cell's new toolbar).
     results = new_text.results(taken) if change.came else None
-    brought = new_text.lines(was, now, results)
+    # a form's row ("Summary:") whose words the diff's new controls say already (`textbox "Summary:"`)
+    words = new_text.words_said(change.quoted)
+    brought = new_text.lines(was, now, results, words)
     if results is not None and not brought[0]:
-        brought = _brief(new_text.lines(was, now), change.quoted)
+        brought = _brief(new_text.lines(was, now, words=words), change.quoted)
     # a field's label went with its field: the diff's line says so
     said = [
         line for line in brought[0] if not (line.startswith("text gone: ") and _in_diff(line, change.quoted))
     ]
     _text(out, (said, brought[1]))
+    return change.came
 
 
 def _in_diff(line: str, diff: list[str]) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from refbrowse.daemon.action import new_text
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import PageReport
+from refbrowse.daemon.page.snapshot import linkcloud
 from refbrowse.daemon.page.snapshot.prepared import Reading
 from refbrowse.daemon.page.snapshot.render import RenderOptions, render
 from refbrowse.daemon.page.snapshot.service import PageSnapshot, take_snapshot
@@ -27,6 +28,7 @@ class _View:
     text: str
     texts: tuple[str, ...] | None = None  # the page's text then (`new_text`), when it was read with the view
     scheme: str = ""  # the page's colour scheme then ("dark", "light"), when it was read with the view
+    links: linkcloud.Folds | None = None  # its prose links folded or not: the next view folds them alike
 
 
 class KeptView:
@@ -41,28 +43,50 @@ async def before_view(tab: Tab, now: PageReport) -> str | None:
     kept = tab.memory.of(KeptView).view
     if kept is not None and kept.document == now.document and kept.mutations == now.count:
         return kept.text
-    text, taken = await take_view_of(tab)
-    keep_view(tab, now, text, new_text.texts(taken), taken.triage.scheme if taken else "")
+    text, taken = await take_view_of(tab, document=now.document)
+    scheme, links = (taken.triage.scheme if taken else ""), folds_in(tab, now, taken)
+    keep_view(tab, now, text, new_text.texts(taken), scheme, links)
     return text
 
 
-async def take_view_of(tab: Tab, reading: Reading | None = None) -> tuple[str | None, PageSnapshot | None]:
-    """The interactive view now and the snapshot it was rendered from (a big change prints that whole)."""
+async def take_view_of(
+    tab: Tab, reading: Reading | None = None, document: str | None = None
+) -> tuple[str | None, PageSnapshot | None]:
+    """The interactive view now and the snapshot it was rendered from (a big change prints that whole);
+    of the same `document` as the kept view, its prose links folded as that view folded them."""
     try:
         taken = await take_snapshot(tab, reading=reading)
     except BrowseError:
         return None, None
-    lines = render(taken, RenderOptions(interactive=True, show_url=False)).splitlines()
+    links = _folds_of(tab, document)
+    lines = render(taken, RenderOptions(interactive=True, show_url=False, links=links)).splitlines()
     return "\n".join(lines[:-1]), taken  # the last line is the token estimate, which is no change in the page
 
 
+def _folds_of(tab: Tab, document: str | None) -> linkcloud.Folds | None:
+    kept = tab.memory.of(KeptView).view
+    return kept.links if kept is not None and document is not None and kept.document == document else None
+
+
 def keep_view(
-    tab: Tab, now: PageReport, text: str | None, texts: tuple[str, ...] | None = None, scheme: str = ""
+    tab: Tab,
+    now: PageReport,
+    text: str | None,
+    texts: tuple[str, ...] | None = None,
+    scheme: str = "",
+    links: linkcloud.Folds | None = None,
 ) -> None:
     """Keep `text` as the tab's view at the moment `now` was reported, for the next action, with the
-    page's text and colour scheme then when they were read too."""
+    page's text, colour scheme and folded links then when they were read too."""
     if text is not None:
-        tab.memory.of(KeptView).view = _View(now.document, now.count, text, texts, scheme)
+        tab.memory.of(KeptView).view = _View(now.document, now.count, text, texts, scheme, links)
+
+
+def folds_in(tab: Tab, now: PageReport, taken: PageSnapshot | None) -> linkcloud.Folds | None:
+    """The prose links a view of `taken` from `take_view_of` folded (call it before keeping that view)."""
+    if taken is None:
+        return None
+    return linkcloud.folds(taken.tree, taken.triage.viewport, _folds_of(tab, now.document))
 
 
 def scheme_change(tab: Tab, taken: PageSnapshot | None) -> str:

@@ -11,6 +11,7 @@ paragraph lists them one a line.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from refbrowse.daemon.page.snapshot.roles import shorten, text_of
 from refbrowse.daemon.page.snapshot.tree import Node
@@ -24,12 +25,26 @@ _NAME = 40
 _INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript", "superscript", "none"))
 
 
-def fold(lines: list[Line], viewport: tuple[int, int] = (0, 0)) -> list[Line]:
+@dataclass(frozen=True, slots=True)
+class Folds:
+    """The refs of the prose links a view had, and of those it showed one a line (in view then).
+
+    The next view of the same document folds its links alike, so that an action that scrolled
+    the page (a click on an in-page anchor, a fill of a field below) is no change in its diff:
+    links that left the viewport folded into the text's line, or came out of it, read as removed
+    and added."""
+
+    known: frozenset[str] = frozenset()
+    single: frozenset[str] = frozenset()
+
+
+def fold(lines: list[Line], viewport: tuple[int, int] = (0, 0), like: Folds | None = None) -> list[Line]:
     """`lines` with each run of six or more prose links under one parent as one line, and controls
-    repeated alike under one parent as one line with their refs."""
+    repeated alike under one parent as one line with their refs; the links `like` knows as it did."""
     runs: dict[int, list[int]] = {}  # a parent's index → its prose link lines, in order
     for index, line in enumerate(lines):
-        if not line.children and line.node is not None and _prose_link(line) and not _seen(line, viewport):
+        node = line.node
+        if not line.children and node is not None and _prose_link(line) and not _single(node, viewport, like):
             runs.setdefault(line.parent, []).append(index)
     folded: dict[int, str] = {}
     dropped: set[int] = set()
@@ -48,9 +63,28 @@ def fold(lines: list[Line], viewport: tuple[int, int] = (0, 0)) -> list[Line]:
     return _without(lines, folded, dropped)
 
 
-def _seen(line: Line, viewport: tuple[int, int]) -> bool:
+def folds(tree: Node, viewport: tuple[int, int], like: Folds | None = None) -> Folds:
+    """What a view of `tree` folded with `like` shows one a line of its prose links (see `Folds`)."""
+    known: list[str] = []
+    single: list[str] = []
+    for node in tree.walk():
+        if node.role == "link" and node.short_ref and _in_prose(node):
+            known.append(node.short_ref)
+            single += [node.short_ref] if _single(node, viewport, like) else []
+    return Folds(frozenset(known), frozenset(single))
+
+
+def _single(node: Node, viewport: tuple[int, int], like: Folds | None) -> bool:
+    """Whether the link stays a line of its own: as in the view before when that had it, else when a
+    reader sees it (in the viewport)."""
+    if like is not None and node.short_ref in like.known:
+        return node.short_ref in like.single
+    return _seen(node, viewport)
+
+
+def _seen(node: Node, viewport: tuple[int, int]) -> bool:
     """Whether the link is in the viewport: the links a reader sees stay lines of their own."""
-    box = line.node.box if line.node is not None else None
+    box = node.box
     return box is not None and box[1] < viewport[1] and box[1] + box[3] > 0 and box[0] < viewport[0]
 
 
@@ -80,6 +114,10 @@ def _prose_link(line: Line) -> bool:
     node = line.node
     if node is None or node.role != "link" or not node.short_ref or not line.text.startswith("- link "):
         return False
+    return _in_prose(node)
+
+
+def _in_prose(node: Node) -> bool:
     holder = node.parent
     while holder is not None and holder.role in _INLINE and not _words_beside(holder):
         holder = holder.parent

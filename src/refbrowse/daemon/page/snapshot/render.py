@@ -36,6 +36,7 @@ class RenderOptions:
     show_url: bool = True  # off when the fence around the snapshot already names the URL
     prose: bool = False  # with `interactive`: the page's text lines too (a small page shown whole)
     in_view_first: bool = False  # a scrolled page's lines in view first, then by distance (`viewfirst`)
+    links: linkcloud.Folds | None = None  # prose links folded as in the view an action's diff compares to
 
 
 def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | None = None) -> str:
@@ -65,9 +66,8 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
     head += overlays
     lines = build_lines(roots if roots is not None else [snapshot.tree], replace(view, listed_above=above))
     if options.interactive and roots is None and not options.prose:
-        lines = linkcloud.fold(
-            lines, facts.viewport
-        )  # an article's prose links, one line; `-s` lists them one a line
+        # an article's prose links, one line; `-s` lists them one a line
+        lines = linkcloud.fold(lines, facts.viewport, options.links)
     tail = clickable_lines(snapshot)
     if options.max_tokens is None:
         body = [line.render() for line in lines]
