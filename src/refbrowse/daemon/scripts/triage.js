@@ -115,11 +115,14 @@
   };
   // The page's colour scheme as a person sees it: the first painted background behind the middle of
   // the window that covers much of it (an app paints its own root, not the body), dark when its
-  // luminance is low.
+  // luminance is low. A modal's backdrop (a translucent layer over the whole window) shows the page
+  // beneath it: passed over, as everything painted at that point is looked at, top first (the body's
+  // colour fills the window even where a short body ends).
   const scheme = () => {
-    for (let n = document.elementFromPoint(vw / 2, vh / 2); n; n = n.parentElement) {
-      const m = getComputedStyle(n).backgroundColor.match(/[\d.]+/g);
-      if (!m || (m.length > 3 && Number(m[3]) === 0)) continue;
+    for (const n of [...document.elementsFromPoint(vw / 2, vh / 2), document.body, document.documentElement]) {
+      if (!n) continue;
+      const style = getComputedStyle(n), m = style.backgroundColor.match(/[\d.]+/g);
+      if (!m || (m.length > 3 && Number(m[3]) < 1) || Number(style.opacity) < 1) continue;
       const box = n.getBoundingClientRect();  // a selected option's or a button's colour is not the page's
       if (box.width * box.height < 0.4 * vw * vh && n !== document.body && n !== document.documentElement) continue;
       const [r, g, b] = m.map(Number);
