@@ -36,11 +36,12 @@ LIBRARIES = (
     "flatpickr@4.6.13",
     "select2@4.0.13",
     "quill@2.0.3",
+    "@xterm/xterm@6.0.0",
 )
 
 
 def ensure_libraries() -> None:
-    if (LIBS / "node_modules" / "quill").is_dir():
+    if all((LIBS / "node_modules" / name.rpartition("@")[0]).is_dir() for name in LIBRARIES):
         return
     if not shutil.which("npm"):
         sys.exit("npm is needed to install the widget libraries: apt-get install -y nodejs npm")
@@ -114,6 +115,13 @@ def quill(a: Agent, url: str) -> None:
     a.run("click", a.ref(r'button "Save"'))
 
 
+def xterm(a: Agent, url: str) -> None:
+    a.run("goto", url)
+    terminal = a.ref(r'textbox "Terminal input"')
+    a.run("type", terminal, "seq 3")
+    a.run("press", "Enter")
+
+
 def _said(a: Agent, element: str) -> str:
     return str(a.look(f"document.getElementById({element!r}).textContent"))
 
@@ -180,6 +188,8 @@ TASKS = (
         quill,
         lambda a: "Hello <strong>brave</strong> world" in _said(a, "result"),
     ),
+    # the lines the shell printed are read from the Enter's report, with no call to read them
+    Task("xterm", "xterm.html", "a command's output", xterm, lambda a: 'text appeared: "3"' in a.read[0]),
 )
 
 NEEDED = {
@@ -192,6 +202,7 @@ NEEDED = {
     "flatpickr": "the month arrows are named by their class (prev month, next month); days by their label",
     "select2": "fill of the search box picks an offered tag and creates a new one (Enter)",
     "quill": "the editor is a text box named by its class; selecttext then the bold button",
+    "xterm": "type into its input; the Enter's report says the lines the shell printed (DOM renderer)",
 }
 
 
