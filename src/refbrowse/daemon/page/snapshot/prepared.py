@@ -11,8 +11,11 @@ refs are given when it is served, never when it is read, so a ref the agent
 holds changes only when it asks for a snapshot.
 
 Pages with frames are not kept (the probe sees the main document only), nor
-pages past `huge_page.FULL_SNAPSHOT_ELEMENTS`, and a reading that takes longer than
-`PREPARE_LIMIT_S` is dropped, so that it never holds the next command long.
+pages past `huge_page.FULL_SNAPSHOT_ELEMENTS`. A background reading runs to its
+end (within `BACKGROUND_LIMIT_S`) even when it is slow: Playwright's snapshot
+keeps the page's thread busy until it finishes whether or not we still wait for
+it, so giving it up would only make the next `snapshot` read the page a second
+time, and let a `goto` find the page it leaves "not answering" and close the tab.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from refbrowse.registry import COMMANDS
 
 log = logging.getLogger("refbrowse")
 
-PREPARE_LIMIT_S = 3.0
+PREPARE_LIMIT_S = 3.0  # an early read during settling: the action's answer waits for it
+BACKGROUND_LIMIT_S = 10.0  # a reading after the answer: the next command would wait on the page anyway
 
 
 class KeptReading:
@@ -147,6 +151,7 @@ async def _prepare(tab: Tab, turn: int) -> None:
         if tab.commands != turn or tab.page.is_closed():
             return  # another command ran first: it read, or changed, the page
         try:
-            await asyncio.wait_for(read(tab), PREPARE_LIMIT_S)
+            limit = BACKGROUND_LIMIT_S
+            await asyncio.wait_for(read(tab, limit * 1000), limit + 1)
         except (BrowseError, PlaywrightError, TimeoutError) as exc:
             log.debug("no prepared snapshot: %s", exc)
