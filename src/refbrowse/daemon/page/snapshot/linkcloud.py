@@ -21,6 +21,7 @@ MIN_LINKS = 6  # fewer prose links than this cost less said one a line
 SHOWN = 24  # distinct links named on the folded line
 SENTENCE_WORDS = 3  # words of its own that make a holder a sentence, not a label
 ALIKE = 3  # a control repeated this often under one parent, reading the same, is one line
+NUMBERED = 32  # links named 1, 2, 3… with refs in step: a run longer than a month's days is one line
 _NAME = 40
 _INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript", "superscript", "none"))
 
@@ -58,9 +59,65 @@ def fold(lines: list[Line], viewport: tuple[int, int] = (0, 0), like: Folds | No
             refs = " ".join(line.node.short_ref for i in found[1:] if (line := lines[i]).node is not None)
             folded[found[0]] = f"{lines[found[0]].text} ({len(found) - 1} more alike: {refs})"
             dropped.update(found[1:])
-    if not folded:
+    dropped.update(i for i, line in enumerate(lines) if not line.children and _permalink(line.node))
+    for found in _numbered(lines, clouds | set(folded) | dropped):
+        folded[found[0]] = _run_line(lines[found[0]], lines[found[-1]], len(found))
+        dropped.update(found[1:])
+    if not folded and not dropped:
         return lines
     return _without(lines, folded, dropped)
+
+
+def _permalink(node: Node | None) -> bool:
+    """A heading's own permalink (`¶` by each heading of a docs page, shown on hover): the heading says
+    where it is, and nobody needs its ref; `find` still gives it."""
+    if node is None or node.role != "link" or any(ch.isalnum() for ch in node.name):
+        return False
+    holder = node.parent
+    while holder is not None and holder.role in _INLINE:
+        holder = holder.parent
+    own = node.props.get("url", "").startswith("#")
+    return own and holder is not None and holder.role in ("heading", "term")
+
+
+def _numbered(lines: list[Line], taken: set[int]) -> list[list[int]]:
+    """Runs of side-by-side lines `link "7" @e30`, `link "8" @e31`… (a data table's row ids, Datasette's
+    100 of them): each one a number past the one before, with the next ref, under one parent."""
+    runs: list[list[int]] = []
+    run: list[int] = []
+    for index, line in enumerate(lines):
+        number = None if index in taken else _number(line)
+        before = _number(lines[run[-1]]) if run else None
+        if number is not None and before is not None and _next(before, number, lines[run[-1]], line):
+            run.append(index)
+            continue
+        runs += [run] if len(run) >= NUMBERED else []
+        run = [index] if number is not None else []
+    return runs + ([run] if len(run) >= NUMBERED else [])
+
+
+def _next(before: tuple[int, int, str], number: tuple[int, int, str], was: Line, line: Line) -> bool:
+    return number == (before[0] + 1, before[1] + 1, before[2]) and was.parent == line.parent
+
+
+def _number(line: Line) -> tuple[int, int, str] | None:
+    """A plain line `- link "7" @e30`: its number, its ref's number and kind."""
+    node = line.node
+    if node is None or line.children or node.role != "link" or not node.name.isdigit():
+        return None
+    ref = node.short_ref
+    if line.text != f'- link "{node.name}" {ref}' or not ref[2:].isdigit():
+        return None
+    return int(node.name), int(ref[2:]), ref[:2]
+
+
+def _run_line(first: Line, last: Line, count: int) -> str:
+    """`- link "1"…"100" @e26…@e125 (100 links; "N" is @e(N+25))`: the ref of any one can be worked out."""
+    assert first.node is not None and last.node is not None
+    name, ref = first.node.name, first.node.short_ref
+    offset = int(ref[2:]) - int(name)
+    rule = f'"N" is {ref[:2]}(N{offset:+d})' if offset else f'"N" is {ref[:2]}N'
+    return f'- link "{name}"…"{last.node.name}" {ref}…{last.node.short_ref} ({count} links; {rule})'
 
 
 def folds(tree: Node, viewport: tuple[int, int], like: Folds | None = None) -> Folds:
