@@ -164,3 +164,21 @@ def test_an_option_that_came_in_one_of_two_lists_says_which(workspace: Workspace
     assert add, view
     added = workspace.ok("click", add.group(1))
     assert re.search(r'in listbox "Chosen groups":\n\+  - option "testers" @e\d+', added), added
+
+
+MANUAL = (
+    "<title>Manual</title><nav><ul>"
+    + "".join(f'<li><a href="/p{n}">Chapter {n} of the manual</a></li>' for n in range(150))
+    + '</ul></nav><main><div style="height: 2000px"></div><dl><dt id="cache">cache(maxsize=128)</dt><dd>'
+    + " ".join(f"<p>Sentence {n} of what the cache does and how its size is chosen.</p>" for n in range(20))
+    + "</dd></dl></main>"
+)
+
+
+def test_a_page_opened_at_a_fragment_shares_the_reports_budget_between_passage_and_view(
+    workspace: Workspace, site: Site
+) -> None:
+    report = workspace.ok("goto", site.page("/reports4/manual", MANUAL) + "#cache")
+    assert "passage at #cache:\ncache(maxsize=128)\nSentence 0 of" in report, report
+    assert 'link "Chapter' in report, report  # the view around it is still there…
+    assert len(report) < 4_600, len(report)  # …in what is left of the report's 1,000 tokens

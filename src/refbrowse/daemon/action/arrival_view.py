@@ -60,10 +60,16 @@ class Arrival:
 
 
 async def look(
-    tab: Tab, elements: int, huge_after: int, nav_timeout_ms: int, raw: bool, reading: Reading | None = None
+    tab: Tab,
+    elements: int,
+    huge_after: int,
+    nav_timeout_ms: int,
+    raw: bool,
+    reading: Reading | None = None,
+    spent: int = 0,
 ) -> Arrival:
     """The arrived page's interactive view (from `reading`, a reading of the page as it is now,
-    if given), or a line saying why there is none."""
+    if given), or a line saying why there is none; `spent`: tokens of the report a passage takes."""
     if elements > huge_after:
         return Arrival(
             note=f"(a big page: {elements} elements; `browse snapshot -i --max-tokens N` lists refs)"
@@ -74,13 +80,15 @@ async def look(
         )
     except BrowseError:
         return Arrival(note="(the new page could not be read yet: run `browse snapshot -i`)")
-    return shown(tab, taken, raw)
+    return shown(tab, taken, raw, spent)
 
 
-def shown(tab: Tab, taken: PageSnapshot, raw: bool) -> Arrival:
-    """The view of `taken` cut to the report's budget; it becomes the tab's previous `snapshot -i`."""
+def shown(tab: Tab, taken: PageSnapshot, raw: bool, spent: int = 0) -> Arrival:
+    """The view of `taken` cut to the report's budget, less the `spent` tokens a passage takes (the page
+    opened at a fragment: the passage is what the agent came to read, the view what is around it);
+    it becomes the tab's previous `snapshot -i`."""
     lead = outline(taken) if taken.triage.page_type == "article" else []
-    budget = max(ARRIVAL_TOKENS - estimate_tokens("\n".join(lead)), ARRIVAL_TOKENS // 3)
+    budget = max(ARRIVAL_TOKENS - estimate_tokens("\n".join(lead)) - spent, ARRIVAL_TOKENS // 3)
     text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw))
     kept = _led(text, lead) if lead else text
     # a scrolled page is printed with what is in view first; the next action diffs the page's order

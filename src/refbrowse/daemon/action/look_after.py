@@ -72,12 +72,13 @@ async def describe(acted: Acted, out: Outcome) -> None:
     new_document = before is None or after is None or after.document != before.document
     if not navigation:
         navigation_line(out, watch, before, after, new_document)
-    arrived = await _arrival(acted, out, after)
+    moved = acted.navigation or "navigation" in out.fields
+    read = await passage.at_fragment(tab.page) if moved else None  # what the agent came to read: first
+    arrived = await _arrival(acted, out, after, passage.report_tokens(read))
     if not arrived.view:
         _prepare_unless_read(tab, after, acted.early, viewing)
     dialogs_and_downloads(out, acted.tabs)
-    moved = acted.navigation or "navigation" in out.fields
-    read = await passage.into_report(tab.page, out) if moved else None  # what the agent came to read first
+    passage.into_report(out, tab.page.url, read)
     _page_lines(out, before, after, new_document, arrived)
     if acted.baseline is not None and after is not None and not new_document:
         came = view_lines(tab, out, after, (acted.baseline, view), taken, acted.asked, acted.call.raw)
@@ -118,15 +119,16 @@ def _page_lines(
     out.trailer += [arrived.note] if arrived.note else []
 
 
-async def _arrival(acted: Acted, out: Outcome, after: PageReport | None) -> arrival_view.Arrival:
-    """The view of the page the action arrived at: after a navigation to a new document, else nothing."""
+async def _arrival(acted: Acted, out: Outcome, after: PageReport | None, spent: int) -> arrival_view.Arrival:
+    """The view of the page the action arrived at: after a navigation to a new document, else nothing;
+    within what is left of the report's budget when `spent` tokens of it went to a passage."""
     moved = acted.navigation or out.fields.get("navigation", {}).get("kind") in ("navigated", "same URL")
     if after is None or not moved:
         return arrival_view.Arrival()
     reading = await acted.early.matching(after.stamp)  # read while the action settled, if still the page
     call, tab = acted.call, acted.tab
     found = await arrival_view.look(
-        tab, after.elements, huge_page.HUGE_ELEMENTS, call.nav_timeout_ms, call.raw, reading
+        tab, after.elements, huge_page.HUGE_ELEMENTS, call.nav_timeout_ms, call.raw, reading, spent
     )
     if found.data is not None:
         out.fields["page"] = found.data

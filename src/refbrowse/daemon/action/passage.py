@@ -77,17 +77,21 @@ async def by_id(page: Page, element_id: str) -> Passage | None:
     return Passage(str(found[0]), str(found[1])) if found else None
 
 
-async def into_report(page: Page, out: Outcome) -> Passage | None:
-    """`goto URL#id`, a click on an in-page anchor: the passage there is what the agent came to read."""
-    found = await at_fragment(page)
+def report_tokens(found: Passage | None) -> int:
+    """About how many tokens of a report the passage takes (`into_report`)."""
+    return 0 if found is None else min(len(found.text) // 4, REPORT_TOKENS)
+
+
+def into_report(out: Outcome, url: str, found: Passage | None) -> None:
+    """`goto URL#id`, a click on an in-page anchor: the passage there (`at_fragment`) is what the agent
+    came to read."""
     if found is None:
-        return None
+        return
     text, left_out = found.cut(REPORT_TOKENS)
-    out.quoted += [f"passage at #{fragment(page.url)}:", text]
+    out.quoted += [f"passage at #{fragment(url)}:", text]
     more = f"… {left_out} more characters: `browse read` prints the whole {found.kind}"
     out.trailer += [more] if left_out else []
     out.fields["passage"] = {"kind": found.kind, "text": text}
-    return found
 
 
 def withdraw_if_unfolded(out: Outcome, read: Passage | None, came: bool) -> None:
