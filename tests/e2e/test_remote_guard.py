@@ -35,26 +35,35 @@ def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RemoteChromiu
     remote.kill()
 
 
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    """One daemon under a host policy for the module: each test connects through a proxy of its own
+    and disconnects, so each starts headless and guarded again (checked at its end).
+
+    A silent link is waited out for `BROWSE_CDP_TIMEOUT`: 3 s, not the default 10 s, and still
+    far above what a real browser here takes to answer."""
+    ws = Workspace(tmp_path_factory.mktemp("ws"))
+    ws.env["BROWSE_ALLOWED_HOSTS"] = "127.0.0.1,localhost"
+    ws.env["BROWSE_CDP_TIMEOUT"] = "3000"
+    yield ws
+    ws.stop()
+
+
 def _proxied(chromium: RemoteChromium, mode: str) -> Iterator[DevtoolsProxy]:
     proxy = DevtoolsProxy(chromium.port, mode)
     yield proxy
     proxy.close()
 
 
-def _policy(ws: Workspace) -> Workspace:
-    ws.env["BROWSE_ALLOWED_HOSTS"] = "127.0.0.1,localhost"
-    return ws
-
-
 @pytest.mark.parametrize("mode", ["silent", "garbage", "closed", "huge"])
 def test_connect_fails_and_nothing_browses_when_the_daemons_own_link_fails(
-    fresh_workspace: Workspace,
+    guarded: Workspace,
     site: Site,
     chromium: RemoteChromium,
     sockets: tuple[SocketServer, SocketServer],  # noqa: F811
     mode: str,
 ) -> None:
-    ws = _policy(fresh_workspace)
+    ws = guarded
     outside, inside = sockets
     url = worker_pages(site, outside, inside)
     ws.ok("goto", "about:blank")
@@ -70,12 +79,12 @@ def test_connect_fails_and_nothing_browses_when_the_daemons_own_link_fails(
 
 
 def test_a_link_that_drops_mid_session_stops_the_browsing(
-    fresh_workspace: Workspace,
+    guarded: Workspace,
     site: Site,
     chromium: RemoteChromium,
     sockets: tuple[SocketServer, SocketServer],  # noqa: F811
 ) -> None:
-    ws = _policy(fresh_workspace)
+    ws = guarded
     outside, inside = sockets
     url = worker_pages(site, outside, inside)
     ws.ok("goto", "about:blank")

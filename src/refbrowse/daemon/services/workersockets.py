@@ -31,7 +31,7 @@ from typing import Any
 import aiohttp
 from playwright.async_api import Browser
 
-from refbrowse.daemon.core.devtools.rawcdp import ANSWER_S, CdpError, CdpLost, RawCdp
+from refbrowse.daemon.core.devtools.rawcdp import CdpError, CdpLost, RawCdp, answer_s
 from refbrowse.daemon.core.devtools.scripts import called
 from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.services.policy import Policy
@@ -66,7 +66,7 @@ class WorkerSockets:
             return
         self.down = ""
         try:
-            link = await asyncio.wait_for(RawCdp.connect(endpoint), 2 * ANSWER_S)
+            link = await asyncio.wait_for(RawCdp.connect(endpoint), 2 * answer_s())
         except (aiohttp.ClientError, OSError, KeyError, ValueError, TypeError, TimeoutError) as exc:
             self._fail(
                 f"its DevTools endpoint did not give the daemon a connection of its own ({_said(exc)})"

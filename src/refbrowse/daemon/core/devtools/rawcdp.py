@@ -15,6 +15,7 @@ import contextlib
 import itertools
 import json
 import logging
+import os
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -24,7 +25,17 @@ import aiohttp
 log = logging.getLogger("refbrowse")
 
 Handler = Callable[[str, dict[str, Any]], None]  # (session id, "" for the browser; the event's params)
-ANSWER_S = 10.0
+ANSWER_S = 10.0  # how long a remote browser may take to answer the daemon's own connection
+
+
+def answer_s() -> float:
+    """`ANSWER_S`, or `BROWSE_CDP_TIMEOUT` (ms) when it is a number."""
+    try:
+        return max(1, int(os.environ["BROWSE_CDP_TIMEOUT"])) / 1000
+    except (KeyError, ValueError):
+        return ANSWER_S
+
+
 # Target events and the answers to this connection's few commands are small: a bigger message is not
 # DevTools speaking, and ends the connection.
 MAX_MESSAGE = 4 * 1024 * 1024
@@ -49,7 +60,7 @@ def version_url(endpoint: str) -> str:
 async def browser_socket_url(http: aiohttp.ClientSession, endpoint: str) -> str:
     if urlsplit(endpoint).scheme in ("ws", "wss"):
         return endpoint
-    async with http.get(version_url(endpoint), timeout=aiohttp.ClientTimeout(total=ANSWER_S)) as reply:
+    async with http.get(version_url(endpoint), timeout=aiohttp.ClientTimeout(total=answer_s())) as reply:
         reply.raise_for_status()
         body = await reply.content.read(MAX_VERSION + 1)
         if len(body) > MAX_VERSION:
@@ -71,11 +82,11 @@ class RawCdp:
 
     @classmethod
     async def connect(cls, endpoint: str) -> RawCdp:
-        http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=ANSWER_S))
+        http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=answer_s()))
         async with contextlib.AsyncExitStack() as unless_connected:  # the session closes on any failure
             unless_connected.push_async_callback(http.close)
             url = await browser_socket_url(http, endpoint)
-            quiet_is_fine = aiohttp.ClientWSTimeout(ws_receive=None, ws_close=ANSWER_S)
+            quiet_is_fine = aiohttp.ClientWSTimeout(ws_receive=None, ws_close=answer_s())
             socket = await http.ws_connect(url, max_msg_size=MAX_MESSAGE, timeout=quiet_is_fine)
             unless_connected.pop_all()
         return cls(http, socket)
@@ -102,7 +113,7 @@ class RawCdp:
         answer = self._waiting[ident] = asyncio.get_running_loop().create_future()
         try:
             await self._socket.send_str(json.dumps(message))
-            return await asyncio.wait_for(answer, ANSWER_S)
+            return await asyncio.wait_for(answer, answer_s())
         except (TimeoutError, ConnectionError, RuntimeError) as exc:
             raise CdpLost(f"{method}: {str(exc) or 'no answer'}") from None
         finally:
