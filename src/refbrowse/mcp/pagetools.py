@@ -51,21 +51,18 @@ async def _left_behind_on_exit(ask: Callable[[list[str]], T], argv: list[str]) -
     token = anyio.lowlevel.current_token()
     done = anyio.Event()
     answer: list[T] = []
-    failure: list[Exception] = []
 
     def run() -> None:
         try:
             answer.append(ask(argv))
-        except Exception as exc:  # noqa: BLE001 - raised in the watcher, as if asked there
-            failure.append(exc)
-        finally:
+        finally:  # an error is printed by the thread's hook, and raised below
             with contextlib.suppress(RuntimeError):  # the server's loop has ended: nobody waits
                 anyio.from_thread.run_sync(done.set, token=token)
 
     threading.Thread(target=run, name="tools-wait", daemon=True).start()
     await done.wait()
-    if failure:
-        raise failure[0]
+    if not answer:
+        raise RuntimeError(f"`{' '.join(argv)}` failed in its thread")
     return answer[0]
 
 
