@@ -182,3 +182,21 @@ def test_a_page_opened_at_a_fragment_shares_the_reports_budget_between_passage_a
     assert "passage at #cache:\ncache(maxsize=128)\nSentence 0 of" in report, report
     assert 'link "Chapter' in report, report  # the view around it is still there…
     assert len(report) < 4_600, len(report)  # …in what is left of the report's 1,000 tokens
+
+
+CITIES = (
+    "<title>cities</title><form><input aria-label=Filter><button>Apply</button></form>"
+    "<table><tr><th>id</th><th>name</th><th>population</th></tr>"
+    + "".join(f'<tr><td><a href="/c/{n}">{n}</a></td><td>C{n}</td><td>{n}000</td></tr>' for n in range(30))
+    + '</table><a href="?page=2">Next page</a>'
+)
+
+
+def test_an_arrival_view_shows_a_long_tables_first_rows_and_says_the_rest(
+    workspace: Workspace, site: Site
+) -> None:
+    view = workspace.ok("goto", site.page("/reports4/cities", CITIES))
+    assert re.search(r'- link "4" @e\d+', view) and 'link "5"' not in view, view
+    assert "… 25 more table rows (30 in all): `browse tables` reads them" in view, view
+    assert re.search(r'- link "Next page" @e\d+', view) and 'button "Apply"' in view, view
+    assert workspace.ok("snapshot", "-i").count('- link "') == 31  # every row's link, and the next page's

@@ -89,13 +89,16 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool, spent: int = 0) -> Arrival:
     it becomes the tab's previous `snapshot -i`."""
     lead = outline(taken) if taken.triage.page_type == "article" else []
     budget = max(ARRIVAL_TOKENS - estimate_tokens("\n".join(lead)) - spent, ARRIVAL_TOKENS // 3)
-    text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw))
+    text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, first_rows=True))
     kept = _led(text, lead) if lead else text
     # a scrolled page is printed with what is in view first; the next action diffs the page's order
     first = taken.triage.scrolled > 0
     if first:
         text = render(
-            taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, in_view_first=True)
+            taken,
+            RenderOptions(
+                interactive=True, max_tokens=budget, show_url=raw, in_view_first=True, first_rows=True
+            ),
         )
     text = _led(text, lead) if lead else text
     history = tab.memory.of(SnapshotHistory)
@@ -105,7 +108,12 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool, spent: int = 0) -> Arrival:
         return Arrival(answer, "", snapshot_data(taken, text), texts=new_text.texts(taken), kept=kept)
     if not lead and _small(taken.tree):  # its instructions and results are as needed as its controls
         options = RenderOptions(
-            interactive=True, max_tokens=budget, show_url=raw, prose=True, in_view_first=first
+            interactive=True,
+            max_tokens=budget,
+            show_url=raw,
+            prose=True,
+            in_view_first=first,
+            first_rows=True,
         )
         text = render(taken, options)
     # an article's led view is not what `snapshot -i` prints: the next action diffs against a fresh one

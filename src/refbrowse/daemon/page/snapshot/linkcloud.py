@@ -65,7 +65,7 @@ def fold(lines: list[Line], viewport: tuple[int, int] = (0, 0), like: Folds | No
         dropped.update(found[1:])
     if not folded and not dropped:
         return lines
-    return _without(lines, folded, dropped)
+    return without(lines, folded, dropped)
 
 
 def _permalink(node: Node | None) -> bool:
@@ -201,7 +201,7 @@ def _said_once(links: list[Line]) -> str:
     return f"- {len(links)} links in the text: {named}{more} (`browse find NAME` gives any one's ref)"
 
 
-def _without(lines: list[Line], folded: dict[int, str], dropped: set[int]) -> list[Line]:
+def without(lines: list[Line], folded: dict[int, str], dropped: set[int]) -> list[Line]:
     """The lines renumbered without `dropped`, the first of each fold saying the run."""
     new_at: dict[int, int] = {}
     out: list[Line] = []

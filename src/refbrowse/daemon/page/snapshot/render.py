@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, replace
 
 from refbrowse.daemon.core.runtime import heap
-from refbrowse.daemon.page.snapshot import linkcloud, viewfirst
+from refbrowse.daemon.page.snapshot import linkcloud, rowcap, viewfirst
 from refbrowse.daemon.page.snapshot.budget import Trimmed, estimate_tokens, fit, left_out_note
 from refbrowse.daemon.page.snapshot.hints import repeated
 from refbrowse.daemon.page.snapshot.roles import DIALOGS, actionable, shorten
@@ -37,6 +37,7 @@ class RenderOptions:
     prose: bool = False  # with `interactive`: the page's text lines too (a small page shown whole)
     in_view_first: bool = False  # a scrolled page's lines in view first, then by distance (`viewfirst`)
     links: linkcloud.Folds | None = None  # prose links folded as in the view an action's diff compares to
+    first_rows: bool = False  # a long table's first rows and a line for the rest (`rowcap`: arrival views)
 
 
 def render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | None = None) -> str:
@@ -69,6 +70,9 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
         # an article's prose links, one line; `-s` lists them one a line
         lines = linkcloud.fold(lines, facts.viewport, options.links)
     tail = clickable_lines(snapshot)
+    if options.first_rows:
+        lines, rows_left = rowcap.cap(lines)
+        tail = [*tail, rows_left] if rows_left else tail
     if options.max_tokens is None:
         body = [line.render() for line in lines]
     else:  # only the lines kept are rendered: a small budget costs less than a large one
