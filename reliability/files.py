@@ -44,10 +44,10 @@ let n = 0;
 </script>"""
 FLOOD = """<script>
 let done = 0;
-async function worker() {
-  while (done < %d) { done++; await fetch('/files-item?' + done).then(r => r.text()); }
+async function worker(until) {
+  while (done < %d && Date.now() < until) { done++; await fetch('/files-item?' + done).then(r => r.text()); }
 }
-window.flood = () => Promise.all([...Array(50)].map(worker)).then(() => done);
+window.flood = seconds => Promise.all([...Array(50)].map(() => worker(Date.now() + seconds * 1000)));
 </script>"""
 
 
@@ -117,21 +117,27 @@ def har_other_users_symlink(site: Site) -> tuple[str, int, int]:
 
 
 def har_flood(site: Site) -> tuple[str, int, int]:
-    """Up to 100,000 fetches as fast as the page goes for 100 s during `har start`, default limits."""
+    """Up to 100,000 fetches as fast as the page goes for 100 s during `har start`, default limits;
+    then, the page quiet, `har stop`: the memory it takes while it writes, and what is left after."""
     ws = Workspace("files-flood")
     figures = ""
     held = 0
     try:
         ws.run("goto", site.page("/files-flood", FLOOD % 100_000))
         pid = ws.daemon_pid()
-        with peak_memory(pid) as peak:
+        with peak_memory(pid) as flood_peak:
             ws.run("har", "start", "flood.har")
-            flooded = ws.run("js", "flood(); 1")  # not awaited: the page works on while we look
-            time.sleep(100)  # the probe's 100 s; reading `done` meanwhile would wait behind the flood
+            flooded = ws.run("js", "flood(100); 1")  # not awaited: the page works on for 100 s
+            time.sleep(100)  # reading `done` meanwhile would wait behind the flood
+            ws.run("js", "done", timeout=300)  # answered once the page has stopped fetching
+        quiet = _memory(pid)
+        with peak_memory(pid) as peak:
             stop, tries = ws.run("har", "stop", timeout=300), 1
             while stop.code == 4 and tries < 8:  # a stop given up at its timeout goes on; the next waits
                 stop, tries = ws.run("har", "stop", timeout=300), tries + 1
-        after = {role: sum(rss_mb(p) for p in pids) for role, pids in roles(pid or 0).items()}
+        after = _memory(pid)
+        time.sleep(35)  # the daemon tidies its heap once idle (every 30 s at most)
+        later = _memory(pid)
         path = ws.root / "flood.har"
         size = path.stat().st_size / 1e6 if path.exists() else 0.0
         entries = len(json.loads(path.read_text())["log"]["entries"]) if path.exists() else 0
@@ -140,14 +146,21 @@ def har_flood(site: Site) -> tuple[str, int, int]:
         left = told[0] if told else f"exit {stop.code}: {' '.join(said)[:200]}"
         held = int(flooded.code == 0 and stop.code == 0 and entries <= 5_000 and "not recorded" in stop.out)
         figures = (
-            f"{entries:,} entries, {size:.1f} MB, `har stop` x{tries}; {left.split(': ', 1)[-1]}; "
-            "peak MB daemon / driver "
+            f"{entries:,} entries, {size:.1f} MB, `har stop` x{tries}; "
+            f"{left.split(': ', 1)[-1]}; MB daemon / driver: peak in the flood "
+            f"{flood_peak.mb['daemon']:.0f} / {flood_peak.mb['driver']:.0f}, quiet before stop "
+            f"{quiet['daemon']:.0f} / {quiet['driver']:.0f}, peak in stop "
             f"{peak.mb['daemon']:.0f} / {peak.mb['driver']:.0f}, after stop "
-            f"{after['daemon']:.0f} / {after['driver']:.0f}"
+            f"{after['daemon']:.0f} / {after['driver']:.0f}, "
+            f"35 s later {later['daemon']:.0f} / {later['driver']:.0f}"
         )
     finally:
         ws.close()
     return f"a page fetching as fast as it can for 100 s during har start: {figures}", 1, held
+
+
+def _memory(daemon: int | None) -> dict[str, float]:
+    return {role: sum(rss_mb(p) for p in pids) for role, pids in roles(daemon or 0).items()}
 
 
 def long_profile(site: Site) -> tuple[str, int, int]:

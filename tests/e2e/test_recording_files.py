@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import shutil
 import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,6 +43,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
 def pages(small: Workspace, site: Site) -> Site:
     site.route("/rf/item", lambda h: h.reply("ok", headers={"Content-Type": "text/plain"}))
     site.route("/rf/big", lambda h: h.reply("x" * 400_000, headers={"Content-Type": "text/plain"}))
+    site.route("/rf/unsized", _unsized)
     site.page("/rf/page", "<h1>Recorded</h1>")
     site.page("/rf/animated", ANIMATED)
     return site
@@ -91,15 +94,51 @@ def test_a_har_stops_at_its_byte_limit(small: Workspace, pages: Site) -> None:
     assert (small.root / "big.har").stat().st_size < 3_000_000
 
 
-def test_a_har_stops_at_its_time_limit(fresh_workspace: Workspace, pages: Site) -> None:
+def test_bodies_without_a_content_length_count_toward_the_byte_limit(small: Workspace, pages: Site) -> None:
+    small.ok("goto", pages.url("/rf/page"))
+    small.ok("har", "start", "unsized.har")
+    for _ in range(4):  # 400 kB each, ended by the connection's close: the third passes 1 MB
+        _fetches(small, "/rf/unsized", 1)
+    out = small.ok("har", "stop")
+    assert "limit of 1 MB (BROWSE_RECORDING_MAX_MB)" in out, out
+    assert len(_entries(small.root / "unsized.har")) <= 4
+
+
+def _unsized(h: Any) -> None:
+    """400 kB with no Content-Length: the body ends when the connection closes (HTTP/1.0)."""
+    h.send_response(200)
+    h.send_header("Content-Type", "text/plain")
+    h.end_headers()
+    h.wfile.write(b"x" * 400_000)
+
+
+def test_a_har_and_a_trace_stop_at_their_time_limit(fresh_workspace: Workspace, pages: Site) -> None:
     fresh_workspace.env["BROWSE_RECORDING_MAX_S"] = "2"
     fresh_workspace.ok("goto", pages.url("/rf/page"))
     fresh_workspace.ok("har", "start", "slow.har")
+    fresh_workspace.ok("trace", "start")
     time.sleep(3)
     _fetches(fresh_workspace, "/rf/item", 3)
     out = fresh_workspace.ok("har", "stop")
     assert "limit of 2 s (BROWSE_RECORDING_MAX_S): 3 later requests were not recorded" in out, out
     assert not any("rf/item" in json.dumps(e) for e in _entries(fresh_workspace.root / "slow.har"))
+    out = fresh_workspace.ok("trace", "stop", "slow.zip")
+    said = "the trace stopped at its limit of 2 s (BROWSE_RECORDING_MAX_S): what came after was not recorded"
+    assert said in out, out
+    with zipfile.ZipFile(fresh_workspace.root / "slow.zip") as zipped:
+        assert not any(b"rf/item" in zipped.read(name) for name in zipped.namelist())
+
+
+def test_a_trace_stops_at_its_byte_limit(small: Workspace, pages: Site) -> None:
+    small.ok("goto", pages.url("/rf/animated"))
+    small.ok("trace", "start", "--screenshots", "--snapshots")
+    deadline = time.monotonic() + 60
+    while "trace (stopped at its limit" not in (status := small.ok("status")) and time.monotonic() < deadline:
+        small.ok("goto", pages.url("/rf/animated"))  # every load adds snapshots and screenshots
+    assert "trace (stopped at its limit of 1 MB (BROWSE_RECORDING_MAX_MB))" in status, status
+    out = small.ok("trace", "stop", "long.zip")
+    assert "the trace stopped at its limit of 1 MB (BROWSE_RECORDING_MAX_MB)" in out, out
+    assert (small.root / "long.zip").stat().st_size < 4_000_000
 
 
 def test_a_long_profile_of_a_busy_page_keeps_to_its_buffer(small: Workspace, pages: Site) -> None:

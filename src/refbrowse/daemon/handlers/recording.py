@@ -28,6 +28,7 @@ from refbrowse.daemon.services.recording.locators import css_source, live_source
 from refbrowse.daemon.services.recording.profile import ProfileRun
 from refbrowse.daemon.services.recording.script import ScriptRun
 from refbrowse.daemon.services.recording.sessions import SessionRecordings, since
+from refbrowse.daemon.services.recording.tracerun import TraceRun
 from refbrowse.daemon.services.recording.video import VideoRun
 from refbrowse.errors import PageError
 
@@ -75,29 +76,41 @@ async def trace(call: Call) -> str:
     rec = _recordings(call)
     if call.args[0] == "start":
         if rec.trace is not None:
-            raise _already("trace", rec.trace)
+            raise _already("trace", rec.trace.started)
         shots, snaps = bool(call.flag("--screenshots")), bool(call.flag("--snapshots"))
-        try:
-            await call.session.context.tracing.start(
-                screenshots=shots, snapshots=snaps, title=call.session.name
+        scratch = os.path.join(_folder(call), f".trace-{os.getpid()}-{time.monotonic_ns()}.zip")
+        run, notices = TraceRun(call.session.context, scratch), call.daemon.notices
+
+        def cut(why: str) -> None:
+            notices.add(
+                f"the trace reached its limit of {run.limits.said(why)} and stopped recording;"
+                " `browse trace stop [PATH]` saves what it holds"
             )
+
+        try:
+            await run.start(shots, snaps, call.session.name, cut)
         except PlaywrightError as exc:
             raise translate(exc, "starting a trace") from exc
-        rec.trace = time.time()
+        rec.trace = run
         extras = " with " + " and ".join(w for w, on in (("screenshots", shots), ("snapshots", snaps)) if on)
         return f"Tracing this session{extras if shots or snaps else ''}; `browse trace stop [PATH]` saves it"
     if rec.trace is None:
         raise _not_running("trace", "trace")
     path = _out_path(call, "trace", ".zip")
-    scratch = os.path.join(_folder(call), f".trace-{os.getpid()}-{time.monotonic_ns()}.zip")
+    run, rec.trace = rec.trace, None
     try:
-        await call.session.context.tracing.stop(path=scratch)
+        await run.stop()
     except PlaywrightError as exc:
         raise translate(exc, "saving the trace") from exc
-    finally:
-        rec.trace = None
-    await asyncio.to_thread(_move, scratch, path, call.services.secrets.known())
-    return f"Saved the trace ({_size(path)}) to {path}\nOpen it with: playwright show-trace {path}"
+    if not os.path.exists(run.scratch):
+        raise PageError(
+            "the trace was lost: its browser context closed", "start a new one with `browse trace start`"
+        )
+    await asyncio.to_thread(_move, run.scratch, path, call.services.secrets.known())
+    left = run.left_out()
+    return f"Saved the trace ({_size(path)}) to {path}\nOpen it with: playwright show-trace {path}" + (
+        f"\n{left}" if left else ""
+    )
 
 
 def _move(scratch: str, path: str, secrets: tuple[str, ...] = ()) -> None:

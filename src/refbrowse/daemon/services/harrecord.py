@@ -22,7 +22,6 @@ were left out.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import time
 from contextlib import suppress
@@ -36,7 +35,7 @@ from refbrowse.daemon.core.io.notices import Notices
 from refbrowse.daemon.core.runtime import heap
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.policy import open_private
-from refbrowse.daemon.services.recording import redaction
+from refbrowse.daemon.services.recording import harstream, redaction
 from refbrowse.daemon.services.recording.limits import Limits
 from refbrowse.errors import BrowseError, UsageError
 
@@ -157,6 +156,7 @@ class _Har:
     writing: asyncio.Future[HarWritten] | None = None  # `har stop`'s work, kept past its command
     _timer: asyncio.TimerHandle | None = None
     _listeners: list[tuple[str, Any]] = field(default_factory=list)
+    _sizing: set[asyncio.Future[None]] = field(default_factory=set)  # bodies being counted as they end
 
     def watch(self, cut: Any) -> None:
         def on_request(request: Request) -> None:
@@ -169,8 +169,13 @@ class _Har:
                 cut("entries")
 
         def on_response(response: Response) -> None:
+            length = response.headers.get("content-length")
+            if length is None:  # chunked, or until the connection closes: counted once it has all come
+                self._sizing.add(task := asyncio.ensure_future(self._count_when_done(response, cut)))
+                task.add_done_callback(self._sizing.discard)
+                return
             with suppress(ValueError):
-                self.body_bytes += int(response.headers.get("content-length", "0"))
+                self.body_bytes += int(length)
             if not self.cut and self.body_bytes >= self.limits.bytes:
                 cut("bytes")
 
@@ -179,7 +184,19 @@ class _Har:
         self._listeners = [("request", on_request), ("response", on_response)]
         self._timer = asyncio.get_running_loop().call_later(self.limits.seconds, cut, "seconds")
 
+    async def _count_when_done(self, response: Response, cut: Any) -> None:
+        """A body whose size no header gave: the driver's count of it once it ended (the body is not
+        read here: Chromium's network events say how many bytes came)."""
+        with suppress(PlaywrightError):  # the page or context went: nothing more to count
+            await response.finished()
+            sizes = await response.request.sizes()
+            self.body_bytes += sizes["responseBodySize"]
+            if not self.cut and self.body_bytes >= self.limits.bytes:
+                cut("bytes")
+
     def unwatch(self) -> None:
+        for task in self._sizing:
+            task.cancel()  # a stream that never ends would keep its response alive
         for event, listener in self._listeners:
             self.context.remove_listener(event, listener)
         if self._timer is not None:
@@ -196,39 +213,40 @@ class _Har:
 
 
 def _rewrite(run: _Har, secrets: tuple[str, ...], folder: str) -> int:
-    """Write the scratch file's entries, scrubbed, to the caller's path; how many entries."""
-    try:
-        with open(run.scratch, "rb") as recorded:
-            parsed: dict[str, Any] = json.load(recorded)
-        parsed = redaction.har(parsed, secrets, run.credentials)
-        entries = parsed.get("log", {}).get("entries", [])
-        run.recorded = len(entries)
-        if len(entries) > run.limits.entries:
-            # the driver took requests on while it stopped, or before their events reached us
-            parsed["log"]["entries"] = entries = entries[: run.limits.entries]
-            run.cut = run.cut or "entries"
-        run.written = len(entries)
-        _write(run.path, parsed, folder)
-        return len(entries)
-    finally:
-        parsed = {}
-        heap.tidy()  # the parsed file was many times its size: hand that memory back now
+    """Write the scratch file's entries, scrubbed, to the caller's path; how many entries.
 
-
-def _write(path: str, parsed: dict[str, Any], folder: str) -> None:
+    Entry by entry (`harstream`): the daemon holds one entry at a time, not
+    the file parsed whole (many times its size, and kept by the allocator).
+    """
     try:
-        fd = open_private(path)
+        fd, refused = open_private(path := run.path), None
     except (UsageError, OSError) as exc:
-        kept = os.path.join(folder, f"har-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.har")
-        _dump(open_private(kept), parsed)
-        message = exc.message if isinstance(exc, UsageError) else str(exc)
-        raise UsageError(f"could not write the HAR: {message}", f"it is kept as {kept}") from None
-    _dump(fd, parsed)
+        path = os.path.join(folder, f"har-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.har")
+        fd, refused = open_private(path), exc
+    try:
+        with open(run.scratch, encoding="utf-8") as recorded, os.fdopen(fd, "w", encoding="utf-8") as out:
+            run.recorded = harstream.copy(
+                recorded,
+                out,
+                lambda entry: _scrubbed_entry(entry, secrets, run.credentials),
+                lambda other: redaction.scrubbed(other, secrets),
+                run.limits.entries,
+            )
+    finally:
+        heap.tidy()  # the pieces read were freed as they went: hand that memory back now
+    run.written = min(run.recorded, run.limits.entries)
+    if run.recorded > run.limits.entries:
+        run.cut = run.cut or "entries"  # the driver took requests on while it stopped, or before we heard
+    if refused is not None:
+        message = refused.message if isinstance(refused, UsageError) else str(refused)
+        raise UsageError(f"could not write the HAR: {message}", f"it is kept as {path}")
+    return run.written
 
 
-def _dump(fd: int, parsed: dict[str, Any]) -> None:
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(parsed, out, ensure_ascii=False, indent=2)  # written in pieces, not built whole first
+def _scrubbed_entry(entry: Any, secrets: tuple[str, ...], credentials: bool) -> Any:
+    if not isinstance(entry, dict):
+        return redaction.scrubbed(entry, secrets)
+    return redaction.har_entry(entry, secrets, credentials)
 
 
 def _remove(scratch: str) -> None:

@@ -9,9 +9,9 @@ to disk, never read whole. Each limit is raised through the environment:
 
 - `BROWSE_HAR_MAX_ENTRIES` (5,000 requests) and `BROWSE_RECORDING_MAX_MB`
   (100 MB of bodies) for a HAR;
-- `BROWSE_RECORDING_MAX_MB` for a profile (Chromium's trace buffer) and a
-  video (its frames on disk);
-- `BROWSE_RECORDING_MAX_S` (30 minutes) for a HAR and a video.
+- `BROWSE_RECORDING_MAX_MB` for a profile (Chromium's trace buffer), a
+  video (its frames on disk) and a trace (its files on disk);
+- `BROWSE_RECORDING_MAX_S` (30 minutes) for a HAR, a video and a trace.
 """
 
 from __future__ import annotations

@@ -20,14 +20,18 @@ CREDENTIAL_HEADERS = frozenset(("cookie", "set-cookie", "authorization", "proxy-
 _BINARY = (".png", ".jpeg", ".jpg", ".webp", ".gif", ".woff", ".woff2", ".ttf")
 
 
-def har(parsed: dict[str, Any], secrets: tuple[str, ...], keep_credentials: bool) -> dict[str, Any]:
-    """A parsed HAR without the secrets (and without credentials unless `keep_credentials`)."""
+def har_entry(entry: dict[str, Any], secrets: tuple[str, ...], keep_credentials: bool) -> dict[str, Any]:
+    """A HAR entry without the secrets (and without credentials unless `keep_credentials`)."""
     if not keep_credentials:
-        for entry in parsed.get("log", {}).get("entries", []):
-            for side in ("request", "response"):
-                _without_credentials(entry.get(side) or {})
-    scrubbed: dict[str, Any] = _scrubbed(parsed, secrets) if secrets else parsed
-    return scrubbed
+        for side in ("request", "response"):
+            _without_credentials(entry.get(side) or {})
+    clean: dict[str, Any] = scrubbed(entry, secrets)
+    return clean
+
+
+def scrubbed(value: Any, secrets: tuple[str, ...]) -> Any:
+    """`value` (parsed JSON) with every spelling of `secrets` replaced in its strings."""
+    return _scrubbed(value, secrets) if secrets else value
 
 
 def _without_credentials(message: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from refbrowse.daemon.core.browser.host import BrowserHost
 from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.services.recording.profile import ProfileRun
 from refbrowse.daemon.services.recording.script import ScriptRun
+from refbrowse.daemon.services.recording.tracerun import TraceRun
 from refbrowse.daemon.services.recording.video import VideoRun
 from refbrowse.errors import BrowseError
 from refbrowse.specs import Result
@@ -23,7 +24,7 @@ log = logging.getLogger("refbrowse")
 class SessionRecordings:
     """A session's running recordings: at most one of each kind."""
 
-    trace: float | None = None  # when `trace start` ran
+    trace: TraceRun | None = None
     profile: ProfileRun | None = None
     video: VideoRun | None = None
     script: ScriptRun | None = None
@@ -35,7 +36,10 @@ class SessionRecordings:
             ("video", self.video),
             ("record", self.script),
         ]
-        return [name for name, run in kinds if run is not None]
+        said = [name for name, run in kinds if run is not None]
+        if self.trace is not None and self.trace.cut:
+            said[0] += f" (stopped at its limit of {self.trace.limits.said(self.trace.cut)})"
+        return said
 
 
 class Recordings:
@@ -69,6 +73,8 @@ class Recordings:
     async def on_shutdown(self) -> None:
         """At shutdown: what was recorded but not stopped is dropped (nobody asked for its file)."""
         for rec in self._by_session.values():
+            if rec.trace is not None:
+                rec.trace.discard()
             if rec.video is not None:
                 rec.video.discard()
             if rec.profile is not None:
