@@ -71,6 +71,8 @@ class ConsentGate:
     def __init__(self, notices: Notices, policy: ConsentPolicy | None = None) -> None:
         self.notices = notices
         self.policy = policy or ConsentPolicy.from_env()
+        if self.policy.refused:
+            notices.add(f"{self._refused()}: every action is held until it is fixed (then `browse restart`)")
         self.ttl_s = _ttl()
         self.held: dict[str, Held] = {}
         self._running: dict[str, Held] = {}
@@ -130,8 +132,9 @@ class ConsentGate:
         held = Held(secrets.token_hex(3), request, what, tuple(kinds), time.monotonic(), said or what.said())
         self.held[held.id] = held
         minutes = f"{self.ttl_s / 60:g} min"
+        refused = f"; {self._refused()}" if self.policy.refused and "rule" in kinds else ""
         return ConsentNeeded(
-            f"held for consent [{held.id}]: {held.said} ({', '.join(kinds)})",
+            f"held for consent [{held.id}]: {held.said} ({', '.join(kinds)}){refused}",
             f"it did not run; a person approves with `browse confirm {held.id}` (or on the activity page),"
             f" `browse deny {held.id}` drops it; it expires in {minutes}",
         )
@@ -174,9 +177,14 @@ class ConsentGate:
             return ""
         kinds = [k for k in KINDS if k in self.policy.kinds] + (["rules"] if self.policy.rules else [])
         waiting = len(self.waiting())
-        return f"consent: held before running: {', '.join(kinds)}" + (
-            f"; {waiting} waiting" if waiting else ""
+        return (
+            f"consent: held before running: {', '.join(kinds)}"
+            + (f" ({self._refused()}: every action is held)" if self.policy.refused else "")
+            + (f"; {waiting} waiting" if waiting else "")
         )
+
+    def _refused(self) -> str:
+        return f"BROWSE_CONFIRM_RULES was refused ({self.policy.refused})"
 
 
 def _ttl() -> float:

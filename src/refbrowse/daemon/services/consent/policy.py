@@ -11,6 +11,7 @@ default: with neither set, nothing is held.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -18,9 +19,11 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from refbrowse.protocol import open_regular
 from refbrowse.registry import COMMANDS
 
 log = logging.getLogger("refbrowse")
+RULES_MAX = 1_000_000  # bytes of a rules file: a few hundred rules are a few kB
 
 # Kinds of consequence, not commands (some share a command's name): one string, so no list of commands.
 KINDS = tuple("destructive payment send upload download cross-origin tools js".split())  # noqa: SIM905
@@ -73,6 +76,7 @@ class ConsentPolicy:
     kinds: frozenset[str] = frozenset()
     rules: tuple[dict[str, re.Pattern[str]], ...] = ()
     origins: tuple[str, ...] = field(default=())
+    refused: str = ""  # why BROWSE_CONFIRM_RULES could not be used: every action is held then
 
     @property
     def on(self) -> bool:
@@ -89,7 +93,8 @@ class ConsentPolicy:
                 "BROWSE_CONFIRM: not kinds of action: %s (kinds: %s)", sorted(unknown), ",".join(KINDS)
             )
         path = os.environ.get("BROWSE_CONFIRM_RULES", "")
-        return cls(frozenset(words & set(KINDS)), _rules(path) if path else ())
+        rules, refused = _rules(path) if path else ((), "")
+        return cls(frozenset(words & set(KINDS)), rules, refused=refused)
 
     def kinds_of(self, what: Consequence) -> list[str]:
         """The kinds of consequence `what` is that the policy holds, in the order of `KINDS`."""
@@ -119,15 +124,29 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
-def _rules(path: str) -> tuple[dict[str, re.Pattern[str]], ...]:
-    """The rules of the file; one that cannot be read holds every action the gate looks at (fails closed)."""
+def _rules(path: str) -> tuple[tuple[dict[str, re.Pattern[str]], ...], str]:
+    """The rules of the file, and "" or why it was refused. A file that cannot be read holds every
+    action the gate looks at (fails closed). It is opened as the state files are: no symlink followed,
+    nothing but a regular file of this user (a FIFO would hold the daemon's start), at most `RULES_MAX`."""
     try:
-        with open(path, encoding="utf-8") as f:
-            raw = json.load(f)
-        return tuple({k: re.compile(str(v), re.I) for k, v in rule.items()} for rule in raw)
+        with os.fdopen(open_regular(path), "rb") as f:
+            data = f.read(RULES_MAX + 1)
+        if len(data) > RULES_MAX:
+            raise ValueError(f"larger than {RULES_MAX:,} bytes")
+        raw = json.loads(data.decode("utf-8"))
+        return tuple({k: re.compile(str(v), re.I) for k, v in rule.items()} for rule in raw), ""
     except (OSError, ValueError, TypeError, AttributeError, re.error) as exc:
-        log.error("BROWSE_CONFIRM_RULES %s could not be read (%s): every action is held", path, exc)
-        return ({"name": re.compile("")},)
+        why = _refusal(path, exc)
+        log.error("BROWSE_CONFIRM_RULES %s was refused (%s): every action is held", path, why)
+        return ({"name": re.compile("")},), why
+
+
+def _refusal(path: str, exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.errno == errno.ELOOP:
+        return "it is a symlink; name the file it points to"
+    if isinstance(exc, OSError) and exc.errno == errno.ENOENT:
+        return "no such file"
+    return str(exc.strerror if isinstance(exc, OSError) and exc.strerror else exc).replace(path, "it")
 
 
 def _rule_matches(rule: dict[str, re.Pattern[str]], what: Consequence) -> bool:
