@@ -73,13 +73,14 @@ CLASSES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("test_remote_guard.py",),
     ),
     (
-        "the clipboard between sessions: reads, pastes, copies, pages polling it; clipboard-read granted"
-        " for our command only, so a polling page does not hold goto",
-        ("test_clipboard_sessions.py",),
+        "the clipboard between sessions: reads, pastes, copies, keys held down, a page's own copy, pages"
+        " polling it; clipboard-read granted for our command only, so a polling page does not hold goto",
+        ("test_clipboard_sessions.py", "test_clipboard_native.py"),
     ),
     ("a stopped Playwright driver: said to be the driver, never the page", ("test_driver_stopped.py",)),
     (
-        "recordings: written by the daemon at stop (no symlink, no swapped folder), bounded, limits said",
+        "recordings: written by the daemon at stop (no symlink, no swapped folder), bounded (HAR, trace,"
+        " profile, video; bodies without a length counted), limits said",
         ("test_recording_files.py",),
     ),
     (

@@ -24,7 +24,9 @@ pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 SECRET = "CLIP-SECRET-A-7731"
 FIELD = """<!doctype html><title>field</title><p id=words>Words to copy: COPIED-IN-A-5150</p>
 <textarea id=box></textarea>
-<button id=copy onclick="navigator.clipboard.writeText('WRITTEN-BY-PAGE-A-88')">Copy</button>"""
+<button id=copy onclick="navigator.clipboard.writeText('WRITTEN-BY-PAGE-A-88')">Copy</button>
+<button id=legacy onclick="const r = document.createRange(); r.selectNodeContents(words);
+getSelection().removeAllRanges(); getSelection().addRange(r); document.execCommand('copy')">Legacy</button>"""
 # Reads the clipboard every 100 ms and sends what it got to its server, as a page stealing it would.
 POLL = """<!doctype html><title>poll</title><script>
 setInterval(async () => {
@@ -92,6 +94,16 @@ def test_what_a_session_copies_or_its_page_writes_stays_in_it(
     assert "WRITTEN-BY-PAGE-A-88" in ws.ok("clipboard", "read")
     assert "WRITTEN-BY-PAGE-A-88" not in ws.ok("--session", "other", "clipboard", "read")
     assert paste_both_ways(ws, "default") == ("WRITTEN-BY-PAGE-A-88", "WRITTEN-BY-PAGE-A-88")
+    # a shortcut made of keys held down: the same clipboard as `press`'s
+    ws.ok("selecttext", "#words", "--from", "COPIED", "--to", "5150")
+    for step in (("keydown", "Control"), ("keydown", "c"), ("keyup", "c"), ("keyup", "Control")):
+        ws.ok(*step)
+    assert "COPIED-IN-A-5150" in ws.ok("clipboard", "read")
+    assert keydown_paste(ws, "other") == ""
+    ws.ok("click", "#legacy")  # the page copies by itself (document.execCommand)
+    assert "Words to copy: COPIED-IN-A-5150" in ws.ok("clipboard", "read")
+    assert keydown_paste(ws, "other") == ""
+    assert keydown_paste(ws, "default") == "Words to copy: COPIED-IN-A-5150"
 
 
 def test_a_page_of_another_session_polling_the_clipboard_gets_nothing(
@@ -139,3 +151,12 @@ def test_a_page_polling_the_clipboard_does_not_hold_goto_to_the_cap(
     out = ws.ok("goto", site.url("/clip/poll"))
     assert "(the cap)" not in out
     assert not [got for got in seen if SECRET in got]
+
+
+def keydown_paste(ws: Workspace, session: str) -> object:
+    """What Control held by `keydown` and then V pastes into the session's empty text box."""
+    value(ws, "document.getElementById('box').value = ''", session)
+    ws.ok("--session", session, "click", "#box")
+    for step in (("keydown", "Control"), ("keydown", "v"), ("keyup", "v"), ("keyup", "Control")):
+        ws.ok("--session", session, *step)
+    return box(ws, session)

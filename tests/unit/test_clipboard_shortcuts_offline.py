@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refbrowse.daemon.services.clipboard import shortcut
+from refbrowse.daemon.services.clipboard import Clipboards, shortcut
 
 
 @pytest.mark.parametrize(
@@ -31,3 +31,35 @@ from refbrowse.daemon.services.clipboard import shortcut
 )
 def test_shortcut_kinds(key: str, kind: str) -> None:
     assert shortcut(key) == kind
+
+
+class _Page:
+    """A page as far as the held keys go: something a weak reference can point to."""
+
+
+@pytest.mark.parametrize(
+    ("downs", "ups", "key", "kind"),
+    [
+        (["Control"], [], "v", "paste"),
+        (["Meta"], [], "c", "copy"),
+        (["ControlOrMeta"], [], "x", "copy"),
+        (["Shift"], [], "Insert", "paste"),
+        (["Control", "Shift"], [], "v", "paste"),
+        (["Control"], ["Control"], "v", ""),
+        (["Control", "Shift"], ["Control"], "v", ""),
+        (["Control", "a"], [], "v", "paste"),  # a letter held is no modifier
+        (["Alt"], [], "v", ""),
+        (["Control"], [], "Control+v", "paste"),
+        ([], [], "v", ""),
+    ],
+)
+def test_keys_held_by_keydown_make_the_shortcut_a_later_key_completes(
+    downs: list[str], ups: list[str], key: str, kind: str
+) -> None:
+    clipboards, page = Clipboards(None, None), _Page()  # type: ignore[arg-type] # the held keys need neither
+    for held in downs:
+        clipboards.pressed(page, held, down=True)  # type: ignore[arg-type]
+    for held in ups:
+        clipboards.pressed(page, held, down=False)  # type: ignore[arg-type]
+    assert shortcut(clipboards.chord(page, key)) == kind  # type: ignore[arg-type]
+    assert clipboards.chord(_Page(), key) == key  # type: ignore[arg-type] # another page holds nothing

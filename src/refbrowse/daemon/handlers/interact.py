@@ -203,7 +203,8 @@ async def _type_into(call: Call, selector: str, text: str) -> str:
 async def press(call: Call) -> str:
     key = call.args[0]
     pressing = lambda: perform(call, f"pressing {key}", lambda: call.page.keyboard.press(key))  # noqa: E731
-    outcome = await call.services.clipboards.around(key, call.session, call.page, pressing)
+    clipboards = call.services.clipboards
+    outcome = await clipboards.around(clipboards.chord(call.page, key), call.session, call.page, pressing)
     return outcome.report(f"Pressed {key}")
 
 

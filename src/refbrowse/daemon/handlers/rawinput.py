@@ -104,8 +104,11 @@ def _past_middle(start: Point, box: FloatRect) -> Point:
 
 @handler("keydown")
 async def keydown(call: Call) -> str:
-    key = call.args[0]  # one key, no chord (its kind)
-    outcome = await perform(call, f"holding {key} down", lambda: call.page.keyboard.down(key))
+    key, page, clipboards = call.args[0], call.page, call.services.clipboards  # one key, no chord (its kind)
+    # a copy or paste shortcut acts at its key's down: with the session's own clipboard, as `press`
+    holding = lambda: perform(call, f"holding {key} down", lambda: page.keyboard.down(key))  # noqa: E731
+    outcome = await clipboards.around(clipboards.chord(page, key), call.session, page, holding)
+    clipboards.pressed(page, key, down=True)
     return outcome.report(f"Holding {key} down (release it with `browse keyup {key}`)")
 
 
@@ -113,6 +116,7 @@ async def keydown(call: Call) -> str:
 async def keyup(call: Call) -> str:
     key = call.args[0]
     outcome = await perform(call, f"releasing {key}", lambda: call.page.keyboard.up(key))
+    call.services.clipboards.pressed(call.page, key, down=False)
     return outcome.report(f"Released {key}")
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any, TypeVar
@@ -28,6 +29,7 @@ from playwright.async_api import Page
 from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.devtools.cdp import CdpKeeper
 from refbrowse.daemon.core.devtools.scripts import called
+from refbrowse.daemon.core.runtime.background import spawn
 from refbrowse.daemon.core.sessions.session import Session
 from refbrowse.daemon.services.emulation import apply_grants
 from refbrowse.daemon.services.sessionsettings import SessionSettings
@@ -57,12 +59,29 @@ def shortcut(key: str) -> str:
     return ""
 
 
+_MODIFIERS = {"alt", "shift", *_PRIMARY}
+
+
 class Clipboards:
     def __init__(self, settings: SessionSettings, cdp: CdpKeeper) -> None:
         self.texts: dict[str, str] = {}  # session -> its clipboard
         self._settings = settings
         self._cdp = cdp
         self._native = asyncio.Lock()  # Chromium's one clipboard, for one command at a time
+        self._held: weakref.WeakKeyDictionary[Page, list[str]] = weakref.WeakKeyDictionary()
+
+    def chord(self, page: Page, key: str) -> str:
+        """`key` as the page gets it: with the modifiers `keydown` holds there ("Control+v" for `v`
+        while Control is down), so that `press` and `keydown` see a shortcut made in two commands."""
+        held = [mod for mod in self._held.get(page, []) if mod.lower() not in key.lower().split("+")]
+        return "+".join([*held, key])
+
+    def pressed(self, page: Page, key: str, down: bool) -> None:
+        """`keydown`/`keyup` of `key` done: a modifier is held on the page until its key goes up."""
+        if key.lower() not in _MODIFIERS:
+            return
+        held = [mod for mod in self._held.get(page, []) if mod.lower() != key.lower()]
+        self._held[page] = [*held, key] if down else held
 
     async def on_new_session(self, session: Session) -> None:
         """Before the session's first page: its pages' clipboard API goes to its own clipboard."""
@@ -113,6 +132,9 @@ class Clipboards:
     async def _from_page(self, session: str, source: dict[str, Any], kind: str, text: object) -> str | None:
         if kind in ("write", "copied"):
             self.set(session, str(text))
+        if kind == "copied":  # the page's copy also put it on Chromium's clipboard, every session's
+            spawn(self.forget_native(source["page"]))
+        if kind in ("write", "copied"):
             return None
         if kind == "read" and self._may_read(session, str(source["frame"].url)):
             return self.text(session)
@@ -123,6 +145,13 @@ class Clipboards:
         origin = f"{parts.scheme}://{parts.netloc}"
         grants = self._settings.value(session, "permissions") or []
         return any("clipboard-read" in names and where in ("", origin) for names, where in grants)
+
+    async def forget_native(self, page: Page) -> None:
+        """Empty Chromium's clipboard through `page` (once the copy that runs there has ended), without
+        bringing it to the front: what a page copied is its session's alone."""
+        async with self._native:
+            with suppress(PlaywrightError, PageError):  # a page that went: the next copy or paste empties it
+                await self._native_call(page, called("clipboard_forget"), focus=False)
 
     async def _take(self, session: Session, page: Page) -> str:
         parts = urlsplit(page.url)
@@ -139,10 +168,11 @@ class Clipboards:
         with suppress(PlaywrightError, PageError):  # a page that went meanwhile holds nothing
             await self._put(page, "")
 
-    async def _native_call(self, page: Page, expression: str) -> object:
+    async def _native_call(self, page: Page, expression: str, focus: bool = True) -> object:
         """`expression` in an isolated world of the page's main frame: Chromium's clipboard API."""
         try:
-            await page.bring_to_front()  # the clipboard answers only a focused document
+            if focus:
+                await page.bring_to_front()  # the clipboard answers only a focused document
             cdp = await self._cdp.session(page)
             tree = await cdp.send("Page.getFrameTree")
             world = await cdp.send(
@@ -154,6 +184,7 @@ class Clipboards:
                     "expression": expression,
                     "awaitPromise": True,
                     "returnByValue": True,
+                    "userGesture": True,  # a copy from script is refused without one
                     "contextId": world["executionContextId"],
                 },
             )
