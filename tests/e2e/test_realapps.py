@@ -91,3 +91,19 @@ def test_a_terminal_says_the_lines_it_printed_once(workspace: Workspace, site: S
     workspace.ok("type", terminal.group(1), "echo hello")
     report = workspace.ok("press", "Enter")
     assert report.count('text appeared: "hello"') == 1 and report.count('text appeared: "$"') == 1, report
+
+
+def test_icon_buttons_notes_and_counts_say_what_they_are(workspace: Workspace, site: Site) -> None:
+    # TiddlyWiki: buttons styled `tc-btn-invisible` around an SVG icon, a note's toolbar before its
+    # title, and the control panel's counts (a button of digits beside its label).
+    view = workspace.ok("goto", site.url("/realapps/tiddlywiki-story.html"))
+    assert "invisible" not in view  # how a button looks names nothing
+    assert re.search(r'button "remove tag" @e\d+', view), view  # its own class, not its icon's too
+    clear = re.search(r'button "close" (@e\d+)\s*$', view, re.M)  # no class words of its own: its icon's
+    assert clear, view
+    assert "search cleared" in workspace.ok("click", clear.group(1))
+    closes = re.findall(r'button "close" (@e\d+) \(row "([^"]+)"\)', view)
+    assert [note for _, note in closes] == ["Shopping", "GettingStarted"], view  # the note's title
+    assert "closed GettingStarted" in workspace.ok("click", closes[1][0])
+    assert re.search(r'button "0" @e\d+ \(row "Number of tags"\)', view), view
+    assert re.search(r'button "2349" @e\d+ \(row "Number of shadow tiddlers"\)', view), view

@@ -149,22 +149,32 @@
     if (!el.textContent.trim() && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')
       && !el.title && !el.querySelector('img[alt]:not([alt=""]), svg title')) add(el, 'unnamed');
   });
+  // Words that say how a control looks or is built, never what it does.
+  const STYLE_WORD = /^(ql|btn|button|icon|icons|image|images|glyph|symbol|fa|fas|far|fab|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|cm|content|contents|inner|wrapper|wrap|container|root|area|scroller|layer|focused|hover|open|closed|hidden|visible|invisible|transparent|plain|flat|ghost|outline|outlined|primary|secondary|tertiary|default|small|large|mini|tiny|borderless|sm|md|lg|xl|\d+)$/;
+  const classes = el => typeof (el && el.className) === 'string' ? el.className.split(/\s+/).filter(Boolean)
+    : el && el.className && typeof el.className.baseVal === 'string' ? el.className.baseVal.split(/\s+/).filter(Boolean) : [];
+  // a library's prefix (`flatpickr-prev-month` inside `flatpickr-months`, `tc-remove-tag-button` inside
+  // `tc-tag-list-item`): the first part of a class that also begins a class of the element around it
+  const prefixes = el => new Set(classes(el).filter(c => /[-_]/.test(c)).map(c => c.split(/[-_]/)[0].toLowerCase()));
+  const classWords = (el, ...around) => {
+    const lead = new Set(around.flatMap(a => [...prefixes(a)]));
+    return classes(el).map(c => c.split(/[-_]/)).map(parts => lead.has(parts[0].toLowerCase()) && parts.length > 1 ? parts.slice(1) : parts)
+      .flat().join(' ');
+  };
   const words = el => {
     const image = el.querySelector('img[src]');
     const use = el.querySelector('use');
-    const source = [el.id, typeof el.className === 'string' ? el.className : '',
-      use ? (use.getAttribute('href') || use.getAttribute('xlink:href') || '') : '',
-      image ? (image.getAttribute('src').split('/').pop().split('.')[0]) : '']
-      .join(' ');
-    const kept = source.split(/[\s#]+/).flatMap(w => w.split(/[-_]|(?=[A-Z][a-z])/))
+    const icon = el.querySelector('svg, i[class], span[class*=icon]');  // an icon font's or a sprite's name
+    const kept = source => source.split(/[\s#]+/).flatMap(w => w.split(/[-_]|(?=[A-Z][a-z])/))
       .map(w => w.toLowerCase())
-      .filter(w => w.length > 1 && !/^(ql|btn|button|icon|icons|fa|fas|far|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|cm|content|contents|inner|wrapper|wrap|container|root|area|scroller|layer|focused|hover|open|closed|hidden|visible|sm|md|lg|xl|\d+)$/.test(w));
-    // a library's prefix (`flatpickr-prev-month` inside `flatpickr-months`) names no icon
-    const parent = el.parentElement;
-    const shared = new Set(typeof (parent && parent.className) === 'string'
-      ? parent.className.toLowerCase().split(/[\s_-]+/) : []);
-    const own = kept.filter(w => !shared.has(w));
-    return [...new Set(own.length ? own : kept)].slice(0, 4).join(' ');
+      .filter(w => w.length > 1 && !STYLE_WORD.test(w));
+    // its own id and classes first; only when they say nothing, the icon inside it
+    const own = kept(`${el.id} ${classWords(el, el.parentElement)}`);
+    const drawn = own.length ? [] : kept([
+      use ? (use.getAttribute('href') || use.getAttribute('xlink:href') || '') : '',
+      icon ? `${icon.getAttribute('data-icon') || ''} ${classWords(icon, el, el.parentElement)}` : '',
+      image ? (image.getAttribute('src').split('/').pop().split('.')[0]) : ''].join(' '));
+    return [...new Set(own.length ? own : drawn)].slice(0, 4).join(' ');
   };
   const shape = el => SHAPES[el.tagName.toLowerCase()] && el.ownerSVGElement;
   const name = (el, flags, role) => {

@@ -42,8 +42,15 @@ def row_of(node: Node) -> str:
                 return shorten(ancestor.name, HINT_LIMIT)
             if _names_the_row(ancestor, node):
                 return ""  # Django's sidebar: `Users`, then its Add and Change
+            if ancestor.role == "article" and (heading := _heading_in(ancestor)):
+                return heading  # a card's or a note's title, even after its toolbar
             return _header_before(_cell_in(ancestor, node)) or _first_text(ancestor, node)
     return ""
+
+
+def _heading_in(article: Node) -> str:
+    heading = next((n for n in article.walk() if n.role == "heading" and n.name), None)
+    return shorten(heading.name, HINT_LIMIT) if heading is not None else ""
 
 
 def twin_beside(node: Node) -> str:
@@ -62,6 +69,25 @@ def twin_beside(node: Node) -> str:
         return ""
     sides = (row.children[at - 1 : at] if at else []), row.children[at + 1 : at + 2]
     return next((text for side in sides if (text := _first_label(side))), "")
+
+
+def key_of(node: Node) -> str:
+    """The label cell of a key-value row (`Number of tags | [0]`): the words of the row's other
+    cell, when the row has two or three cells and `node` is in one of them."""
+    row = node.parent
+    while row is not None and row.role not in _ROWS:
+        row = row.parent
+    if row is None or row.role != "row":
+        return ""
+    cells = [c for c in row.children if not isinstance(c, str) and c.role in _CELLS]
+    if not 2 <= len(cells) <= 3:
+        return ""
+    mine = _cell_in(row, node)
+    for cell in cells:
+        label = "" if cell is mine else cell.name or text_of(cell, HINT_LIMIT)
+        if any(ch.isalpha() for ch in label):
+            return shorten(label, HINT_LIMIT)
+    return ""
 
 
 def _cell_in(row: Node, node: Node) -> Node:
@@ -308,6 +334,8 @@ def context_hints(node: Node, name: str, repeated: frozenset[tuple[str, str]], r
     row line that says its row's words."""
     if not actionable(node):
         return []
+    if not node.name and name and not any(ch.isalpha() for ch in name) and (key := key_of(node)):
+        return [f"(row {_quote(key)})"]  # a count or a code says what it is only beside its label
     if not name or (not _words(name) and (node.role, node.name) not in repeated):  # Trac's "–"
         hint = near(node)
         if hint:
