@@ -36,6 +36,10 @@ if TYPE_CHECKING:
 # About 4,000 characters: a login form, a search page or an admin form fits whole;
 # a long page shows what is in view first.
 ARRIVAL_TOKENS = 1_000
+# An article is read, not worked: its outline, its search box and what is on the first screen say where
+# things are, and `find` or `read` reach the rest; filling 1,000 tokens with the links of its sections
+# and sidebar cost each docs task about 2,000 characters that no next call used.
+ARTICLE_TOKENS = 600
 INTERACTIVE_FLAGS: dict[str, object] = {"-i": True}
 SMALL_PAGE_CHARS = 1_200  # about 300 tokens of words: a page this small is shown whole on arrival
 OUTLINE_LIMIT = 30  # headings in an article's outline; beyond, only the top two levels
@@ -88,7 +92,8 @@ def shown(tab: Tab, taken: PageSnapshot, raw: bool, spent: int = 0) -> Arrival:
     opened at a fragment: the passage is what the agent came to read, the view what is around it);
     it becomes the tab's previous `snapshot -i`."""
     lead = outline(taken) if taken.triage.page_type == "article" else []
-    budget = max(ARRIVAL_TOKENS - estimate_tokens("\n".join(lead)) - spent, ARRIVAL_TOKENS // 3)
+    ceiling = ARTICLE_TOKENS if lead else ARRIVAL_TOKENS
+    budget = max(ceiling - estimate_tokens("\n".join(lead)) - spent, ARRIVAL_TOKENS // 3)
     text = render(taken, RenderOptions(interactive=True, max_tokens=budget, show_url=raw, first_rows=True))
     kept = _led(text, lead) if lead else text
     # a scrolled page is printed with what is in view first; the next action diffs the page's order
