@@ -184,6 +184,61 @@ def long_profile(site: Site) -> tuple[str, int, int]:
     return f"a 30 s profile of a page animating every frame: {figures}", 1, held
 
 
+def long_trace(site: Site) -> tuple[str, int, int]:
+    """A trace with screenshots and snapshots of a page animating every frame, loaded again and again,
+    under a 5 MB limit: it stops there by itself and `trace stop` says so."""
+    ws = Workspace("files-trace")
+    ws.env["BROWSE_RECORDING_MAX_MB"] = "5"
+    figures, held = "", 0
+    try:
+        url = site.page("/files-busy", BUSY)
+        ws.run("goto", url)
+        ws.run("trace", "start", "--screenshots", "--snapshots")
+        started, loads = time.monotonic(), 0
+        while "trace (stopped at its limit" not in ws.run("status").out and time.monotonic() - started < 120:
+            ws.run("goto", url)
+            loads += 1
+        stop = ws.run("trace", "stop", "busy.zip", timeout=300)
+        path = ws.root / "busy.zip"
+        size = path.stat().st_size / 1e6 if path.exists() else 0.0
+        said = "stopped at its limit of 5 MB" in stop.out
+        held = int(stop.code == 0 and said and size < 10)
+        figures = (
+            f"stopped after {time.monotonic() - started:.0f} s and {loads} loads, {size:.1f} MB, said: {said}"
+        )
+    finally:
+        ws.close()
+    return f"a trace with screenshots and snapshots of a busy page, 5 MB limit: {figures}", 1, held
+
+
+def confirm_rules(site: Site) -> tuple[str, int, int]:
+    """BROWSE_CONFIRM_RULES naming a FIFO, a symlink, a 2 MB file: the daemon starts, says why it refused."""
+    held = tries = 0
+    for kind in ("fifo", "symlink", "big"):
+        ws = Workspace(f"files-rules-{kind}")
+        rules = ws.root / "rules.json"
+        if kind == "fifo":
+            os.mkfifo(rules, 0o600)
+        elif kind == "symlink":
+            (ws.root / "real.json").write_text('[{"name": "Wipe"}]')
+            rules.symlink_to(ws.root / "real.json")
+        else:
+            rules.write_text(json.dumps([{"name": "x" * 100}] * 20_000))
+        ws.env.update(BROWSE_CONFIRM="destructive", BROWSE_CONFIRM_RULES=str(rules))
+        try:
+            tries += 1
+            went = ws.run("goto", site.page("/files-rules", "<p>rules</p>"), timeout=30)
+            said = "BROWSE_CONFIRM_RULES was refused" in ws.run("status").out
+            held += went.code == 0 and went.seconds < 20 and said
+        finally:
+            ws.close()
+    return (
+        "BROWSE_CONFIRM_RULES as a FIFO, a symlink, a 2 MB file: the daemon answers, status says why",
+        tries,
+        held,
+    )
+
+
 def record_names(site: Site) -> tuple[str, int, int]:
     ws = Workspace("files-record")
     held = tries = 0
@@ -287,11 +342,13 @@ PROBES = [
     har_other_users_symlink,
     har_flood,
     long_profile,
+    long_trace,
     record_names,
     file_urls,
     credentials,
     home_run,
     state_fifo,
+    confirm_rules,
 ]
 
 if __name__ == "__main__":

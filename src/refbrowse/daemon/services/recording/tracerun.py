@@ -1,15 +1,15 @@
 """A Playwright trace in progress, and its limits.
 
 Playwright writes a trace to its traces folder as it goes (`NAME.trace`,
-`NAME.network`, and screenshots and page resources under `resources/`), so a
-long trace of a busy page with `--screenshots` or `--snapshots` grows on disk
-without end. A trace stops at the recording limits (`recording.limits`: its
-bytes on disk, its time): the daemon stops it itself, into the scratch file
-`trace stop` then writes, and `trace stop` and `status` say so. The bytes are
-counted from the trace's own files and the resources written since it started
-(other sessions' traces share that folder, so theirs may count too: the safe
-side). Where those files are not on this machine (a Playwright server), only
-the time limit holds.
+`NAME.network`, page resources under `resources/`, screenshots under
+`screencast/`), so a long trace of a busy page with `--screenshots` or
+`--snapshots` grows on disk without end. A trace stops at the recording limits
+(`recording.limits`: its bytes on disk, its time): the daemon stops it itself,
+into the scratch file `trace stop` then writes, and `trace stop` and `status`
+say so. The bytes are counted from the trace's own files and the resources and
+screenshots written since it started (other sessions' traces share those
+folders, so theirs may count too: the safe side). Where those files are not on
+this machine (a Playwright server), only the time limit holds.
 """
 
 from __future__ import annotations
@@ -87,11 +87,12 @@ class TraceRun:
         for own in (f"{self.name}.trace", f"{self.name}.network"):
             with suppress(OSError):
                 total += os.stat(os.path.join(folder, own)).st_size
-        with suppress(OSError), os.scandir(os.path.join(folder, "resources")) as found:
-            for entry in found:
-                with suppress(OSError):
-                    info = entry.stat()
-                    total += info.st_size if info.st_mtime >= self.started - 1 else 0
+        for shared in ("resources", "screencast"):
+            with suppress(OSError), os.scandir(os.path.join(folder, shared)) as found:
+                for entry in found:
+                    with suppress(OSError):
+                        info = entry.stat()
+                        total += info.st_size if info.st_mtime >= self.started - 1 else 0
         return total
 
     def _find(self) -> str | None:
