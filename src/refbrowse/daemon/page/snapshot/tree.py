@@ -37,17 +37,22 @@ class Node:
     def walk(self) -> list[Node]:
         """This node and every node below it, in document order.
 
-        With a stack, not recursion: joining each child's list into its
-        parent's copies every node once per ancestor, and a page nests deep.
+        With a stack of the children lists being read, not recursion: a page nests deep, and a big
+        page's tree is walked often (this reads each list once, with no copy of it).
         """
-        out: list[Node] = []
-        stack: list[Node] = [self]
-        pop, append, extend = stack.pop, out.append, stack.extend  # a big page's tree is walked often
-        while stack:
-            node = pop()
-            append(node)
-            if node.children:
-                extend([child for child in reversed(node.children) if child.__class__ is Node])
+        out: list[Node] = [self]
+        append = out.append
+        lists = [iter(self.children)]
+        push, pop = lists.append, lists.pop
+        while lists:
+            for child in lists[-1]:
+                if child.__class__ is Node:
+                    append(child)
+                    if child.children:
+                        push(iter(child.children))
+                        break
+            else:
+                pop()
         return out
 
     def ancestors(self) -> list[Node]:
