@@ -253,9 +253,9 @@ def _header_before(cell: Node) -> str:
 
 def _holds_only(container: Node, node: Node) -> bool:
     """Whether `node` is the only control under `container`: its text is then `node`'s label."""
+    own = {id(n) for n in node.walk()}
     return not any(
-        (actionable(n) or n.role in VALUE_ROLES) and n is not node and n not in node.walk()
-        for n in container.walk()
+        (actionable(n) or n.role in VALUE_ROLES) and id(n) not in own for n in container.iter_walk()
     )
 
 
@@ -273,7 +273,7 @@ def _once(text: str) -> str:
 def _label_text(item: Node | str) -> str:
     if isinstance(item, str):
         return "" if _sentence(item) else item.strip()
-    if any(actionable(n) or n.role in VALUE_ROLES for n in item.walk()):
+    if any(actionable(n) or n.role in VALUE_ROLES for n in item.iter_walk()):
         return ""  # another control, or a block holding one: its text labels that one
     text = item.name or text_of(item, 200)
     shortest = _PARAGRAPH_SENTENCE if item.role == "paragraph" else _SENTENCE

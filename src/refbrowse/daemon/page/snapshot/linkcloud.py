@@ -43,9 +43,15 @@ def fold(lines: list[Line], viewport: tuple[int, int] = (0, 0), like: Folds | No
     """`lines` with each run of six or more prose links under one parent as one line, and controls
     repeated alike under one parent as one line with their refs; the links `like` knows as it did."""
     runs: dict[int, list[int]] = {}  # a parent's index → its prose link lines, in order
+    sentences: dict[int, bool] = {}  # id of a holder → whether it is a sentence: a paragraph holds many links
     for index, line in enumerate(lines):
         node = line.node
-        if not line.children and node is not None and _prose_link(line) and not _single(node, viewport, like):
+        if (
+            not line.children
+            and node is not None
+            and _prose_link(line, sentences)
+            and not _single(node, viewport, like)
+        ):
             runs.setdefault(line.parent, []).append(index)
     folded: dict[int, str] = {}
     dropped: set[int] = set()
@@ -124,8 +130,9 @@ def folds(tree: Node, viewport: tuple[int, int], like: Folds | None = None) -> F
     """What a view of `tree` folded with `like` shows one a line of its prose links (see `Folds`)."""
     known: list[str] = []
     single: list[str] = []
+    sentences: dict[int, bool] = {}
     for node in tree.walk():
-        if node.role == "link" and node.short_ref and _in_prose(node):
+        if node.role == "link" and node.short_ref and _in_prose(node, sentences):
             known.append(node.short_ref)
             single += [node.short_ref] if _single(node, viewport, like) else []
     return Folds(frozenset(known), frozenset(single))
@@ -167,27 +174,39 @@ def _alike(lines: list[Line]) -> dict[tuple[int, str], list[int]]:
     return found
 
 
-def _prose_link(line: Line) -> bool:
+def _prose_link(line: Line, sentences: dict[int, bool]) -> bool:
     node = line.node
     if node is None or node.role != "link" or not node.short_ref or not line.text.startswith("- link "):
         return False
-    return _in_prose(node)
+    return _in_prose(node, sentences)
 
 
-def _in_prose(node: Node) -> bool:
+def _in_prose(node: Node, sentences: dict[int, bool]) -> bool:
+    """Whether the link stands in a sentence; `sentences` keeps each holder's answer (see `_sentence`)."""
     holder = node.parent
-    while holder is not None and holder.role in _INLINE and not _words_beside(holder):
+    while holder is not None and holder.role in _INLINE and not _sentence(holder, sentences):
         holder = holder.parent
-    return holder is not None and _words_beside(holder)  # a paragraph of one link is a list
+    return holder is not None and _sentence(holder, sentences)  # a paragraph of one link is a list
+
+
+def _sentence(holder: Node, sentences: dict[int, bool]) -> bool:
+    """`_words_beside`, once per holder."""
+    known = sentences.get(id(holder))
+    if known is None:
+        known = sentences[id(holder)] = _words_beside(holder)
+    return known
 
 
 def _words_beside(node: Node) -> bool:
     """Whether `node` holds words of its own beside its elements: a sentence, not a list of links, nor a
     field's label beside its shortcuts (Django's "Date: … Today | 📅")."""
-    words = [
-        w for c in node.children if isinstance(c, str) for w in c.split() if any(ch.isalpha() for ch in w)
-    ]
-    return len(words) >= SENTENCE_WORDS
+    words = 0
+    for child in node.children:
+        if isinstance(child, str):
+            words += sum(1 for word in child.split() if any(ch.isalpha() for ch in word))
+            if words >= SENTENCE_WORDS:
+                return True
+    return False
 
 
 def _said_once(links: list[Line]) -> str:

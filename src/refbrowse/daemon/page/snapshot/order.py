@@ -16,9 +16,10 @@ _ORDERED = frozenset(("row", "listitem", "option", "treeitem", "article"))
 _SAME_COLUMN = 4  # pixels: the items of one column start at the same x, give or take
 
 
-def by_screen(tree: Node) -> None:
-    """Reorder, in place, each run of sibling rows (or items) in one column by where they stand."""
-    for node in tree.walk():  # a big page's tree is walked often: most nodes are passed over at once
+def by_screen(nodes: list[Node]) -> None:
+    """Reorder, in place, each run of sibling rows (or items) in one column by where they stand;
+    `nodes` are every node of the tree, in any order."""
+    for node in nodes:  # most nodes are passed over at once
         children = node.children
         if len(children) < 2:
             continue

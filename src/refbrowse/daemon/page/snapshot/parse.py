@@ -38,7 +38,14 @@ _FAST_LINE = re.compile(
 def parse_snapshot(text: str, *, whole_lines: bool = True) -> Node:
     """The whole snapshot under one synthetic `document` node (`whole_lines=False`: every line token
     by token, which the tests compare with the whole-line reading)."""
+    return parse_nodes(text, whole_lines=whole_lines)[0]
+
+
+def parse_nodes(text: str, *, whole_lines: bool = True) -> tuple[Node, list[Node]]:
+    """`parse_snapshot`, and every node of the tree in document order (the root first), as they
+    were read: a big page's tree need not be walked to be gone through once."""
     root = Node(role="document")
+    made = [root]
     glyphs = _has_glyphs(text)
     text = _ICON_GLYPHS.sub("", text) if glyphs else text
     stack: list[Node] = [root]  # stack[d] is the node whose children sit at depth d
@@ -48,8 +55,8 @@ def parse_snapshot(text: str, *, whole_lines: bool = True) -> Node:
         fast = whole(raw)
         groups = fast.groups() if fast is not None else None
         if groups is None or len(groups[0]) % 2:
-            if raw.strip():
-                _token_line(stack, raw, number)
+            if raw.strip() and (node := _token_line(stack, raw, number)) is not None:
+                made.append(node)
             continue
         depth = len(groups[0]) >> 1
         if depth >= len(stack):
@@ -57,14 +64,15 @@ def parse_snapshot(text: str, *, whole_lines: bool = True) -> Node:
         del stack[depth + 1 :]
         parent = stack[depth]
         if groups[6] is not None:
-            stack.append(_whole_node(parent, groups, number))
+            made.append(_whole_node(parent, groups, number))
+            stack.append(made[-1])
         elif groups[3] is not None:
             parent.props[groups[3]] = (groups[4] if groups[4] is not None else groups[5]) or ""
         else:
             parent.children.append((groups[1] if groups[1] is not None else groups[2]) or "")
     if glyphs:
         _respace(root)
-    return root
+    return root, made
 
 
 def _never(raw: str) -> None:
@@ -81,8 +89,9 @@ def _has_glyphs(text: str) -> bool:
     return _ICON_GLYPHS.search(text) is not None
 
 
-def _token_line(stack: list[Node], raw: str, number: int) -> None:
-    """A line the pattern could not read whole, read token by token and placed in the tree."""
+def _token_line(stack: list[Node], raw: str, number: int) -> Node | None:
+    """A line the pattern could not read whole, read token by token and placed in the tree; the
+    node it made, if any."""
     line = tokenize_line(raw, number)
     if line.depth + 1 > len(stack):
         raise Cursor(raw, number).fail("indented deeper than its parent")
@@ -96,6 +105,7 @@ def _token_line(stack: list[Node], raw: str, number: int) -> None:
         assert line.node is not None
         _attach(parent, line.node, line.value)
         stack.append(line.node)
+    return line.node
 
 
 def _respace(root: Node) -> None:

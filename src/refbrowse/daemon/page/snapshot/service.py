@@ -22,7 +22,7 @@ from refbrowse.daemon.core.sessions.refs import Ref, parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
 from refbrowse.daemon.page.snapshot.order import by_screen
-from refbrowse.daemon.page.snapshot.parse import parse_snapshot
+from refbrowse.daemon.page.snapshot.parse import parse_nodes
 from refbrowse.daemon.page.snapshot.prepared import Reading, read
 from refbrowse.daemon.page.snapshot.reach import place
 from refbrowse.daemon.page.snapshot.roles import drop_hidden_copies, drop_unspoken, referable, text_of
@@ -64,12 +64,13 @@ async def take_snapshot(
     reading = reading or await read(tab, timeout_ms)
     facts = reading.facts
     with heap.paused():  # a big page's tree is tens of thousands of objects at once
-        tree = parse_snapshot(reading.aria)
-        apply_marks(tree, facts)
-        by_screen(tree)
+        tree, read_nodes = parse_nodes(reading.aria)  # what follows until `place` needs no walk
+        apply_marks(read_nodes, facts)
+        by_screen(read_nodes)
         added = place(tree, facts.reach)
-        drop_unspoken(tree)
-        drop_hidden_copies(tree)
+        if any("aria-hidden" in node.attrs for node in read_nodes):  # `place` adds none
+            drop_unspoken(tree)
+            drop_hidden_copies(tree)
         found = tab.refs.found_in(facts.document)
         named = [
             (node, muted)
@@ -111,12 +112,13 @@ def _states(node: Node) -> tuple[str, ...]:
     return tuple(shown + sorted(node.marks))
 
 
-def apply_marks(tree: Node, facts: Triage) -> None:
-    """Give nodes the DOM facts triage found for the element with the same box."""
+def apply_marks(nodes: list[Node], facts: Triage) -> None:
+    """Give the nodes (the whole tree, in document order) the DOM facts triage found for the element
+    with the same box."""
     if not facts.marks:
         return
     # Wrappers often share their control's box: the facts go to the innermost node of a box.
-    by_box = {node.box: node for node in tree.walk() if node.box is not None and not node.in_frame}
+    by_box = {node.box: node for node in nodes if node.box is not None and not node.in_frame}
     for box, (marks, note) in facts.marks.items():
         node = by_box.get(box)
         if node is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from refbrowse.errors import BrowseError
@@ -54,6 +55,21 @@ class Node:
             else:
                 pop()
         return out
+
+    def iter_walk(self) -> Iterator[Node]:
+        """`walk`, a node at a time: for a search that stops at its first find in a big subtree
+        (the tree must not change while it runs)."""
+        yield self
+        lists = [iter(self.children)]
+        while lists:
+            for child in lists[-1]:
+                if child.__class__ is Node:
+                    yield child
+                    if child.children:
+                        lists.append(iter(child.children))
+                        break
+            else:
+                lists.pop()
 
     def ancestors(self) -> list[Node]:
         out = []
