@@ -136,9 +136,14 @@ class RefMap:
         if number is None:
             number = self._numbers[key] = self._hidden_or_shown(role, name, box, muted) or self._take("e")
         ref = Ref("e", number)
-        self._targets[ref] = RefTarget(
-            ref, role, name, pw_ref, document, None, in_frame, states, box, muted, said=said
-        )
+        old = self._targets.get(ref)
+        given = (role, name, pw_ref, document, in_frame, states, box, muted, said)
+        # A snapshot of an unchanged page gives every ref again as it was: the target it has stays
+        # (a big page's thousands of new ones were most of giving them).
+        if old is None or given != _given(old):
+            self._targets[ref] = RefTarget(
+                ref, role, name, pw_ref, document, None, in_frame, states, box, muted, said=said
+            )
         self._live.add(ref)
         return ref
 
@@ -246,6 +251,11 @@ def stale(target: RefTarget, why: str = "changed, or is not in the latest snapsh
         f"{target.ref} ({target.describe()}) {why}",
         f"run `browse snapshot -i` {CURRENT_REFS}",
     )
+
+
+def _given(t: RefTarget) -> tuple[object, ...]:
+    """What `RefMap.give` gives an @e ref, in the order of its arguments."""
+    return (t.role, t.name, t.pw_ref, t.document, t.in_frame, t.states, t.box, t.muted, t.said)
 
 
 def _without_handle(target: RefTarget) -> RefTarget:

@@ -360,5 +360,8 @@ def context_hints(node: Node, name: str, repeated: frozenset[tuple[str, str]], r
     return []
 
 
+_QUOTE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps with a keyword makes an encoder a call
+
+
 def _quote(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    return _QUOTE(text)

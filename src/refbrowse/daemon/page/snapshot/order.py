@@ -16,9 +16,10 @@ _ORDERED = frozenset(("row", "listitem", "option", "treeitem", "article"))
 _SAME_COLUMN = 4  # pixels: the items of one column start at the same x, give or take
 
 
-def by_screen(nodes: list[Node]) -> None:
+def by_screen(nodes: list[Node]) -> bool:
     """Reorder, in place, each run of sibling rows (or items) in one column by where they stand;
-    `nodes` are every node of the tree, in any order."""
+    `nodes` are every node of the tree, in any order. Whether any moved."""
+    moved_any = False
     for node in nodes:  # most nodes are passed over at once
         children = node.children
         if len(children) < 2:
@@ -32,6 +33,8 @@ def by_screen(nodes: list[Node]) -> None:
         moved = {id(row) for row in rows}
         slots = iter(placed)
         node.children = [next(slots) if id(c) in moved else c for c in node.children]
+        moved_any = True
+    return moved_any
 
 
 def _one_column(rows: list[Node]) -> bool:

@@ -55,11 +55,15 @@ class ListenerRecording:
         await session.context.add_init_script(called("listeners_hook"))
 
 
-def place(tree: Node, found: tuple[Reached, ...]) -> list[tuple[Node, Reached]]:
-    """Make the scan's finds controls of `tree`; return the nodes added for those it lacked."""
+def place(
+    tree: Node, found: tuple[Reached, ...], nodes: list[Node] | None = None
+) -> list[tuple[Node, Reached]]:
+    """Make the scan's finds controls of `tree`; return the nodes added for those it lacked. `nodes`:
+    the tree's, in document order, when the caller has them."""
     if not found:
         return []
-    by_box = {node.box: node for node in tree.walk() if node.box is not None and not node.in_frame}
+    everything = nodes if nodes is not None else tree.walk()
+    by_box = {node.box: node for node in everything if node.box is not None and not node.in_frame}
     added: list[tuple[Node, Reached]] = []
     for each in found:
         node = by_box.get(each.box)

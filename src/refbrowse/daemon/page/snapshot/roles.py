@@ -99,12 +99,15 @@ def text_of(node: Node, limit: int = 80, controls: bool = True) -> str:
     parts: list[str] = []
     if node.value:
         parts.append(node.value)
+    length = len(node.value) if node.value else 0  # of the parts so far
     for child in node.children:
         if isinstance(child, str):
             parts.append(child)
+            length += len(child)
         elif controls or child.role not in INTERACTIVE:
             parts.append(child.name or text_of(child, limit, controls))
-        if sum(len(p) for p in parts) > limit:
+            length += len(parts[-1])
+        if length > limit:
             break
     return shorten(" ".join(p for p in parts if p), limit)
 

@@ -66,17 +66,12 @@ async def take_snapshot(
     with heap.paused():  # a big page's tree is tens of thousands of objects at once
         tree, read_nodes = parse_nodes(reading.aria)  # what follows until `place` needs no walk
         apply_marks(read_nodes, facts)
-        by_screen(read_nodes)
-        added = place(tree, facts.reach)
+        in_order = not by_screen(read_nodes)  # else the nodes read are no longer in document order
+        added = place(tree, facts.reach, read_nodes if in_order else None)
         if any("aria-hidden" in node.attrs for node in read_nodes):  # `place` adds none
             drop_unspoken(tree)
             drop_hidden_copies(tree)
-        found = tab.refs.found_in(facts.document)
-        named = [
-            (node, muted)
-            for node, muted in _with_muted(tree, tab, facts.document)
-            if referable(node) or (found and node.pw_ref in found)
-        ]
+        named = _named(tree, tab, facts.document)
         tab.refs.begin(facts.document, frozenset(node.pw_ref for node, _ in named))
         for node, muted in named:
             role = node.aria_role or node.role
@@ -90,10 +85,12 @@ async def take_snapshot(
     return PageSnapshot(tree, facts, extra)
 
 
-def _with_muted(tree: Node, tab: Tab, document: str) -> list[tuple[Node, bool]]:
-    """Every node, in document order, with whether it is inside an aria-hidden part of the page; a
-    wrapper that an earlier `snapshot -C` of the document found clickable is clickable again."""
+def _named(tree: Node, tab: Tab, document: str) -> list[tuple[Node, bool]]:
+    """The nodes to give refs, in document order, with whether each is inside an aria-hidden part of
+    the page; a wrapper that an earlier `snapshot -C` of the document found clickable is clickable
+    again, and an element `find` gave a ref keeps it."""
     promoted = tab.refs.promoted_in(document)
+    found = tab.refs.found_in(document)
     muted: set[int] = set()  # ids of the nodes inside an aria-hidden part: few, and a parent comes first
     out = []
     for node in tree.walk():
@@ -102,12 +99,17 @@ def _with_muted(tree: Node, tab: Tab, document: str) -> list[tuple[Node, bool]]:
         hidden = "aria-hidden" in node.attrs or (bool(muted) and id(node.parent) in muted)
         if hidden:
             muted.add(id(node))
-        out.append((node, hidden))
+        # A node's own promotion comes first; what makes it referable reads its ancestors' (done)
+        # and its descendants' roles, which promotion leaves alone.
+        if referable(node) or (found and node.pw_ref in found):
+            out.append((node, hidden))
     return out
 
 
 def _states(node: Node) -> tuple[str, ...]:
     """What the snapshot says of a node besides its role and name: `checked`, `level=2`, `required`."""
+    if not node.attrs and not node.marks:
+        return ()
     shown = [key if value == "true" else f"{key}={value}" for key, value in node.attrs.items()]
     return tuple(shown + sorted(node.marks))
 

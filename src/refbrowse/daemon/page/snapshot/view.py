@@ -193,7 +193,7 @@ class _Builder:
         )
         if (known or prose) and node.value and node.role not in VALUE_ROLES and not said_inside:
             wrote = self._message(node.value, depth, parent, only_known=not prose)
-        pieces = [c for c in node.children if isinstance(c, str)]
+        pieces = [c for c in node.children if isinstance(c, str)] if prose else []
         known_message = any(self._in_message(piece) for piece in pieces)  # said on the report's top line
         sentence = sentence_with_links(node) if prose and not known_message else ""
         if sentence:  # "You may use", link, "here.": the words said whole once, then the links
@@ -203,6 +203,8 @@ class _Builder:
                 continue  # a bold word of the sentence
             if isinstance(child, Node):
                 wrote = self.interactive(child, depth, parent) or wrote
+            elif not (prose or known):
+                continue  # a text piece is a line only as prose or a known message
             elif sentence or not any(ch.isalnum() for ch in child):
                 continue  # said in the sentence; a lone full stop says nothing
             elif prose and not nodes.labels_a_neighbour(node.children, index) and not self._in_message(child):
@@ -213,6 +215,8 @@ class _Builder:
 
     def _in_message(self, text: str) -> bool:
         """A piece of a message the report says whole on a line of its own (`Saved in version 2 (`)."""
+        if not self.options.messages:
+            return False
         flat = " ".join(text.split())
         return any(flat in message for message in self.options.messages)
 
@@ -332,8 +336,11 @@ class _Builder:
         return url
 
 
+_QUOTE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps with a keyword makes an encoder a call
+
+
 def _quote(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    return _QUOTE(text)
 
 
 def _quote_if_needed(url: str) -> str:
