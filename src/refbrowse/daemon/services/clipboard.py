@@ -69,6 +69,7 @@ class Clipboards:
         self._cdp = cdp
         self._native = asyncio.Lock()  # Chromium's one clipboard, for one command at a time
         self._held: weakref.WeakKeyDictionary[Page, list[str]] = weakref.WeakKeyDictionary()
+        self._forgetting: set[Page] = set()  # pages whose copy Chromium's clipboard is to forget
 
     def chord(self, page: Page, key: str) -> str:
         """`key` as the page gets it: with the modifiers `keydown` holds there ("Control+v" for `v`
@@ -130,15 +131,16 @@ class Clipboards:
                 await self._empty(page)
 
     async def _from_page(self, session: str, source: dict[str, Any], kind: str, text: object) -> str | None:
+        if kind == "read":  # refused without the permission, as a browser refuses it
+            return self.text(session) if self._may_read(session, str(source["frame"].url)) else None
         if kind in ("write", "copied"):
             self.set(session, str(text))
-        if kind == "copied":  # the page's copy also put it on Chromium's clipboard, every session's
+        # the page's copy also put it on Chromium's clipboard, every session's: emptied (one emptying
+        # waiting per page covers every copy made meanwhile)
+        if kind == "copied" and source["page"] not in self._forgetting:
+            self._forgetting.add(source["page"])
             spawn(self.forget_native(source["page"]))
-        if kind in ("write", "copied"):
-            return None
-        if kind == "read" and self._may_read(session, str(source["frame"].url)):
-            return self.text(session)
-        return None  # the page's read is refused, as a browser refuses it without the permission
+        return None
 
     def _may_read(self, session: str, url: str) -> bool:
         parts = urlsplit(url)
@@ -150,6 +152,7 @@ class Clipboards:
         """Empty Chromium's clipboard through `page` (once the copy that runs there has ended), without
         bringing it to the front: what a page copied is its session's alone."""
         async with self._native:
+            self._forgetting.discard(page)  # a copy from now on waits for another emptying
             with suppress(PlaywrightError, PageError):  # a page that went: the next copy or paste empties it
                 await self._native_call(page, called("clipboard_forget"), focus=False)
 
