@@ -232,3 +232,11 @@ def test_a_calendars_weeks_are_its_days_links_not_text_that_appeared(
     out = workspace.ok("click", ref_of(view, 'textbox "Due"'))
     assert re.search(r'link "15" @e\d+', out), out  # the days are listed as controls
     assert "1 · 2 · 3" not in out and "15 · 16" not in out  # and not again as rows of text
+
+
+def test_a_drag_in_a_sortable_list_reports_the_new_order(workspace: Workspace, site: Site) -> None:
+    view = workspace.ok("goto", site.url("/input/sortable.html"))
+    gamma, alpha = ref_of(view, 'button "Gamma"'), ref_of(view, 'button "Alpha"')
+    out = workspace.ok("drag", gamma, alpha)
+    assert re.search(rf'~ in a new order: button "Gamma" {gamma}, "Alpha" {alpha}', out), out
+    assert f'-- button "Gamma" {gamma}' not in out  # not gone and come again

@@ -60,3 +60,45 @@ def test_a_calendars_redrawn_days_are_one_item_and_a_role_of_two_words_is_said_o
     # numbers or refs that skip are not a run: each is said
     skipping = ['link "1" @e3', 'link "3" @e4', 'link "4" @e9']
     assert _compact(_counted(skipping)) == 'link "1" @e3, "3" @e4, "4" @e9'
+
+
+SORTABLE = '- heading "Tasks" @e1\n- listitem "Alpha" @e3\n- listitem "Bravo" @e4\n- listitem "Krissie" @e6'
+
+
+def test_items_dragged_into_another_order_are_one_line_of_the_new_order() -> None:
+    moved = '- heading "Tasks" @e1\n- listitem "Krissie" @e6\n- listitem "Alpha" @e3\n- listitem "Bravo" @e4'
+    change = view_change(SORTABLE, moved)
+    assert change.quoted == [
+        "changed in the interactive view:",
+        '~ in a new order: listitem "Krissie" @e6, "Alpha" @e3, "Bravo" @e4',
+    ]
+
+
+def test_a_list_rebuilt_in_another_order_says_its_new_order_and_new_refs() -> None:
+    before = (
+        '- region "Sidebar" @e8\n  - link "Draft" @e41\n  - link "Getting started" @e14\n- button "Go" @e2'
+    )
+    after = (
+        '- region "Sidebar" @e8\n  - link "Getting started" @e88\n  - link "Draft" @e89\n- button "Go" @e2'
+    )
+    assert view_change(before, after).quoted == [
+        "changed in the interactive view:",
+        '~ in a new order: link "Getting started" @e88, "Draft" @e89',
+    ]
+
+
+def test_a_list_that_only_changed_a_state_or_an_item_is_no_new_order() -> None:
+    checked = SORTABLE.replace('"Bravo" @e4', '"Bravo" @e4 [selected]')
+    assert not any("new order" in line for line in view_change(SORTABLE, checked).quoted)
+    renamed = SORTABLE.replace('"Bravo" @e4', '"Bravo two" @e4')
+    assert not any("new order" in line for line in view_change(SORTABLE, renamed).quoted)
+    rebuilt = SORTABLE.replace("@e3", "@e13").replace("@e4", "@e14")  # same order, new refs
+    assert not any("new order" in line for line in view_change(SORTABLE, rebuilt).quoted)
+
+
+def test_a_long_list_in_a_new_order_is_said_within_bounds() -> None:
+    items = [f'- listitem "Item number {n}" @e{n}' for n in range(100)]
+    change = view_change("\n".join(items), "\n".join(items[::-1]))
+    said = next(line for line in change.quoted if "new order" in line)
+    assert len(said) < 520
+    assert '"Item number 99" @e99' in said and "(100 in all: `browse snapshot -i` lists them)" in said

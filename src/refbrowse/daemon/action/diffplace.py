@@ -5,14 +5,19 @@ groups"`): when a diff spans several, each run of lines says where it is. An
 element that went from one container and came in another, reading the same,
 moved; one that came again in its own place reading the same (a list or a
 grid's rows rebuilt on every change) was re-created: one line gives its new
-ref, not a line that went and one that came.
+ref, not a line that went and one that came. Items of one list all still there
+in another order (a drag in a sortable list, a re-sorted sidebar) are one line
+that says the new order of the stretch that moved, with each item's ref: a
+line-by-line diff reads them as gone and come again, or "re-created as they
+were", which hides that the order changed.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 
 from refbrowse.daemon.page.snapshot.roles import shorten
 
@@ -244,3 +249,80 @@ def _short(place: str) -> str:
 
 
 _PLACE_CHARS = 40  # a list's name said this far in a place's header (Django's run on with their help)
+
+
+_SHOWN_CHARS = 400  # a longer stretch of items in a new order is said by its count and first items
+
+
+@dataclass(slots=True)
+class Reordered:
+    """What moved: one line a stretch, and the old and new line indices those lines explain."""
+
+    said: list[str] = field(default_factory=list)
+    gone: set[int] = field(default_factory=set)
+    came: set[int] = field(default_factory=set)
+
+
+def reordered(old: list[str], new: list[str]) -> Reordered:
+    """The stretches of siblings (lines under one parent line) whose items, those there both before
+    and after, stand in another order (lines that came or went beside them aside)."""
+    found = Reordered()
+    before = _siblings(old)
+    for key, now in _siblings(new).items():
+        was = before.get(key, [])
+        common = Counter(_plain(old[i]) for i in was) & Counter(_plain(new[j]) for j in now)
+        was, now = _kept(was, old, common), _kept(now, new, common)
+        a, b = [_plain(old[i]) for i in was], [_plain(new[j]) for j in now]
+        if len(a) < 2 or a == b:
+            continue
+        first = next(k for k in range(len(a)) if a[k] != b[k])
+        last = max(k for k in range(len(a)) if a[k] != b[k])
+        found.said.append(_said([new[j] for j in now[first : last + 1]]))
+        found.gone |= set(was[first : last + 1])
+        found.came |= set(now[first : last + 1])
+    return found
+
+
+def _kept(indices: list[int], lines: list[str], common: Counter[str]) -> list[int]:
+    """`indices` without the lines beyond what both views hold of their text."""
+    left = Counter(common)
+    kept = []
+    for index in indices:
+        text = _plain(lines[index])
+        if left[text] > 0:
+            left[text] -= 1
+            kept.append(index)
+    return kept
+
+
+def _siblings(lines: list[str]) -> dict[tuple[str, int], list[int]]:
+    """Indices of the lines under each parent line, keyed by that parent's text (without refs) and
+    the depth; the view's top lines under ("", 0)."""
+    groups: dict[tuple[str, int], list[int]] = {}
+    stack: list[tuple[int, str]] = []  # (depth, plain text) of the open parents
+    for index, line in enumerate(lines):
+        depth = len(line) - len(line.lstrip())
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        parent = stack[-1][1] if stack else ""
+        groups.setdefault((parent, depth), []).append(index)
+        stack.append((depth, _plain(line)))
+    return groups
+
+
+def _plain(line: str) -> str:
+    """The line as it reads, without its own refs and states."""
+    return _FLAGS.sub("", _unref(line)).strip()
+
+
+def _said(lines: list[str]) -> str:
+    items = [line.strip().removeprefix("- ") for line in lines]
+    listed = _compact(items)
+    if len(listed) > _SHOWN_CHARS:
+        shown: list[str] = []
+        for item in items:
+            if len(", ".join([*shown, item])) > _SHOWN_CHARS:
+                break
+            shown.append(item)
+        listed = f"{_compact(shown)}, … ({len(items)} in all: `browse snapshot -i` lists them)"
+    return f"~ in a new order: {listed}"

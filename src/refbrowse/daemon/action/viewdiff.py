@@ -112,13 +112,16 @@ def view_change(
         return Change()
     old, new = _without_asked(_page_lines(before), _page_lines(after), asked)
     gone, came = _edits(old, new)
+    order = diffplace.reordered(old, new)  # items still there, in another order: one line says it
+    gone = [i for i in gone if i not in order.gone]
+    came = [j for j in came if j not in order.came]
     gone = [i for i in gone if not old[i].endswith(" (listed above)")]
     came = [j for j in came if not new[j].endswith(" (listed above)")]
     boxes = len(_toggled(old, new, gone, came))
     kept = {ref for i in gone if (ref := _ref(old[i]))} & {ref for j in came if (ref := _ref(new[j]))}
     found = diffplace.match(old, new, gone, came, kept)  # re-created and moved lines are no churn
     gone, came = found.gone, found.came
-    again = diffplace.said(old, new, found)
+    again = order.said + diffplace.said(old, new, found)
     if not gone and not came and not again:
         return Change()
     share = (len(gone) + len(came)) / max(len(old), len(new), 1)
