@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -40,16 +41,28 @@ if message == "flood":
 TOKEN = "mcp-token-must-not-reach-the-agent-51"
 
 
-@pytest.fixture
-def ws(fresh_workspace: Workspace, tmp_path: Path) -> Workspace:
-    agent = tmp_path / "agent.py"
+def _with_agent(ws: Workspace, folder: Path) -> Workspace:
+    agent = folder / "agent.py"
     agent.write_text(AGENT)
-    fresh_workspace.env.update(
-        BROWSE_AGENT_CMD=f"{sys.executable} {agent}",
-        BROWSE_MCP_TOKEN=TOKEN,
-        AGENT_PIDS=str(tmp_path / "pids"),
+    ws.env.update(
+        BROWSE_AGENT_CMD=f"{sys.executable} {agent}", BROWSE_MCP_TOKEN=TOKEN, AGENT_PIDS=str(folder / "pids")
     )
-    return fresh_workspace
+    return ws
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    """One daemon with the agent for the module: each test asks it through a page of its own."""
+    folder = tmp_path_factory.mktemp("chat")
+    ws = _with_agent(Workspace(folder / "ws"), folder)
+    yield ws
+    ws.stop()
+
+
+@pytest.fixture
+def own_ws(fresh_workspace: Workspace, tmp_path: Path) -> Workspace:
+    """A daemon of the test's own: it is started with the test's own environment."""
+    return _with_agent(fresh_workspace, tmp_path)
 
 
 class Api:
@@ -98,11 +111,11 @@ def _gone_within(pids: list[int], seconds: float) -> bool:
     return False
 
 
-def test_an_agent_is_stopped_with_its_children_when_the_page_goes(ws: Workspace, tmp_path: Path) -> None:
+def test_an_agent_is_stopped_with_its_children_when_the_page_goes(ws: Workspace) -> None:
     api = Api(ws)
     conn, response = api.post("/api/chat", json.dumps({"message": "flood and sleep"}).encode())
     assert response.status == 200 and response.read(1000)
-    pids = [int(pid) for pid in (tmp_path / "pids").read_text().split()]
+    pids = [int(pid) for pid in Path(ws.env["AGENT_PIDS"]).read_text().split()]
     status, said = api.answer("/api/chat", json.dumps({"message": "beside it"}).encode())
     assert status == 409 and "still working" in said
     conn.close()  # the person closed the page
@@ -160,7 +173,8 @@ def test_a_session_that_is_not_a_name_gets_a_400(ws: Workspace) -> None:
     assert set(api.sessions()) <= {"default"}
 
 
-def test_dashboard_open_keeps_one_link_page(ws: Workspace, tmp_path: Path) -> None:
+def test_dashboard_open_keeps_one_link_page(own_ws: Workspace, tmp_path: Path) -> None:
+    ws = own_ws
     launcher = tmp_path / "web-browser"
     launcher.write_text("#!/bin/sh\nexit 0\n")
     launcher.chmod(0o755)
