@@ -64,10 +64,10 @@ def held_image(site: Site) -> Iterator[HeldImage]:
 
 
 def test_goto_no_wait_answers_before_the_load_and_a_command_behind_a_goto_says_what_it_waits_for(
-    fresh_workspace: Workspace, held_image: HeldImage
+    workspace: Workspace, held_image: HeldImage
 ) -> None:
     url, release = held_image.url, held_image.release
-    ws = fresh_workspace
+    ws = workspace
     ws.ok("goto", "about:blank")
     try:
         out = ws.ok("goto", "--no-wait", url, timeout=30)  # type: ignore[arg-type]
@@ -87,8 +87,8 @@ def test_goto_no_wait_answers_before_the_load_and_a_command_behind_a_goto_says_w
         behind.communicate(timeout=60)
 
 
-def test_a_load_that_fails_while_offline_names_offline_off(fresh_workspace: Workspace, site: Site) -> None:
-    ws = fresh_workspace
+def test_a_load_that_fails_while_offline_names_offline_off(workspace: Workspace, site: Site) -> None:
+    ws = workspace
     ws.ok("goto", site.page("/first/online", "<h1>online</h1>"))
     ws.ok("offline", "on")
     failed = ws.run("goto", site.page("/first/later", "<h1>later</h1>"))
@@ -99,8 +99,8 @@ def test_a_load_that_fails_while_offline_names_offline_off(fresh_workspace: Work
     assert failed.code == 1 and "offline" not in failed.err, failed.err
 
 
-def test_loads_that_fail_for_unrelated_reasons_never_suggest_a_handoff(fresh_workspace: Workspace) -> None:
-    ws = fresh_workspace
+def test_loads_that_fail_for_unrelated_reasons_never_suggest_a_handoff(workspace: Workspace) -> None:
+    ws = workspace
     for url in ("http://nowhere.invalid/", "http://127.0.0.1:6000/", "file:///no/such/file.html"):
         ws.run("goto", url, "--allow-file")
     refused = ws.run("goto", f"http://127.0.0.1:{closed_port()}/")
