@@ -107,3 +107,26 @@ def test_icon_buttons_notes_and_counts_say_what_they_are(workspace: Workspace, s
     assert "closed GettingStarted" in workspace.ok("click", closes[1][0])
     assert re.search(r'button "0" @e\d+ \(row "Number of tags"\)', view), view
     assert re.search(r'button "2349" @e\d+ \(row "Number of shadow tiddlers"\)', view), view
+
+
+def test_an_editor_whose_classes_share_one_prefix_names_its_icons_parts_and_dialog(
+    workspace: Workspace, site: Site
+) -> None:
+    # Node-RED's editor: `red-ui-` on every class, icon buttons named by their ids, palette nodes of
+    # three parts, a dialog over an absolutely placed shade, a node's button drawn as a rect on a rect.
+    view = workspace.ok("goto", site.url("/realapps/nodered-editor.html"))
+    top = view.split("\n- ")[0]
+    assert "⚠ blocking full-screen layer" in top and 'button "No, do not enable notifications"' in top, view
+    for name in ("deploy options", "sidemenu", "zoom in", "angle double up"):
+        assert re.search(rf'- (link|button) "{name}" @e\d+', view), (name, view)  # no "red", "ui", "footer"
+    assert "red " not in view.replace("Node-RED", "")
+    assert "Import" not in view  # the hidden submenu's words are nobody's name
+    for node in ("inject", "debug", "function"):
+        assert len(re.findall(rf'"{node}" @', view)) == 1, view  # one palette node, one ref
+    assert "swatch" not in view  # a node's port is part of it
+    no = re.search(r'button "No, do not enable notifications" (@e\d+)', view)
+    assert no
+    workspace.ok("click", no.group(1))
+    button = re.search(r'rectangle "flow node button[^"]*" (@c\d+)', view)
+    assert button, view
+    assert "injected: timestamp" in workspace.ok("click", button.group(1))  # not "covered" by its own rect

@@ -102,3 +102,10 @@ def test_a_long_list_in_a_new_order_is_said_within_bounds() -> None:
     said = next(line for line in change.quoted if "new order" in line)
     assert len(said) < 520
     assert '"Item number 99" @e99' in said and "(100 in all: `browse snapshot -i` lists them)" in said
+
+
+def test_lines_of_many_kinds_in_another_order_are_no_list_that_moved() -> None:
+    # a view that puts what is in view first orders a page's mixed lines anew when the page scrolls
+    before = '- button "Go" @e1\n- link "Home" @e2\n- textbox "Name" @e3\n- checkbox "Keep" @e4'
+    after = '- textbox "Name" @e3\n- checkbox "Keep" @e4\n- button "Go" @e1\n- link "Home" @e2'
+    assert not any("new order" in line for line in view_change(before, after).quoted)

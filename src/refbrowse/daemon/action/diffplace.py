@@ -277,6 +277,8 @@ def reordered(old: list[str], new: list[str]) -> Reordered:
             continue
         first = next(k for k in range(len(a)) if a[k] != b[k])
         last = max(k for k in range(len(a)) if a[k] != b[k])
+        if len({_role_and_rest(text)[0] for text in b[first : last + 1]}) > 2:
+            continue  # a page's mixed lines, ordered by what is in view: no list whose items moved
         found.said.append(_said([new[j] for j in now[first : last + 1]]))
         found.gone |= set(was[first : last + 1])
         found.came |= set(now[first : last + 1])

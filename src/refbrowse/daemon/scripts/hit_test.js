@@ -22,7 +22,12 @@
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     // The innermost element at the point, through open shadow roots: what a real click would reach.
     const hit = dom.elementAt(x, y);
-    const own = !hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none');
+    // A shape under another part of its own drawing group (a node's button: a rect on a rect) is not
+    // covered: a click there reaches the group, as the person's would.
+    const group = el.ownerSVGElement && el.parentElement && el.parentElement.tagName.toLowerCase() === 'g'
+      ? el.parentElement : null;
+    const own = !hit || within(el, hit) || (within(hit, el) && getComputedStyle(hit).pointerEvents !== 'none')
+      || (!!group && within(group, hit));
     return {x, y, hit, own, byLabel: !!hit && labels.some(l => within(l, hit))};
   };
   let {x, y, hit, own, byLabel} = look(r);

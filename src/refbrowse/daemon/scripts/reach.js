@@ -87,14 +87,19 @@
   };
   // A delegating element's children of the most common tag, when they are most of them: a list's
   // items. Rows that hold buttons are left out: the listener is there for the buttons, controls already.
-  const repeated = el => {
+  // With `alike`, they must also look alike (no class, or a class in common with another): the parts
+  // of one widget (Node-RED's palette node: its icon, label and port) are no list.
+  const repeated = (el, alike = false) => {
     const kids = Array.from(el.children);
     const tags = new Map();
     kids.forEach(k => tags.set(k.tagName, (tags.get(k.tagName) || 0) + 1));
     const most = Math.max(0, ...tags.values());
     if (kids.length < 2 || most < 2 || most * 2 < kids.length) return null;
     const tag = [...tags].find(([, n]) => n === most)[0];
-    return kids.filter(k => k.tagName === tag && !k.matches(CONTROL) && !k.querySelector(CONTROL));
+    const items = kids.filter(k => k.tagName === tag && !k.matches(CONTROL) && !k.querySelector(CONTROL));
+    const classes = items.map(k => new Set(k.classList));
+    const kin = (k, i) => !k.classList.length || classes.some((c, j) => j !== i && [...k.classList].some(x => c.has(x)));
+    return !alike || items.every(kin) ? items : null;
   };
   for (const [el, types] of listened) {
     if (candidates.size >= limit * 4) break;
@@ -131,7 +136,7 @@
       }
       if (el.tagName.toLowerCase() !== 'svg') continue;
     }
-    const kids = repeated(el);
+    const kids = repeated(el, true);
     if (kids) { kids.forEach(k => add(k, 'acts')); continue; }
     if (!el.querySelector(CONTROL) && small(el)) add(el, 'acts');
   }
@@ -149,8 +154,8 @@
     if (!el.textContent.trim() && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')
       && !el.title && !el.querySelector('img[alt]:not([alt=""]), svg title')) add(el, 'unnamed');
   });
-  // Words that say how a control looks or is built, never what it does.
-  const STYLE_WORD = /^(ql|btn|button|icon|icons|image|images|glyph|symbol|fa|fas|far|fab|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|cm|content|contents|inner|wrapper|wrap|container|root|area|scroller|layer|focused|hover|open|closed|hidden|visible|invisible|transparent|plain|flat|ghost|outline|outlined|primary|secondary|tertiary|default|small|large|mini|tiny|borderless|sm|md|lg|xl|\d+)$/;
+  // Words that say how a control looks or is built, or where it sits, never what it does.
+  const STYLE_WORD = /^(background|header|footer|toolbar|sidebar|panel|panels|view|bar|item|control|controls|label|ql|btn|button|icon|icons|image|images|glyph|symbol|fa|fas|far|fab|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|cm|content|contents|inner|wrapper|wrap|container|root|area|scroller|layer|focused|hover|open|closed|hidden|visible|invisible|transparent|plain|flat|ghost|outline|outlined|primary|secondary|tertiary|default|small|large|mini|tiny|borderless|sm|md|lg|xl|\d+)$/;
   const classes = el => typeof (el && el.className) === 'string' ? el.className.split(/\s+/).filter(Boolean)
     : el && el.className && typeof el.className.baseVal === 'string' ? el.className.baseVal.split(/\s+/).filter(Boolean) : [];
   // a library's prefix (`flatpickr-prev-month` inside `flatpickr-months`, `tc-remove-tag-button` inside
@@ -161,20 +166,42 @@
     return classes(el).map(c => c.split(/[-_]/)).map(parts => lead.has(parts[0].toLowerCase()) && parts.length > 1 ? parts.slice(1) : parts)
       .flat().join(' ');
   };
+  // The page's own class prefix (`red` of Node-RED's red-ui-…, `tc` of TiddlyWiki's tc-…): the first
+  // part that begins a third or more of the page's hyphenated classes names nothing, in a class or an id.
+  const library = () => {
+    if (!state.library) {
+      const counts = new Map();
+      let total = 0;
+      for (const el of Array.from(document.querySelectorAll('[class]')).slice(0, 3000)) {
+        for (const c of classes(el)) {
+          const parts = c.split(/[-_]/);
+          if (parts.length < 2 || !parts[0]) continue;
+          total++;
+          counts.set(parts[0].toLowerCase(), (counts.get(parts[0].toLowerCase()) || 0) + 1);
+        }
+      }
+      state.library = new Set([...counts].filter(([, n]) => n >= 20 && n * 3 >= total).map(([p]) => p));
+    }
+    return state.library;
+  };
+  // Icon fonts name some glyphs by their look: what a person reads in them.
+  const ICON_MEANS = {times: 'close', xmark: 'close', bars: 'menu', hamburger: 'menu', ellipsis: 'more', kebab: 'more'};
   const words = el => {
+    const drawing = !!el.ownerSVGElement;  // a shape is no HTML button: its class's "button" says what it is
     const image = el.querySelector('img[src]');
     const use = el.querySelector('use');
     const icon = el.querySelector('svg, i[class], span[class*=icon]');  // an icon font's or a sprite's name
     const kept = source => source.split(/[\s#]+/).flatMap(w => w.split(/[-_]|(?=[A-Z][a-z])/))
       .map(w => w.toLowerCase())
-      .filter(w => w.length > 1 && !STYLE_WORD.test(w));
+      .filter(w => w.length > 1 && (!STYLE_WORD.test(w) || (drawing && w === 'button')) && !library().has(w));
     // its own id and classes first; only when they say nothing, the icon inside it
-    const own = kept(`${el.id} ${classWords(el, el.parentElement)}`);
+    const id = kept(el.id);  // an id is meant to say which one; the classes, what kind
+    const own = id.length ? id : kept(classWords(el, el.parentElement));
     const drawn = own.length ? [] : kept([
       use ? (use.getAttribute('href') || use.getAttribute('xlink:href') || '') : '',
       icon ? `${icon.getAttribute('data-icon') || ''} ${classWords(icon, el, el.parentElement)}` : '',
       image ? (image.getAttribute('src').split('/').pop().split('.')[0]) : ''].join(' '));
-    return [...new Set(own.length ? own : drawn)].slice(0, 4).join(' ');
+    return [...new Set((own.length ? own : drawn).map(w => ICON_MEANS[w] || w))].slice(0, 4).join(' ');
   };
   const shape = el => SHAPES[el.tagName.toLowerCase()] && el.ownerSVGElement;
   const name = (el, flags, role) => {
@@ -190,12 +217,15 @@
     const said = flat(el.getAttribute('aria-label') || el.getAttribute('title')
       || (el.tagName === 'IMG' ? el.getAttribute('alt') : ''));
     if (said) return said.slice(0, 80);
-    const text = flat(el.innerText || (shape(el) ? '' : el.textContent));
+    // what it shows (a hidden submenu's words are not its name); an SVG shape has no innerText
+    const text = flat(el.innerText !== undefined ? el.innerText : shape(el) ? '' : el.textContent);
     if (text && !flags.has('unnamed')) return text.slice(0, 80);
     if (shape(el)) {
       const fill = getComputedStyle(el).fill;
       const label = flat(el.parentElement && el.parentElement.tagName === 'g' ? el.parentElement.textContent : '');
-      return [colour_name(fill), SHAPES[el.tagName.toLowerCase()], label].filter(Boolean).join(' ').slice(0, 80);
+      const classed = words(el);  // what the drawing calls it (Node-RED's `red-ui-flow-port`: "flow port")
+      return (classed ? [classed, colour_name(fill), label] : [colour_name(fill), SHAPES[el.tagName.toLowerCase()], label])
+        .filter(Boolean).join(' ').slice(0, 80);
     }
     const r = el.getBoundingClientRect();
     const background = getComputedStyle(el).backgroundColor;
@@ -219,6 +249,7 @@
       list = list.parentElement && list.parentElement.closest('ul, ol, [role=menu]'), i++) {
       const holder = list.parentElement;
       if (!holder || holder.tagName !== 'LI' || getComputedStyle(list).display !== 'none') continue;
+      if (Array.from(holder.children).some(c => c !== list && c.matches(CONTROL))) continue;  // its link opens it
       add(holder, 'acts');
     }
   }

@@ -73,6 +73,15 @@
         add('full-screen layer', layerOf(n));
         break;
       }
+      // A backdrop placed absolutely (Node-RED's shades: no words or controls, over the whole window): the
+      // layer is the element beside it whose controls stand above it, its dialog.
+      if (s.position === 'absolute' && !n.textContent.trim() && !n.querySelector(CONTROLS)
+          && r.width * r.height >= 0.9 * vw * vh && s.pointerEvents !== 'none') {
+        const above = Array.from((up(n) || document.body).children)
+          .find(sib => sib !== n && visible(sib) && controlsIn(sib).some(onTop));
+        add('full-screen layer', above || n);
+        break;
+      }
     }
   }
   const passwords = deep('input[type=password]');
