@@ -164,3 +164,12 @@ def test_the_kind_of_page_the_daemon_takes_it_for_is_no_change() -> None:
         '- button "Place order" @e12', '- button "Place order" @e12\n- button "Try it out" @e13'
     )
     assert view_change(before, opened).quoted[1:] == ['+- button "Try it out" @e13']
+
+
+def test_lines_that_only_moved_under_another_parent_are_no_change() -> None:
+    # Node-RED: once its edit tray opens, the drawing's shapes are no longer under the drawing's line
+    before = '- img "flow" @e9\n  - rectangle "flow port" @c6 (near "timestamp")\n- button "Deploy" @e2'
+    after = '- button "Deploy" @e2\n- rectangle "flow port" @c6\n- button "Done" @e82'
+    change = view_change(before, after)
+    assert not any("flow port" in line for line in change.quoted), change.quoted
+    assert any('button "Done" @e82' in line for line in change.quoted)

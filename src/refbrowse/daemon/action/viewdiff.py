@@ -111,7 +111,7 @@ def view_change(
     if after is None or after == before:
         return Change()
     old, new = _without_asked(_page_lines(before), _page_lines(after), asked)
-    gone, came = _edits(old, new)
+    gone, came = _reparented(old, new, *_edits(old, new))
     order = diffplace.reordered(old, new)  # items still there, in another order: one line says it
     gone = [i for i in gone if i not in order.gone]
     came = [j for j in came if j not in order.came]
@@ -154,6 +154,16 @@ def _edits(old: list[str], new: list[str]) -> tuple[list[int], list[int]]:
             gone.extend(range(i1, i2))
             came.extend(range(j1, j2))
     return gone, came
+
+
+def _reparented(
+    old: list[str], new: list[str], gone: list[int], came: list[int]
+) -> tuple[list[int], list[int]]:
+    """Without the lines that read the same, ref included, at another depth: an element now under
+    another parent (a drawing's shapes once a dialog covers its group) changed nothing an agent uses."""
+    went = {_HINT.sub("", old[i]).strip(): i for i in gone if _ref(old[i])}
+    moved = {j: went[bare] for j in came if _ref(new[j]) and (bare := _HINT.sub("", new[j]).strip()) in went}
+    return [i for i in gone if i not in set(moved.values())], [j for j in came if j not in moved]
 
 
 def _ref(line: str) -> str | None:
