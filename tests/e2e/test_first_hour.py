@@ -80,7 +80,7 @@ def test_goto_no_wait_answers_before_the_load_and_a_command_behind_a_goto_says_w
     behind = ws.start("goto", url + "?again")
     try:
         held_image.wait_for_request(2)  # that goto has the tab: its page came, its image is held
-        late = ws.run("text", "--timeout", "3000")
+        late = ws.run("text", "--timeout", "1000")  # waited out, with the daemon's 10 s of slack
         assert late.code != 0 and f"waiting for `goto {url}?again`" in late.err, late.err
     finally:
         release.set()

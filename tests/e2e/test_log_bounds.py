@@ -24,9 +24,9 @@ MALFORMED = (
 )
 
 
-def test_malformed_requests_leave_one_line_and_no_traceback(fresh_workspace: Workspace) -> None:
-    fresh_workspace.ok("goto", "about:blank")
-    path = str(fresh_workspace.daemon_info()["socket"])
+def test_malformed_requests_leave_one_line_and_no_traceback(workspace: Workspace) -> None:
+    workspace.ok("goto", "about:blank")
+    path = str(workspace.daemon_info()["socket"])
     for n in range(150):
         sock = socket.socket(socket.AF_UNIX)
         sock.settimeout(5)
@@ -35,18 +35,18 @@ def test_malformed_requests_leave_one_line_and_no_traceback(fresh_workspace: Wor
             sock.sendall(MALFORMED[n % len(MALFORMED)])
             sock.recv(100)
         sock.close()
-    assert fresh_workspace.ok("url").strip() == "about:blank"
-    log = (fresh_workspace.state_dir / "daemon.log").read_text()
+    assert workspace.ok("url").strip() == "about:blank"
+    log = (workspace.state_dir / "daemon.log").read_text()
     assert "Traceback" not in log, log[-3000:]
     assert 1 <= log.count("a malformed or broken request") <= 3, log[-3000:]
 
 
 def test_silent_connections_to_the_activity_page_take_no_more_than_a_few_descriptors(
-    fresh_workspace: Workspace,
+    workspace: Workspace,
 ) -> None:
-    link = fresh_workspace.ok("dashboard").splitlines()[0]
+    link = workspace.ok("dashboard").splitlines()[0]
     port = int(link.split(":")[2].split("/")[0])
-    pid = int(str(fresh_workspace.daemon_info()["pid"]))
+    pid = int(str(workspace.daemon_info()["pid"]))
     silent = []
     try:
         for _ in range(600):
@@ -54,11 +54,11 @@ def test_silent_connections_to_the_activity_page_take_no_more_than_a_few_descrip
             silent.append(sock)
         time.sleep(1)
         assert len(os.listdir(f"/proc/{pid}/fd")) < 300
-        assert fresh_workspace.ok("url").strip() == "about:blank"
+        assert workspace.ok("url").strip() == "about:blank"
     finally:
         for sock in silent:
             sock.close()
-    assert fresh_workspace.ok("dashboard").startswith("http://127.0.0.1:")
+    assert workspace.ok("dashboard").startswith("http://127.0.0.1:")
 
 
 def test_a_client_that_sends_half_a_head_to_the_activity_page_is_dropped_and_the_daemon_answers(
