@@ -91,6 +91,7 @@ def test_a_terminal_says_the_lines_it_printed_once(workspace: Workspace, site: S
     workspace.ok("type", terminal.group(1), "echo hello")
     report = workspace.ok("press", "Enter")
     assert report.count('text appeared: "hello"') == 1 and report.count('text appeared: "$"') == 1, report
+    assert "Welcome to the demo shell" not in report, report  # the screen's whole text, before and after
 
 
 def test_icon_buttons_notes_and_counts_say_what_they_are(workspace: Workspace, site: Site) -> None:

@@ -173,3 +173,10 @@ def test_lines_that_only_moved_under_another_parent_are_no_change() -> None:
     change = view_change(before, after)
     assert not any("flow port" in line for line in change.quoted), change.quoted
     assert any('button "Done" @e82' in line for line in change.quoted)
+
+
+def test_a_terminals_screen_whose_text_went_on_is_no_diff_line_but_a_renamed_button_is() -> None:
+    screen = '- clickable "Welcome to the demo shell ${}" @c1\n- button "Follow{}" @e4'
+    assert view_change(screen.format("", ""), screen.format(" seq 3 1 2 3 $", "")) == Change()
+    renamed = view_change(screen.format("", ""), screen.format("", "ing"))
+    assert renamed.quoted[1:] == ['-- button "Follow" @e4', '+- button "Following" @e4'], renamed

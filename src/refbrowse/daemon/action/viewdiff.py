@@ -111,6 +111,7 @@ def view_change(
     if after is None or after == before:
         return Change()
     old, new = _without_asked(_page_lines(before), _page_lines(after), asked)
+    new = _grown(old, new)
     gone, came = _reparented(old, new, *_edits(old, new))
     order = diffplace.reordered(old, new)  # items still there, in another order: one line says it
     gone = [i for i in gone if i not in order.gone]
@@ -134,6 +135,24 @@ def view_change(
         [f"… {more} more line{'s' if more != 1 else ''} of the diff, run `snapshot -i -D`"] if more else []
     )
     return Change(["changed in the interactive view:", *shown], trailer, came=brought, boxes=boxes)
+
+
+# an element known by its listeners (a `clickable`, or a `generic` with a ref): its name is its text
+_CLICKABLE = re.compile(r'^(\s*- (?:clickable|generic) "(?:[^"\\]|\\.)*)" (@[ec]\d+)\b')
+
+
+def _grown(old: list[str], new: list[str]) -> list[str]:
+    """`new` with each listener-driven element whose name (its text) only went on from where it was as
+    it was: a terminal's screen, a log. Its new lines are said as text that appeared; the element's line
+    said again with all its text, before and after, told nothing more."""
+    was = {m[2]: (m[1], line) for line in old if (m := _CLICKABLE.match(line))}
+    out = []
+    for line in new:
+        m = _CLICKABLE.match(line)
+        before = was.get(m[2]) if m else None
+        grew = m is not None and before is not None and m[1] != before[0] and m[1].startswith(before[0])
+        out.append(before[1] if grew and before is not None else line)
+    return out
 
 
 def _page_lines(view: str) -> list[str]:
