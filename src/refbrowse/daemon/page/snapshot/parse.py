@@ -147,10 +147,12 @@ def _apply_attributes(node: Node, attributes: str, number: int) -> None:
 def _attach(parent: Node, node: Node, value: str | None) -> None:
     node.parent = parent
     node.value = value
-    node.in_frame = parent.in_frame or parent.role == "iframe"
+    parent.children.append(node)
+    if not parent.in_frame and parent.role != "iframe":
+        return  # in the page itself, as a new node already says (no frame, its origin at 0, 0)
+    node.in_frame = True
     node.origin = parent.box[:2] if parent.role == "iframe" and parent.box else parent.origin
     if node.box is not None:
         # Boxes inside a frame are relative to it: shift them into the page's viewport.
         x, y, w, h = node.box
         node.box = (x + node.origin[0], y + node.origin[1], w, h)
-    parent.children.append(node)
