@@ -19,12 +19,13 @@ _SAME_COLUMN = 4  # pixels: the items of one column start at the same x, give or
 def by_screen(nodes: list[Node]) -> bool:
     """Reorder, in place, each run of sibling rows (or items) in one column by where they stand;
     `nodes` are every node of the tree, in any order. Whether any moved."""
+    holders: dict[int, Node] = {}  # the parents of rows: on a big page, few of its nodes
+    for node in nodes:
+        if node.role in _ORDERED and node.box and node.parent is not None:
+            holders.setdefault(id(node.parent), node.parent)
     moved_any = False
-    for node in nodes:  # most nodes are passed over at once
-        children = node.children
-        if len(children) < 2:
-            continue
-        rows = [c for c in children if c.__class__ is Node and c.role in _ORDERED and c.box]
+    for node in holders.values():
+        rows = [c for c in node.children if c.__class__ is Node and c.role in _ORDERED and c.box]
         if len(rows) < 2 or not _one_column(rows):
             continue
         placed = sorted(rows, key=lambda row: row.box[1] if row.box else 0)
