@@ -48,6 +48,16 @@ def seen(site: Site) -> Iterator[list[str]]:
     yield got
 
 
+@pytest.fixture(scope="module")
+def clipboards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    """One daemon for the module. Each test writes and copies the same words in the default
+    session and asserts they reach no other session and no page: what an earlier test left on the
+    default session's clipboard, or a polling page it left open, is held to the same checks."""
+    ws = Workspace(tmp_path_factory.mktemp("ws"))
+    yield ws
+    ws.stop()
+
+
 def value(ws: Workspace, expr: str, session: str = "default") -> object:
     return json.loads(ws.ok("--session", session, "--json", "--raw", "js", expr))["data"]["value"]
 
@@ -68,9 +78,9 @@ def paste_both_ways(ws: Workspace, session: str) -> tuple[object, object]:
 
 
 def test_what_one_session_writes_no_other_session_reads_or_pastes(
-    fresh_workspace: Workspace, site: Site, seen: list[str]
+    clipboards: Workspace, site: Site, seen: list[str]
 ) -> None:
-    ws = fresh_workspace
+    ws = clipboards
     for session in ("default", "other"):
         ws.ok("--session", session, "goto", site.url("/clip/field"))
     ws.ok("clipboard", "write", SECRET)
@@ -81,9 +91,9 @@ def test_what_one_session_writes_no_other_session_reads_or_pastes(
 
 
 def test_what_a_session_copies_or_its_page_writes_stays_in_it(
-    fresh_workspace: Workspace, site: Site, seen: list[str]
+    clipboards: Workspace, site: Site, seen: list[str]
 ) -> None:
-    ws = fresh_workspace
+    ws = clipboards
     for session in ("default", "other"):
         ws.ok("--session", session, "goto", site.url("/clip/field"))
     ws.ok("selecttext", "#words", "--from", "COPIED", "--to", "5150")
@@ -107,9 +117,9 @@ def test_what_a_session_copies_or_its_page_writes_stays_in_it(
 
 
 def test_a_page_of_another_session_polling_the_clipboard_gets_nothing(
-    fresh_workspace: Workspace, site: Site, seen: list[str]
+    clipboards: Workspace, site: Site, seen: list[str]
 ) -> None:
-    ws = fresh_workspace
+    ws = clipboards
     ws.ok("--session", "other", "permissions", "grant", "clipboard-read")  # even so
     ws.ok("--session", "other", "goto", site.url("/clip/poll"))
     ws.ok("goto", site.url("/clip/field"))
@@ -127,9 +137,9 @@ def test_a_page_of_another_session_polling_the_clipboard_gets_nothing(
 
 
 def test_clipboard_read_is_granted_only_while_our_command_runs(
-    fresh_workspace: Workspace, site: Site, seen: list[str]
+    clipboards: Workspace, site: Site, seen: list[str]
 ) -> None:
-    ws = fresh_workspace
+    ws = clipboards
     ws.ok("goto", site.url("/clip/field"))
     ws.ok("clipboard", "write", SECRET)
     ws.ok("clipboard", "read")
@@ -143,9 +153,9 @@ def test_clipboard_read_is_granted_only_while_our_command_runs(
 
 
 def test_a_page_polling_the_clipboard_does_not_hold_goto_to_the_cap(
-    fresh_workspace: Workspace, site: Site, seen: list[str]
+    clipboards: Workspace, site: Site, seen: list[str]
 ) -> None:
-    ws = fresh_workspace
+    ws = clipboards
     ws.ok("goto", site.url("/clip/field"))
     ws.ok("clipboard", "write", SECRET)
     out = ws.ok("goto", site.url("/clip/poll"))
