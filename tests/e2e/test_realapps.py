@@ -131,3 +131,17 @@ def test_an_editor_whose_classes_share_one_prefix_names_its_icons_parts_and_dial
     button = re.search(r'rectangle "flow node button[^"]*" (@c\d+)', view)
     assert button, view
     assert "injected: timestamp" in workspace.ok("click", button.group(1))  # not "covered" by its own rect
+
+
+def test_a_button_whose_name_holds_an_icon_glyph_is_clicked_by_its_ref(
+    workspace: Workspace, site: Site
+) -> None:
+    # Node-RED's typed input: a caret drawn by an icon font's ::before is in the role engine's name,
+    # not in the snapshot's; the ref's "still the same element" check must not call it changed.
+    view = workspace.ok("goto", site.url("/realapps/nodered-editor.html"))
+    no = re.search(r'button "No, do not enable notifications" (@e\d+)', view)
+    assert no
+    workspace.ok("click", no.group(1))
+    trigger = re.search(r'button "milliseconds since epoch" (@e\d+)', view)
+    assert trigger, view
+    assert "formats shown" in workspace.ok("click", trigger.group(1))

@@ -10,6 +10,7 @@ by another element at its centre.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -114,9 +115,21 @@ def _still_same(tab: Tab, target: RefTarget) -> tuple[Locator, Locator | None]:
     role: Any = target.role  # one of _NAMED_ROLES, which Playwright types as a Literal
     # The name as the snapshot computed it leaves hidden text out; counted with hidden elements
     # included, the role engine would add it. Either reading means "still what it was".
-    by_role = tab.page.get_by_role(role, name=target.name, exact=True)
-    hidden = tab.page.get_by_role(role, name=target.name, exact=True, include_hidden=True)
+    name = _as_shown(target.name)
+    by_role = tab.page.get_by_role(role, name=name)
+    hidden = tab.page.get_by_role(role, name=name, include_hidden=True)
     return locator, locator.and_(by_role.or_(hidden))
+
+
+# An icon font's glyphs, which snapshots leave out (those of the first plane: JavaScript runs the regex)
+_GLYPHS = "[\ue000-\uf8ff\\s]"
+
+
+def _as_shown(name: str) -> re.Pattern[str]:
+    """The whole name as the snapshot showed it, icon glyphs allowed around and between its words
+    (Node-RED's `milliseconds since epoch` and its caret: the role engine's name holds the glyph)."""
+    words = (re.escape(word) for word in name.split())
+    return re.compile(f"^{_GLYPHS}*{(_GLYPHS + '+').join(words)}{_GLYPHS}*$")
 
 
 async def resolve_ref(tab: Tab, ref: Ref) -> Locator:
