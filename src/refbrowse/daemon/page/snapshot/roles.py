@@ -112,6 +112,26 @@ def text_of(node: Node, limit: int = 80, controls: bool = True) -> str:
     return shorten(" ".join(p for p in parts if p), limit)
 
 
+def title_of(node: Node, limit: int = 80) -> str | None:
+    """The words a node shows before its first control (a tray's or a card's title, "Edit inject
+    node"), or None when it holds no control: a panel is not named by its buttons' words."""
+    parts: list[str] = []
+
+    def before_control(at: Node) -> bool:  # True once a control is met
+        for child in at.children:
+            if isinstance(child, str):
+                parts.append(child)
+            elif actionable(child):
+                return True
+            elif child.name and not any(actionable(n) for n in child.walk()):
+                parts.append(child.name)
+            elif before_control(child):
+                return True
+        return False
+
+    return shorten(" ".join(p for p in parts if p.strip()), limit) if before_control(node) else None
+
+
 def shorten(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -24,6 +24,7 @@ from refbrowse.daemon.page.snapshot.roles import (
     actionable,
     shorten,
     text_of,
+    title_of,
 )
 from refbrowse.daemon.page.snapshot.rowline import ROW_CELLS, data_row, in_said_row, row_cells, row_text
 from refbrowse.daemon.page.snapshot.tree import Node
@@ -306,6 +307,9 @@ class _Builder:
             return ""
         if node.called:
             return node.called
+        title = title_of(node)  # a panel that holds controls says its title, not its controls' words
+        if title is not None:
+            return title
         return text_of(node) if self.options.interactive or nodes.named_by_children(node) else ""
 
     def value(self, node: Node) -> str | None:
