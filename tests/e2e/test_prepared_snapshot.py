@@ -127,3 +127,33 @@ def test_prepared_and_fresh_snapshots_are_identical_on_every_fixture(traced: Wor
         assert [path for _, path in fresh] == [READ_NOW, SERVED, SERVED], page
         assert [text for text, _ in prepared] == [text for text, _ in fresh], page
     assert served >= len(_fixture_pages()) // 2, served
+
+
+# Past the size whose arrival view a navigation takes itself, so it is read in the background;
+# the first measure of an element (the triage's) keeps the page's thread busy for 3.5 s, past the
+# 3 s an early read may take.
+SLOW_TO_READ = (
+    "<!doctype html><title>Slow</title><h1>A long page</h1><p>Words enough to read.</p><button>Go</button>"
+    + "<span></span>" * 10_500
+    + """<script>
+const measure = Element.prototype.getBoundingClientRect;
+let spun = false;
+Element.prototype.getBoundingClientRect = function () {
+  if (!spun) { spun = true; const end = Date.now() + 3500; while (Date.now() < end); }
+  return measure.call(this);
+};
+</script>"""
+)
+
+
+def test_a_slow_background_reading_is_served_and_never_makes_the_page_look_stuck(
+    traced: Workspace, site: Site
+) -> None:
+    traced.ok("goto", site.page("/prep/slow.html", SLOW_TO_READ))
+    text, path = snapshot(traced, "-i")
+    assert path == SERVED  # the page was read once, not given up on and read again
+    assert re.search(r'button "Go" @e\d+', text)
+    traced.ok("goto", site.page("/prep/slow.html?again", SLOW_TO_READ))
+    left = traced.run("goto", site.page("/prep/after-slow.html", "<title>Next</title><p>next"))
+    assert left.code == 0, left.err
+    assert "not answering" not in left.err  # our own reading kept the page busy, not the page
