@@ -23,6 +23,7 @@ _ROWS = frozenset(("row", "listitem", "treeitem", "article"))
 _CELLS = frozenset(("cell", "gridcell", "columnheader", "rowheader"))
 _CLIMB = 3  # levels searched upwards for a preceding text
 _GROUP_FIELDS = 4  # fields of a row that one label names (a date and a time)
+_CARD_CONTROLS = 12  # an article with more controls is a page's text, not a card or a note
 
 
 def repeated(tree: Node) -> set[tuple[str, str]]:
@@ -42,10 +43,17 @@ def row_of(node: Node) -> str:
                 return shorten(ancestor.name, HINT_LIMIT)
             if _names_the_row(ancestor, node):
                 return ""  # Django's sidebar: `Users`, then its Add and Change
-            if ancestor.role == "article" and (heading := _heading_in(ancestor)):
-                return heading  # a card's or a note's title, even after its toolbar
+            if ancestor.role == "article":  # a card or a note by its title, even after its toolbar;
+                if _controls(ancestor) > _CARD_CONTROLS:  # a page's whole article (mkdocs) is no row
+                    return ""
+                if heading := _heading_in(ancestor):
+                    return heading
             return _header_before(_cell_in(ancestor, node)) or _first_text(ancestor, node)
     return ""
+
+
+def _controls(container: Node) -> int:
+    return sum(1 for n in container.walk() if actionable(n))
 
 
 def _heading_in(article: Node) -> str:
