@@ -11,6 +11,7 @@ paragraph lists them one a line.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from refbrowse.daemon.page.snapshot.roles import shorten, text_of
@@ -23,6 +24,7 @@ SENTENCE_WORDS = 3  # words of its own that make a holder a sentence, not a labe
 ALIKE = 3  # a control repeated this often under one parent, reading the same, is one line
 NUMBERED = 32  # links named 1, 2, 3… with refs in step: a run longer than a month's days is one line
 _NAME = 40
+_WORD = re.compile(r"\S+")  # \s is what str.split splits at
 _INLINE = frozenset(("strong", "emphasis", "code", "generic", "mark", "subscript", "superscript", "none"))
 
 
@@ -203,9 +205,10 @@ def _words_beside(node: Node) -> bool:
     words = 0
     for child in node.children:
         if isinstance(child, str):
-            words += sum(1 for word in child.split() if any(ch.isalpha() for ch in word))
-            if words >= SENTENCE_WORDS:
-                return True
+            for word in _WORD.finditer(child):  # the words of `child.split()`, up to the third that counts
+                words += any(ch.isalpha() for ch in word.group())
+                if words >= SENTENCE_WORDS:
+                    return True
     return False
 
 
