@@ -109,7 +109,7 @@ def text_of(node: Node, limit: int = 80, controls: bool = True) -> str:
             length += len(parts[-1])
         if length > limit:
             break
-    return shorten(" ".join(p for p in parts if p), limit)
+    return shorten(" ".join(filter(None, parts)), limit)
 
 
 def title_of(node: Node, limit: int = 80) -> str | None:
