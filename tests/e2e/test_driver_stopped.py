@@ -28,6 +28,7 @@ PAGE = "<title>kept</title><p>Kept through a stopped driver</p>"
 def stopped(fresh_workspace: Workspace, site: Site) -> Iterator[tuple[Workspace, int, str]]:
     """A workspace on a page, and its driver's pid, the driver let go on at teardown."""
     url = site.page("/driver/kept", PAGE)
+    fresh_workspace.env["BROWSE_STUCK_TIMEOUT"] = "5000"  # a running command's page is probed for 5 s, not 20
     fresh_workspace.ok("goto", url)
     pid = driver_pid(int(str(fresh_workspace.daemon_info()["pid"])))
     try:

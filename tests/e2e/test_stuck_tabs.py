@@ -109,6 +109,7 @@ def test_a_page_asking_to_confirm_forever_as_it_is_left_fails_the_goto_clearly(
     fresh_workspace: Workspace, site: Site, ok: str
 ) -> None:
     ws = fresh_workspace
+    ws.env["BROWSE_STUCK_TIMEOUT"] = "5000"  # the page never answers: 5 s tell as well as 20
     ws.ok("goto", site.page("/confirm-loop", CONFIRM_ON_LEAVING))
     left = ws.run("goto", ok, timeout=60)
     assert left.code == 1, left.err

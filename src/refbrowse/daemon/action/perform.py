@@ -39,7 +39,7 @@ from refbrowse.daemon.page.pageprobe import Also, PageBusy, PageReport, answered
 from refbrowse.daemon.page.popups import PopupCounter
 from refbrowse.daemon.page.snapshot import huge_page
 from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
-from refbrowse.daemon.page.tabguard import PROBE_TIMEOUT_S, TabStuck, answers
+from refbrowse.daemon.page.tabguard import TabStuck, answers, probe_timeout_s
 from refbrowse.errors import BrowseError, Unavailable
 
 Action = Callable[[], Awaitable[object]]
@@ -203,7 +203,7 @@ async def _recover_if_stuck(call: ActingCall, tab: Tab) -> None:
     fault = await driverstate.at_fault(call.services.tab_guard.host)
     if fault is not None:  # nothing answers: the page is not to blame, its tab stays
         raise fault
-    why = f"it did not answer for {PROBE_TIMEOUT_S:g} s (a script that never yields?)"
+    why = f"it did not answer for {probe_timeout_s():g} s (a script that never yields?)"
     await call.services.tab_guard.reopen(call.session, tab, why)
     raise TabStuck(
         f"the page stopped answering: {why}; the tab was reopened at about:blank",

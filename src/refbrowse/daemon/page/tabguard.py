@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import time
 from collections.abc import Awaitable, Callable
@@ -58,6 +59,16 @@ log = logging.getLogger("refbrowse")
 PROBE_AFTER_S = 5.0
 PROBE_TIMEOUT_S = 20.0  # loading a 100,000-node page kept the renderer busy 15 s on a loaded machine
 HEAVY_PROBE_TIMEOUT_S = 30.0  # with PROBE_AFTER_S, still inside a command's own limit
+
+
+def probe_timeout_s() -> float:
+    """`PROBE_TIMEOUT_S`, or `BROWSE_STUCK_TIMEOUT` (ms) when it is a number."""
+    try:
+        return max(1, int(os.environ["BROWSE_STUCK_TIMEOUT"])) / 1000
+    except (KeyError, ValueError):
+        return PROBE_TIMEOUT_S
+
+
 CLOSE_TIMEOUT_S = 5.0
 NEW_TAB_WAIT_S = 1.0  # a fresh tab opens in well under this unless the stuck one holds it back
 STORM_WINDOW_S = 2.0
@@ -103,7 +114,7 @@ class TabGuard:
         heavy = command in COMMANDS and bool(
             COMMANDS[command].get("heavy")
         )  # a long script of its own keeps the renderer busy
-        patience = HEAVY_PROBE_TIMEOUT_S if heavy else PROBE_TIMEOUT_S
+        patience = probe_timeout_s() + (HEAVY_PROBE_TIMEOUT_S - PROBE_TIMEOUT_S if heavy else 0.0)
         task, stopped = asyncio.ensure_future(run()), False
         try:
             done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
@@ -303,10 +314,12 @@ def _count(breaker: RateBreaker) -> None:
     breaker.allow()
 
 
-async def answers(tab: Tab, patience_s: float = PROBE_TIMEOUT_S) -> bool:
-    """True when the page runs a trivial script within `patience_s`."""
+async def answers(tab: Tab, patience_s: float | None = None) -> bool:
+    """True when the page runs a trivial script within `patience_s` (default: `probe_timeout_s()`)."""
     try:
-        await asyncio.wait_for(tab.page.evaluate("1"), patience_s)
+        await asyncio.wait_for(
+            tab.page.evaluate("1"), probe_timeout_s() if patience_s is None else patience_s
+        )
     except TimeoutError:
         return False
     except PlaywrightError:
