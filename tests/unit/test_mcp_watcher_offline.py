@@ -46,3 +46,6 @@ def test_the_watcher_gets_the_answer_of_its_ask_or_an_error() -> None:
     assert anyio.run(_left_behind_on_exit, ask, ["tools-wait", "m"]) == ["tools-wait", "m", "answered"]
     with pytest.raises(RuntimeError, match="`fail` failed in its thread"):  # not a watcher waiting forever
         anyio.run(_left_behind_on_exit, ask, ["fail"])
+    for thread in threading.enumerate():  # its hook reports the error within this test, not a later one
+        if thread.name == "tools-wait":
+            thread.join(10)
