@@ -15,10 +15,8 @@ def title(ws: Workspace) -> str:
     return strip_fence(ws.ok("js", "document.title")).strip()
 
 
-def test_an_init_script_runs_before_the_page_and_survives_a_restart(
-    fresh_workspace: Workspace, site: Site
-) -> None:
-    ws = fresh_workspace
+def test_an_init_script_runs_before_the_page_and_survives_a_restart(workspace: Workspace, site: Site) -> None:
+    ws = workspace  # the module's daemon, the next test's too: this one removes its script as it ends
     url = site.page("/init/reader", READER)
     script = ws.root / "flag.js"
     script.write_text("window.__testFlag = 'set-early';")
@@ -37,10 +35,8 @@ def test_an_init_script_runs_before_the_page_and_survives_a_restart(
     assert title(ws) == "flag=none"
 
 
-def test_a_script_that_throws_leaves_the_page_working_and_says_so(
-    fresh_workspace: Workspace, site: Site
-) -> None:
-    ws = fresh_workspace
+def test_a_script_that_throws_leaves_the_page_working_and_says_so(workspace: Workspace, site: Site) -> None:
+    ws = workspace
     url = site.page("/init/reader2", READER)
     bad = ws.root / "bad.js"
     bad.write_text("throw new Error('init script broke');")
