@@ -63,7 +63,8 @@ def place(
     if not found:
         return []
     everything = nodes if nodes is not None else tree.walk()
-    by_box = {node.box: node for node in everything if node.box is not None and not node.in_frame}
+    wanted = {each.box for each in found}  # a few boxes of a page's thousands: only those are kept
+    by_box = {node.box: node for node in everything if node.box in wanted and not node.in_frame}
     added: list[tuple[Node, Reached]] = []
     for each in found:
         node = by_box.get(each.box)

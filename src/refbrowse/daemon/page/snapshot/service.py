@@ -120,7 +120,8 @@ def apply_marks(nodes: list[Node], facts: Triage) -> None:
     if not facts.marks:
         return
     # Wrappers often share their control's box: the facts go to the innermost node of a box.
-    by_box = {node.box: node for node in nodes if node.box is not None and not node.in_frame}
+    wanted = facts.marks.keys()  # a few boxes of a page's thousands: only those are kept
+    by_box = {node.box: node for node in nodes if node.box in wanted and not node.in_frame}
     for box, (marks, note) in facts.marks.items():
         node = by_box.get(box)
         if node is not None:
