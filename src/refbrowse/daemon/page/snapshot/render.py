@@ -57,6 +57,7 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
         repeated=frozenset(repeated(snapshot.tree)),
         unfold=roots is not None,
         prose=options.prose,
+        said=snapshot.said,
     )
     head = [f"title: {json.dumps(facts.title, ensure_ascii=False)}"]
     head += [f"url: {facts.url}"] if options.show_url else []

@@ -10,7 +10,7 @@ to a selector happens afterwards, on the parsed tree (`scope`).
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
@@ -40,6 +40,9 @@ class PageSnapshot:
     tree: Node
     triage: Triage
     clickables: tuple[tuple[Ref, Clickable], ...] = ()
+    # id of an unnamed node given a ref → its words (`text_of(node, 80)`), worked out once: the view names
+    # the node by them again (a docs page's thousand unnamed links)
+    said: dict[int, str] = field(default_factory=dict, compare=False)
 
     def nodes_by_ref(self) -> dict[str, Node]:
         return {node.short_ref: node for node in self.tree.walk() if node.short_ref}
@@ -73,16 +76,19 @@ async def take_snapshot(
             drop_hidden_copies(tree)
         named = _named(tree, tab, facts.document)
         tab.refs.begin(facts.document, frozenset(node.pw_ref for node, _ in named))
+        words: dict[int, str] = {}
         for node, muted in named:
             role = node.aria_role or node.role
             given = (node.pw_ref, role, node.name, node.in_frame, _states(node), node.box, muted)
-            said = "" if node.name else node.called or text_of(node, 80)
+            if not node.name and not node.called:
+                words[id(node)] = text_of(node, 80)
+            said = "" if node.name else node.called or words[id(node)]
             node.short_ref = str(tab.refs.give(facts.document, *given, said=said))
         for node, scanned in added:
             given_reached = (scanned.id, scanned.role, scanned.name, scanned.box)
             node.short_ref = str(tab.refs.give_reached(facts.document, *given_reached))
     extra = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
-    return PageSnapshot(tree, facts, extra)
+    return PageSnapshot(tree, facts, extra, words)
 
 
 def _named(tree: Node, tab: Tab, document: str) -> list[tuple[Node, bool]]:
@@ -272,4 +278,4 @@ async def scope_clickables(tab: Tab, snapshot: PageSnapshot, selector: str) -> P
     except PlaywrightError as exc:
         raise translate(exc, f"finding {selector!r}") from exc
     kept = tuple(pair for pair, keep in zip(snapshot.clickables, inside, strict=True) if keep)
-    return PageSnapshot(snapshot.tree, snapshot.triage, kept)
+    return PageSnapshot(snapshot.tree, snapshot.triage, kept, snapshot.said)

@@ -10,6 +10,7 @@ is only ever the `@eN` after the closing quote.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
@@ -47,6 +48,7 @@ class ViewOptions:
     listed_above: frozenset[int] = frozenset()  # ids of overlay nodes shown before the tree: one line here
     unfold: bool = False  # a scoped view lists every option of a long list box
     prose: bool = False  # the interactive view keeps the text lines too: a small page shown whole
+    said: Mapping[int, str] = field(default_factory=dict, compare=False)  # `PageSnapshot.said`
 
 
 @dataclass(slots=True)
@@ -310,7 +312,10 @@ class _Builder:
         title = title_of(node)  # a panel that holds controls says its title, not its controls' words
         if title is not None:
             return title
-        return text_of(node) if self.options.interactive or nodes.named_by_children(node) else ""
+        if not (self.options.interactive or nodes.named_by_children(node)):
+            return ""
+        said = self.options.said.get(id(node))  # the same words, worked out when its ref was given
+        return said if said is not None else text_of(node)
 
     def value(self, node: Node) -> str | None:
         if node.role in MESSAGES:
