@@ -15,13 +15,13 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult, ElicitRequestParams, ElicitResult, TextContent
-from test_consent import _held_id, gated, hits
+from test_consent import _held_id, gate, gated, hits
 
 from conftest import BROWSE, Site, Workspace
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
-__all__ = ["gated"]  # the fixture shared with test_consent.py
+__all__ = ["gate", "gated"]  # the fixtures shared with test_consent.py (gated stands on gate)
 
 
 TOOLS = """<!doctype html><meta charset="utf-8"><title>Tools</title><h1>Tools</h1><script>
