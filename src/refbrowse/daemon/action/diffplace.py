@@ -116,8 +116,7 @@ def _pairs(
     old, new = views
 
     def key(line: str) -> str:
-        bare = _unref(line)
-        return bare if same_place else _FLAGS.sub("", bare).strip()
+        return _unref(line) if same_place else _plain(line)
 
     pool: dict[str, list[int]] = {}
     for i in gone:

@@ -82,9 +82,7 @@ def twin_beside(node: Node) -> str:
 def key_of(node: Node) -> str:
     """The label cell of a key-value row (`Number of tags | [0]`): the words of the row's other
     cell, when the row has two or three cells and `node` is in one of them."""
-    row = node.parent
-    while row is not None and row.role not in _ROWS:
-        row = row.parent
+    row = next((a for a in node.ancestors() if a.role in _ROWS), None)
     if row is None or row.role != "row":
         return ""
     cells = [c for c in row.children if not isinstance(c, str) and c.role in _CELLS]
