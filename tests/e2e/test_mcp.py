@@ -272,12 +272,6 @@ def test_http_refuses_no_token_a_wrong_token_and_foreign_host_or_origin(
         assert reply.headers["www-authenticate"].startswith("Bearer")
 
 
-def test_port_without_http_is_bad_usage(workspace: Workspace) -> None:
-    result = workspace.run("mcp", "--port", "9")
-    assert result.code == 2
-    assert "--port goes with --http" in result.err
-
-
 def test_http_on_a_port_in_use_fails_with_a_hint(workspace: Workspace) -> None:
     import socket
 

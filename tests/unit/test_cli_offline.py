@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 
 import pytest
 
@@ -40,6 +41,7 @@ def test_every_command_has_help_a_category_and_well_formed_args() -> None:
         (["--session"], "--session needs a value"),
         (["--timeout", "soon", "url"], "--timeout must be a positive number"),
         ([], "no command given"),
+        (["mcp", "--port", "9"], "mcp --port goes only with --http"),
     ],
 )
 def test_bad_usage_is_rejected_before_any_request(argv: list[str], message: str) -> None:
@@ -84,3 +86,15 @@ def test_help_lists_commands_and_describes_one() -> None:
     assert "goto [--allow-file] URL" in overview and "Global flags" in overview
     one = subprocess.run([BROWSE, "help", "text"], capture_output=True, text=True, check=True).stdout
     assert one.startswith("browse text [--max-tokens N] [--max-chars N] [SEL]")
+
+
+def test_a_usage_error_of_mcp_is_said_before_the_mcp_library_loads() -> None:
+    """`browse mcp --port 9`: exit code 2 at once; loading the MCP SDK costs ~0.8 s of CPU."""
+    probe = (
+        "import sys; from refbrowse.cli.main import main; code = main(['mcp', '--port', '9']);"
+        " print(code, sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'refbrowse.mcp')"
+        " or m.startswith('refbrowse.mcp')))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["2", "[]"], done
+    assert "mcp --port goes only with --http" in done.stderr and "hint: add --http" in done.stderr

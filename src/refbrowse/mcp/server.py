@@ -26,7 +26,7 @@ from mcp.server.subscriptions import ListenHandler
 from refbrowse import __version__, protocol
 from refbrowse.cli.argv import parse_argv
 from refbrowse.cli.main import respond
-from refbrowse.errors import BrowseError, UsageError
+from refbrowse.errors import BrowseError
 from refbrowse.exitcodes import ExitCode
 from refbrowse.mcp import consent, workspace
 from refbrowse.mcp.pagetools import PageToolBridge
@@ -188,7 +188,5 @@ def run(req: Request) -> int:
         from refbrowse.mcp import http
 
         return http.run(build_server(session), req["flags"].get("--port"))
-    if req["flags"].get("--port"):
-        raise UsageError("--port goes with --http", "run `browse mcp --http --port N`")
     anyio.run(serve_stdio, session)
     return ExitCode.OK
