@@ -48,6 +48,10 @@ HEALTH_PATH = "/health"
 COMMAND_PATH = "/command"
 HEADER_EXIT = "X-Browse-Exit"  # the command's exit code
 HEADER_STDOUT = "X-Browse-Stdout"  # bytes of the body that go to stdout; the rest go to stderr
+# A client that sends HEADER_EARLY may get interim `102 Processing` heads before the answer, each
+# with a line for the person waiting in HEADER_NOTE (UTF-8): a command waiting for its tab says so.
+HEADER_EARLY = "X-Browse-Early"
+HEADER_NOTE = "X-Browse-Note"
 STOPPING_STATUS = 503  # the daemon is on its way out: ask a fresh one
 STOP_REQUEST = b'{"command": "stop", "args": [], "flags": {}}'
 

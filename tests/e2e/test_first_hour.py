@@ -76,12 +76,24 @@ def test_goto_no_wait_answers_before_the_load_and_a_command_behind_a_goto_says_w
     assert out.startswith(f"Navigated to {url}")
     assert strip_fence(ws.ok("js", "document.readyState")).strip() != "complete"
     assert "Held back" in strip_fence(ws.ok("text"))
-    # A goto that waits for the load holds the tab; a command behind it says what it waits for.
+    # A goto that waits for the load holds the tab; a command behind it says what it waits for,
+    # early (before its answer), and gives up at its own --timeout saying how to stop the holder.
+    holder = f"goto {url}?again"
     behind = ws.start("goto", url + "?again")
     try:
         held_image.wait_for_request(2)  # that goto has the tab: its page came, its image is held
-        late = ws.run("text", "--timeout", "1000")  # waited out, with the daemon's 10 s of slack
-        assert late.code != 0 and f"waiting for `goto {url}?again`" in late.err, late.err
+        late = ws.run("text", "--timeout", "1000")
+        assert late.code == 4, late
+        assert f"note: text waits for `{holder}`, which holds this tab (running for" in late.err, late.err
+        assert f"error: text did not run: `{holder}` still holds this tab" in late.err, late.err
+        assert "waited 1 s, its --timeout" in late.err and "Ctrl-C on the `browse` that runs it" in late.err
+        patient = ws.start("text")
+        assert patient.stderr is not None
+        assert patient.stderr.readline().startswith(f"note: text waits for `{holder}`")  # before its answer
+        behind.send_signal(signal.SIGINT)  # Ctrl-C on the goto's `browse`: the daemon cancels it
+        out, err = patient.communicate(timeout=60)
+        assert patient.returncode == 0 and "Held back" in out, err
+        assert f"s for `{holder}` to finish on this tab before running text" in err, err
     finally:
         release.set()
         behind.communicate(timeout=60)

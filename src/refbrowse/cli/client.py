@@ -13,7 +13,11 @@ import _socket
 import os
 import sys
 
-from refbrowse.protocol import daemon_address, socket_path_for_connect
+from refbrowse.protocol import HEADER_EARLY, HEADER_NOTE, daemon_address, socket_path_for_connect
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 class DaemonGone(Exception):
@@ -21,9 +25,17 @@ class DaemonGone(Exception):
 
 
 def request(
-    info: dict[str, object], method: str, path: str, body: bytes = b"", timeout: float | None = None
+    info: dict[str, object],
+    method: str,
+    path: str,
+    body: bytes = b"",
+    timeout: float | None = None,
+    early: Callable[[str], None] | None = None,
 ) -> tuple[int, dict[str, str], bytes]:
     """Send one request to the daemon `info` describes; return status, headers (lower-case names), body.
+
+    With `early`, the daemon may say lines before its answer (a command waiting for
+    its tab says for what): each is handed to `early` as it comes.
 
     Over the daemon's Unix socket, and only once the process at the other end is
     known to run as this user: nothing, the token least of all, is sent to anyone
@@ -44,6 +56,8 @@ def request(
         "Connection: close",
         f"Authorization: Bearer {token}",
     ]
+    if early is not None:
+        head.append(f"{HEADER_EARLY}: 1")
     if body:
         head += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
     data = ("\r\n".join(head) + "\r\n\r\n").encode() + body
@@ -56,7 +70,7 @@ def request(
         else:
             sock.connect(("127.0.0.1", port))
         sock.sendall(data)
-        return _read_response(sock)
+        return _read_response(sock, early)
     except OSError as exc:
         raise DaemonGone(str(exc)) from exc
     finally:
@@ -78,20 +92,24 @@ def _check_peer(sock: _socket.socket) -> None:
         raise ForeignDaemon(f"the daemon's socket is held by another user (uid {uid}); nothing was sent")
 
 
-def _read_response(sock: _socket.socket) -> tuple[int, dict[str, str], bytes]:
+def _read_response(
+    sock: _socket.socket, early: Callable[[str], None] | None = None
+) -> tuple[int, dict[str, str], bytes]:
     buf = b""
-    while b"\r\n\r\n" not in buf:
-        chunk = sock.recv(65536)
-        if not chunk:
-            raise DaemonGone("the daemon closed the connection before answering")
-        buf += chunk
-    head, _, body = buf.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split(" ", 2)[1])
-    headers = {}
-    for line in lines[1:]:
-        key, _, value = line.partition(":")
-        headers[key.strip().lower()] = value.strip()
+    while True:
+        while b"\r\n\r\n" not in buf:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise DaemonGone("the daemon closed the connection before answering")
+            buf += chunk
+        head, _, buf = buf.partition(b"\r\n\r\n")
+        status, headers = _head(head)
+        if not 100 <= status < 200:
+            break
+        note = headers.get(HEADER_NOTE.lower())
+        if note and early is not None:  # an interim head: a line before the answer
+            early(note.encode("latin-1").decode("utf-8", "replace"))
+    body = buf
     length = int(headers["content-length"]) if "content-length" in headers else None
     parts = [body]
     received = len(body)
@@ -104,3 +122,13 @@ def _read_response(sock: _socket.socket) -> tuple[int, dict[str, str], bytes]:
         parts.append(chunk)
         received += len(chunk)
     return status, headers, b"".join(parts)
+
+
+def _head(head: bytes) -> tuple[int, dict[str, str]]:
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ", 2)[1])
+    headers = {}
+    for line in lines[1:]:
+        key, _, value = line.partition(":")
+        headers[key.strip().lower()] = value.strip()
+    return status, headers

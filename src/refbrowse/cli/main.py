@@ -26,7 +26,7 @@ from refbrowse.registry import COMMANDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Callable, Iterator, Mapping
     from typing import IO
 
     from refbrowse.specs import Request
@@ -107,7 +107,7 @@ def _run(console: Console) -> int:
         req["argv_text"] = True
         if dashes:
             req["stdin_texts"] = dashes
-    code, out, err = respond(req, console.env)
+    code, out, err = respond(req, console.env, lambda line: console.write(b"", f"note: {line}\n".encode()))
     console.write(out, err)
     return code
 
@@ -204,10 +204,13 @@ def _run_local(req: Request) -> int:
     return code
 
 
-def respond(req: Request, env: Mapping[str, str] | None = None) -> tuple[int, bytes, bytes]:
+def respond(
+    req: Request, env: Mapping[str, str] | None = None, early: Callable[[str], None] | None = None
+) -> tuple[int, bytes, bytes]:
     """Answer one parsed request as the CLI prints it: exit code, stdout, stderr.
 
-    Shared by the CLI and the MCP server. Failures the CLI detects itself (no
+    Shared by the CLI and the MCP server. `early` hears the lines the daemon says before its
+    answer (a command waiting for its tab says for what). Failures the CLI detects itself (no
     daemon, one that stopped answering) raise `BrowseError`.
     """
     env = os.environ if env is None else env
@@ -226,15 +229,17 @@ def respond(req: Request, env: Mapping[str, str] | None = None) -> tuple[int, by
         launcher.stop_daemon(state_dir)
         launcher.ensure_daemon(state_dir)
         req["command"] = "status"
-    return _send(state_dir, req, env)
+    return _send(state_dir, req, env, early)
 
 
-def _send(state_dir: str, req: Request, env: Mapping[str, str]) -> tuple[int, bytes, bytes]:
+def _send(
+    state_dir: str, req: Request, env: Mapping[str, str], early: Callable[[str], None] | None = None
+) -> tuple[int, bytes, bytes]:
     """Connect, then send: to the daemon daemon.json names, else to the one the launcher finds or starts."""
     body = wire.dumps(req).encode()
     for info, last in _daemons_to_ask(state_dir, req, bool(env.get("BROWSE_ATTACH"))):
         try:
-            reply = _split(req, *request(info, "POST", COMMAND_PATH, body))
+            reply = _split(req, *request(info, "POST", COMMAND_PATH, body, early=early))
         except DaemonGone as exc:
             if not last:
                 continue  # daemon.json named a daemon that is gone: the launcher finds or starts one

@@ -14,6 +14,7 @@ import errno
 import logging
 import os
 import time
+from collections.abc import Callable
 
 from playwright.async_api import Error as PlaywrightError
 
@@ -27,7 +28,7 @@ from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.runtime.bounds import Late, bounded
 from refbrowse.daemon.core.runtime.timeouts import Timeouts
-from refbrowse.daemon.core.sessions.tab import Tab
+from refbrowse.daemon.core.sessions.tab import Holder, Tab
 from refbrowse.daemon.readiness import BrowserReadiness
 from refbrowse.daemon.services.bag import Services
 from refbrowse.errors import ActionTimeout, BrowseError, PageError, UsageError
@@ -42,6 +43,9 @@ SLACK_MS = 10_000  # beyond a command's own timeouts, before the daemon gives up
 _RUNNING_IN: contextvars.ContextVar[str] = contextvars.ContextVar("running_in", default="")
 # What the running command waited for before it could start (another command on its tab), for its reply.
 _WAITED: contextvars.ContextVar[list[str]] = contextvars.ContextVar("waited")
+# Where a line for the client goes before the command's answer (the server's interim reply), if it asked.
+EARLY: contextvars.ContextVar[Callable[[str], None] | None] = contextvars.ContextVar("early", default=None)
+EARLY_S = 0.5  # a command waiting this long for its tab says what it waits for, before its answer
 
 
 def env_ms(name: str, default: int) -> int:
@@ -124,10 +128,11 @@ class Dispatcher:
         return protocol.success(output, data_of(output))
 
     async def _execute(self, request: CheckedRequest, limit_s: float | None) -> str:
-        """Every step, waiting for the tab included, is bounded by one deadline.
+        """Every step is bounded by one deadline; the wait for the tab, by the command's own timeout.
 
         The tab's lock is taken and released here, outside the bounded tasks, so a
         handler left behind by `bounded` never keeps the tab from the next command.
+        A command that waited for the tab then has its whole time to run.
         """
         loop = asyncio.get_running_loop()
         deadline = None if limit_s is None else loop.time() + limit_s
@@ -149,36 +154,45 @@ class Dispatcher:
         try:
             if not locked or tab is None:
                 return await bounded(self.handlers[name](call), left(), name)
-            await self._take_tab(tab, request, left())
+            await self._take_tab(tab, request, call.timeouts.longest())
+            if limit_s is not None:
+                deadline = loop.time() + limit_s
+            tab.busy = Holder(" ".join([name, *request.args[:1]]), loop.time(), deadline)
             try:
                 return await bounded(self._on_tab(call), left(), name)
             finally:
                 trace.mark("handled")
-                tab.busy_with = ""
+                tab.busy = None
                 tab.lock.release()
         finally:
             for watcher in self.wiring.after_command:
                 watcher.after_command(name, call.current_session)
 
-    async def _take_tab(self, tab: Tab, request: CheckedRequest, limit_s: float | None) -> None:
-        """The tab's lock; when another command holds it, the waiting one says so, waiting or timed out."""
-        holder = tab.busy_with
-        if tab.lock.locked() and holder:
-            _WAITED.get().append(
-                f"waited for `{holder}` to finish on this tab before running {request.command}"
-            )
+    async def _take_tab(self, tab: Tab, request: CheckedRequest, own_ms: int) -> None:
+        """The tab's lock, waited for no longer than the command's own timeout. When another command
+        holds it, the waiting one says so: early (to a client that asked, see `EARLY`), when it
+        ran at last, or in its error when its time ran out."""
+        holder = tab.busy if tab.lock.locked() else None
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        early = EARLY.get()
+        timer = None
+        if holder is not None and early is not None:
+            timer = loop.call_later(EARLY_S, lambda: early(waiting_line(request.command, holder, own_ms)))
         try:
             # wait_for, not bounded: a lock won just as time runs out must not be lost.
-            await asyncio.wait_for(tab.lock.acquire(), limit_s)
+            await asyncio.wait_for(tab.lock.acquire(), own_ms / 1000)
         except TimeoutError:
-            if holder:
-                raise ActionTimeout(
-                    f"{request.command} ran out of time waiting for `{holder}`,"
-                    " which is still running on this tab",
-                    "wait for that command's answer, or retry with a larger --timeout",
-                ) from None
-            raise
-        tab.busy_with = " ".join([request.command, *request.args[:1]])
+            raise _waited_out(request, tab.busy or holder, own_ms) from None
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if holder is not None:
+            waited = loop.time() - started
+            _WAITED.get().append(
+                f"waited {waited:.1f} s for `{holder.command}` to finish on this tab before running"
+                f" {request.command}"
+            )
 
     async def _call(self, request: CheckedRequest) -> Call:
         name, session_name = request.command, request.session
@@ -224,6 +238,38 @@ class Dispatcher:
         page.set_default_navigation_timeout(call.nav_timeout_ms)
         guard = self.services.tab_guard
         return await guard.guard(call.session, call.tab, lambda: self.handlers[call.name](call), call.name)
+
+
+def waiting_line(command: str, holder: Holder, own_ms: int) -> str:
+    """The early word of a command waiting behind another on its tab."""
+    return (
+        f"{command} waits for `{holder.command}`, which holds this tab ({_running(holder)});"
+        f" it runs once that ends, or gives up after {own_ms / 1000:g} s"
+    )
+
+
+def _waited_out(request: CheckedRequest, holder: Holder | None, own_ms: int) -> ActionTimeout:
+    """A command that never got its tab: which command holds it, and what to do about it."""
+    command, waited = request.command, f"{own_ms / 1000:g} s"
+    if holder is None:  # the daemon's own work on the tab (a background read) is bounded
+        return ActionTimeout(
+            f"{command} waited {waited} for its tab, which the daemon was still reading",
+            "retry, or give the command a larger --timeout",
+        )
+    return ActionTimeout(
+        f"{command} did not run: `{holder.command}` still holds this tab ({_running(holder)});"
+        f" {command} waited {waited}, its --timeout",
+        f"wait for that command's answer, or stop it (Ctrl-C on the `browse` that runs it cancels it);"
+        f" then retry {command}, or give it a larger --timeout",
+    )
+
+
+def _running(holder: Holder) -> str:
+    now = asyncio.get_running_loop().time()
+    ran = f"running for {now - holder.since:.0f} s"
+    if holder.until is None:
+        return ran
+    return f"{ran}, given up by the daemon within {max(0.0, holder.until - now):.0f} s"
 
 
 def _file_error(name: str, exc: OSError) -> BrowseError:

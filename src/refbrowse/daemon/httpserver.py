@@ -59,6 +59,24 @@ def _one_line(status: int, message: str | None) -> str:
     return f"malformed request ({status} {phrase})" + (f": {first[0][:200]}" if first else "")
 
 
+def interim(request: web.BaseRequest) -> Callable[[str], None] | None:
+    """How to send a line before the answer (a `102 Processing` head), if the client asked for them.
+
+    Only while the handler has not begun its answer: the dispatcher says its early lines while a
+    command waits for its tab, and stops before the command runs."""
+    transport = request.transport
+    if request.headers.get(protocol.HEADER_EARLY) != "1" or transport is None:
+        return None
+
+    def say(line: str) -> None:
+        if not transport.is_closing():
+            value = " ".join(line.split()).encode()  # one line; the CLI reads it back as UTF-8
+            head = f"HTTP/1.1 102 Processing\r\n{protocol.HEADER_NOTE}: ".encode() + value + b"\r\n\r\n"
+            transport.write(head)
+
+    return say
+
+
 class _RequestHandler(web.RequestHandler):
     """One connection: aiohttp's, with errors in our shape and a bound on each request's head."""
 

@@ -31,7 +31,7 @@ from refbrowse.daemon.core.browser.revive import Reviver
 from refbrowse.daemon.core.io.request import CheckedRequest
 from refbrowse.daemon.core.runtime import heap, lastexit, memwatch, trace
 from refbrowse.daemon.core.runtime.background import spawn
-from refbrowse.daemon.dispatch import Dispatcher, env_ms
+from refbrowse.daemon.dispatch import EARLY, Dispatcher, env_ms
 from refbrowse.daemon.readiness import BrowserReadiness
 from refbrowse.daemon.reaper import Watchdog, kill_children
 from refbrowse.exitcodes import ExitCode
@@ -240,6 +240,7 @@ class Daemon:
         trace.command_started()
         losses, started = self.reviver.losses, time.monotonic()
         self._in_flight += 1
+        early = EARLY.set(httpserver.interim(request))
         try:
             result = await trace.timed("command", self.dispatch(command))
             if await self._lost_under(command, result, losses, started):
@@ -256,6 +257,7 @@ class Daemon:
                 result["exit_code"] = ExitCode.PAGE_ERROR
                 result["error"] = "the tab was closed while the command ran (the browser is still running)"
         finally:
+            EARLY.reset(early)
             self._in_flight -= 1
             self._last_active = time.monotonic()
         if self._first_command:

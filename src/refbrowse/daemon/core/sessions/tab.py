@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from dataclasses import dataclass
 from typing import TypeVar
 
 from playwright.async_api import Page, WebSocket
@@ -42,6 +43,15 @@ class TabMemory:
         return found if isinstance(found, kind) else None
 
 
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """The command that holds a tab's lock, for the one that waits: what it is and how long it may run."""
+
+    command: str  # `goto URL`
+    since: float  # the event loop's time when it took the tab
+    until: float | None  # the loop's time by which the daemon gives up on it (None: no bound of its own)
+
+
 class Tab:
     """One page of a session, with the lock that keeps its commands in order."""
 
@@ -51,7 +61,7 @@ class Tab:
         self.page = page
         self.id = next(self._ids)
         self.lock = asyncio.Lock()
-        self.busy_with = ""  # the command that holds the lock (`goto URL`), for the one that waits
+        self.busy: Holder | None = None  # the command that holds the lock, for the one that waits
         self.refs = RefMap()
         self.memory = TabMemory()
         self.commands = 0  # commands started on this tab: a background read waits for none to come first
