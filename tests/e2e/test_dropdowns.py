@@ -53,3 +53,25 @@ def test_an_element_that_is_no_dropdown_says_so(workspace: Workspace, site: Site
     result = workspace.run("select", plain, "x")
     assert result.code == 1, result
     assert "is not a <select> or a dropdown" in result.err
+
+
+def test_a_box_that_takes_several_gets_each_option_and_its_list_is_closed_after(
+    workspace: Workspace, site: Site
+) -> None:
+    # Gradio's and Streamlit's multiselects: the list stays open after a pick, over the fields below
+    workspace.ok("goto", site.url(PAGE))
+    view = snap(workspace, "-i")
+    tops, gift = ref(view, "combobox", "Toppings"), ref(view, "checkbox", "Gift wrap")
+    printed = workspace.ok("select", tops, "Honey", "Nuts")
+    assert printed.splitlines()[0] == f"Selected Honey, Nuts in {tops}", printed
+    assert "Honey Nuts" in workspace.ok("text")
+    assert 'option "Cream"' not in snap(workspace, "-i")  # closed once picked
+    assert "now checked" in workspace.ok("check", gift)  # no longer under the list
+
+
+def test_a_box_of_one_option_given_two_says_which_it_took(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.url(PAGE))
+    mood = ref(snap(workspace, "-i"), "combobox", "Mood")
+    result = workspace.run("select", mood, "happy", "sad")
+    assert result.code == 1, result
+    assert f'{mood} took "happy" and takes one option: sad not selected' in result.err, result.err

@@ -92,7 +92,8 @@ COMMANDS: dict[str, CommandSpec] = {
         "flags": FORCE_FLAGS,
         "help": (
             "choose options of a <select> by value or label; a custom dropdown (combobox,"
-            " listbox or menu button) is opened and its option named VALUE clicked; any other"
+            " listbox or menu button) is opened and its option named VALUE clicked (each VALUE in a box"
+            " that takes several, its list closed after); any other"
             " menu button (it expands, or its click shows buttons or links): clicks the item of that name"
         ),
     },

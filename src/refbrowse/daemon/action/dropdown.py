@@ -31,23 +31,65 @@ _POLL_S = 0.1
 MENUS_WITHOUT_ROLES = ("disclosure", "clickable")  # kinds `menu` handles: no popup role said
 _KIND_JS = script("dropdown_kind")
 _VALUE_JS = script("dropdown_value")
+_OPEN_JS = script("dropdown_open")
 
 
 async def choose(
     call: ActingCall, page: Page, selector: str, target: Locator, wanted: list[str], asked: Asked | None
 ) -> str:
-    """Open the dropdown `target` and click its option named `wanted[0]`; the report."""
+    """Open the dropdown `target` and click its option of each name in `wanted` (several only where
+    the box takes several); its list, when it stays open, is closed after; the report."""
     kind = await _kind(selector, target)
-    if len(wanted) != 1:
+    if len(wanted) != 1 and (kind["popup"] in MENUS_WITHOUT_ROLES or not _takes_several(kind)):
         raise PageError(f"{selector} is a dropdown: it takes one option", "select one option per call")
     if kind["popup"] in MENUS_WITHOUT_ROLES:
         return await menu.choose(call, page, selector, target, wanted[0], asked)
-    open_and_choose = _opener(page, selector, target, kind, wanted[0])
     held = await target.element_handle()  # the element itself: a ref by name is stale once the name changes
-    outcome = await perform(call, f"selecting in {selector}", open_and_choose, asked=asked)
+
+    async def choose_each() -> None:
+        for k, name in enumerate(wanted):
+            now = kind if k == 0 else await _kind(selector, held)  # opened by the last pick, or shut
+            if k and not now.get("open") and not kind.get("shown") and await _shows_one(held, wanted[0]):
+                raise PageError(
+                    f"{selector} took {json.dumps(wanted[0], ensure_ascii=False)} and takes one option:"
+                    f" {', '.join(wanted[k:])} not selected",
+                    "select one option per call",
+                )
+            await _opener(page, selector, target, now, name)()
+        if not kind.get("shown"):
+            await _close(page, held)
+
+    outcome = await perform(call, f"selecting in {selector}", choose_each, asked=asked)
     now = "" if kind.get("shown") else await _shown(held)  # a list shown whole has no one value to show
     await held.dispose()
-    return outcome.report(f"Selected {wanted[0]} in {selector}{now}")
+    return outcome.report(f"Selected {', '.join(wanted)} in {selector}{now}")
+
+
+def _takes_several(kind: dict[str, Any]) -> bool:
+    """Whether a box may take several options: a list shown whole only when it says so; a dropdown is
+    found out by its first pick (a box of several keeps its list open, or shows no one value)."""
+    return not kind.get("shown") or bool(kind.get("several"))
+
+
+async def _shows_one(held: ElementHandle, first: str) -> bool:
+    """Whether the dropdown shows the one option chosen first as its value: a box of one option."""
+    return (await _shown(held)).casefold() == f": now {json.dumps(first, ensure_ascii=False)}".casefold()
+
+
+async def _close(page: Page, box: ElementHandle) -> None:
+    """A list that stays open once its option is picked (a box that takes several) covers what is
+    under it, and may hide the rest of the page from the accessibility tree: left as a person leaves
+    it, by moving on from the box, else by Escape. A box gone with its page (a pick that navigates)
+    is left."""
+    try:
+        if not await box.evaluate(_OPEN_JS):
+            return
+        await box.evaluate("e => { const f = document.activeElement; if (f && e.contains(f)) f.blur(); }")
+        await asyncio.sleep(_POLL_S)
+        if await box.evaluate(_OPEN_JS):
+            await page.keyboard.press("Escape")
+    except PlaywrightError:
+        return
 
 
 async def opening(page: Page, selector: str, target: Locator, name: str) -> Callable[[], Awaitable[None]]:
@@ -64,7 +106,7 @@ async def opening(page: Page, selector: str, target: Locator, name: str) -> Call
     return _opener(page, selector, target, kind, name)
 
 
-async def _kind(selector: str, target: Locator) -> dict[str, Any]:
+async def _kind(selector: str, target: Locator | ElementHandle) -> dict[str, Any]:
     kind = await target.evaluate(_KIND_JS)
     if kind is None:
         raise PageError(

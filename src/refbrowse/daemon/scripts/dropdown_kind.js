@@ -4,14 +4,17 @@
 // 'clickable' (its click may reveal a menu); null for what a click would submit, follow or edit.
 // A list a person already sees (a listbox, menu, tree, radio group or tab list shown inline) is
 // {popup: its kind, shown: true}: its option is clicked where it is, with no click to open it. `open`
-// is true when the dropdown's own popup is already open (a click on it would close it).
+// is true when the dropdown's own popup is already open (a click on it would close it); `several`, when a
+// list shown whole says it takes several options.
 (el) => {
   const SHOWN = { listbox: 'listbox', menu: 'menu', menubar: 'menu', tree: 'tree', radiogroup: 'radiogroup',
     tablist: 'tablist' };
   const visible = (e) => !!e && e.checkVisibility({ visibilityProperty: true, opacityProperty: true })
     && e.getBoundingClientRect().height > 0;
   const own = SHOWN[(el.getAttribute('role') || '').toLowerCase()];
-  if (own && visible(el)) return { popup: own, controls: '', shown: true, open: true };
+  if (own && visible(el)) {
+    return { popup: own, controls: '', shown: true, open: true, several: el.getAttribute('aria-multiselectable') === 'true' };
+  }
   const popupOf = (e) => {
     const role = (e.getAttribute('role') || '').toLowerCase();
     const popup = (e.getAttribute('aria-haspopup') || '').toLowerCase();
