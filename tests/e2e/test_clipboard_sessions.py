@@ -114,6 +114,14 @@ def test_what_a_session_copies_or_its_page_writes_stays_in_it(
     assert "Words to copy: COPIED-IN-A-5150" in ws.ok("clipboard", "read")
     assert keydown_paste(ws, "other") == ""
     assert keydown_paste(ws, "default") == "Words to copy: COPIED-IN-A-5150"
+    # letters typed while `keydown` holds Control: the same clipboard as the chord's
+    ws.ok("fill", "#box", "TYPED-COPY-31")
+    for step in (("keydown", "Control"), ("type", "#box", "ac"), ("keyup", "Control")):
+        ws.ok(*step)
+    assert "TYPED-COPY-31" in ws.ok("clipboard", "read")
+    assert keydown_paste(ws, "other") == ""
+    assert keydown_paste(ws, "other", typed=True) == ""
+    assert keydown_paste(ws, "default", typed=True) == "TYPED-COPY-31"
 
 
 def test_a_page_of_another_session_polling_the_clipboard_gets_nothing(
@@ -163,10 +171,12 @@ def test_a_page_polling_the_clipboard_does_not_hold_goto_to_the_cap(
     assert not [got for got in seen if SECRET in got]
 
 
-def keydown_paste(ws: Workspace, session: str) -> object:
-    """What Control held by `keydown` and then V pastes into the session's empty text box."""
+def keydown_paste(ws: Workspace, session: str, typed: bool = False) -> object:
+    """What Control held by `keydown` and then V (`keydown v`, or `typed`: `type v`) pastes into the
+    session's empty text box."""
     value(ws, "document.getElementById('box').value = ''", session)
     ws.ok("--session", session, "click", "#box")
-    for step in (("keydown", "Control"), ("keydown", "v"), ("keyup", "v"), ("keyup", "Control")):
+    keys = [("type", "v")] if typed else [("keydown", "v"), ("keyup", "v")]
+    for step in (("keydown", "Control"), *keys, ("keyup", "Control")):
         ws.ok("--session", session, *step)
     return box(ws, session)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
+
 import pytest
 
 from refbrowse.daemon.services.clipboard import Clipboards, shortcut
@@ -63,3 +66,33 @@ def test_keys_held_by_keydown_make_the_shortcut_a_later_key_completes(
         clipboards.pressed(page, held, down=False)  # type: ignore[arg-type]
     assert shortcut(clipboards.chord(page, key)) == kind  # type: ignore[arg-type]
     assert clipboards.chord(_Page(), key) == key  # type: ignore[arg-type] # another page holds nothing
+
+
+@pytest.mark.parametrize(
+    ("downs", "text", "typed"),
+    [
+        ([], "cv", [("cv", "")]),  # nothing held: one call, no clipboard
+        (["Shift"], "cv", [("cv", "")]),
+        (["Control"], "acv", [("a", ""), ("c", "copy"), ("v", "paste")]),  # each key alone, as `press`
+        (["Meta"], "x", [("x", "copy")]),
+        (["Alt"], "v", [("v", "")]),
+    ],
+)
+def test_keys_typed_while_keydown_holds_a_modifier_use_the_session_s_clipboard(
+    downs: list[str], text: str, typed: list[tuple[str, str]]
+) -> None:
+    clipboards, page, done = Clipboards(None, None), _Page(), []  # type: ignore[arg-type]
+    for held in downs:
+        clipboards.pressed(page, held, down=True)  # type: ignore[arg-type]
+
+    async def around(key: str, session: object, page: object, action: Callable[[], Awaitable[None]]) -> None:
+        kinds.append(shortcut(key))
+        await action()
+
+    async def type_text(keys: str) -> None:
+        done.append((keys, kinds[-1] if kinds else ""))
+
+    kinds: list[str] = []
+    clipboards.around = around  # type: ignore[method-assign,assignment]
+    asyncio.run(clipboards.typing(None, page, text, type_text))  # type: ignore[arg-type]
+    assert done == typed

@@ -180,7 +180,7 @@ async def type_text(call: Call) -> str:
             "no element has focus, so there is nowhere to type",
             "click the field first (`browse click SEL`), or use `browse fill SEL TEXT`",
         )
-    outcome = await perform(call, "typing", lambda: call.page.keyboard.type(text))
+    outcome = await perform(call, "typing", lambda: _type_keys(call, text))
     return outcome.report(f"Typed {_characters(text)} into {focused}")
 
 
@@ -193,10 +193,16 @@ async def _type_into(call: Call, selector: str, text: str) -> str:
 
     async def focus_then_type() -> None:
         await target.evaluate(_FOCUS_AT_END_JS)  # typing adds to what the field holds, as a person's would
-        await call.page.keyboard.type(text)
+        await _type_keys(call, text)
 
     outcome = await perform(call, f"typing into {selector}", focus_then_type)
     return outcome.report(f"Typed {_characters(text)} into {selector}")
+
+
+async def _type_keys(call: Call, text: str) -> None:
+    """Key by key; with a modifier held by `keydown`, a copy or paste uses the session's clipboard."""
+    page = call.page
+    await call.services.clipboards.typing(call.session, page, text, page.keyboard.type)
 
 
 @handler("press")

@@ -20,6 +20,7 @@ import json
 import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from functools import partial
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -109,6 +110,18 @@ class Clipboards:
         if kind == "copy":
             return await self.copying(session, page, action)
         return await action()
+
+    async def typing(
+        self, session: Session, page: Page, text: str, type_text: Callable[[str], Awaitable[None]]
+    ) -> None:
+        """`text` typed by `type_text`; a character that makes a copy or paste shortcut with the
+        modifiers `keydown` holds (Control held, then `type v`) is typed alone, with the session's
+        clipboard as `press` has it: Chromium's own is never read or left holding a copy."""
+        if not any(shortcut(self.chord(page, key)) for key in set(text)):
+            await type_text(text)
+            return
+        for key in text:
+            await self.around(self.chord(page, key), session, page, partial(type_text, key))
 
     async def pasting(self, session: Session, page: Page, action: Callable[[], Awaitable[T]]) -> T:
         """`action` (a paste) with the session's text on Chromium's clipboard, emptied after."""
