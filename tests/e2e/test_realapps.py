@@ -145,3 +145,16 @@ def test_a_button_whose_name_holds_an_icon_glyph_is_clicked_by_its_ref(
     trigger = re.search(r'button "milliseconds since epoch" (@e\d+)', view)
     assert trigger, view
     assert "formats shown" in workspace.ok("click", trigger.group(1))
+
+
+def test_icon_buttons_of_a_built_app_are_not_named_by_its_class_hashes(
+    workspace: Workspace, site: Site
+) -> None:
+    # Gradio (Svelte) and Streamlit (Emotion): every class carries a build's hash (`svelte-16sct4k`,
+    # `e1vju3fw0`), which named the icons `button "calendar 16sct4k"`, `button "3jwzs9 padded"`.
+    view = workspace.ok("goto", site.url("/realapps/gradio-icons.html"))
+    for name in ("calendar", "green swatch", "submit"):
+        assert re.search(rf'- button "{name}" @e\d+\n', view), (name, view)
+    assert re.search(r"- button @e\d+\n", view), view  # its kind and look are all its classes say
+    names = " ".join(re.findall(r'- button "([^"]*)"', view))
+    assert not re.search(r"svelte|emotion|cache|padded|\d", names), view

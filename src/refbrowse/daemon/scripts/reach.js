@@ -155,9 +155,15 @@
       && !el.title && !el.querySelector('img[alt]:not([alt=""]), svg title')) add(el, 'unnamed');
   });
   // Words that say how a control looks or is built, or where it sits, never what it does.
-  const STYLE_WORD = /^(background|header|footer|toolbar|sidebar|panel|panels|view|bar|item|control|controls|label|ql|btn|button|icon|icons|image|images|glyph|symbol|fa|fas|far|fab|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|cm|content|contents|inner|wrapper|wrap|container|root|area|scroller|layer|focused|hover|open|closed|hidden|visible|invisible|transparent|plain|flat|ghost|outline|outlined|primary|secondary|tertiary|default|small|large|mini|tiny|borderless|sm|md|lg|xl|\d+)$/;
-  const classes = el => typeof (el && el.className) === 'string' ? el.className.split(/\s+/).filter(Boolean)
-    : el && el.className && typeof el.className.baseVal === 'string' ? el.className.baseVal.split(/\s+/).filter(Boolean) : [];
+  const STYLE_WORD = /^(background|header|footer|toolbar|sidebar|panel|panels|view|bar|item|control|controls|label|ql|btn|button|icon|icons|image|images|glyph|symbol|fa|fas|far|fab|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|cm|content|contents|inner|wrapper|wrap|container|root|area|scroller|layer|focused|hover|open|closed|hidden|visible|invisible|transparent|plain|flat|ghost|outline|outlined|padded|rounded|compact|dense|primary|secondary|tertiary|default|small|large|mini|tiny|borderless|sm|md|lg|xl|\d+)$/;
+  // A build's scoping class (Svelte's `svelte-1hguek3`, Emotion's `css-1x2y3z`, `st-emotion-cache-…`), a
+  // hash of letters and digits (`16sct4k`, a CSS module's `__3xYz1`) and a long number say nothing a person sees.
+  const GENERATED = /^(svelte|css|sc|jsx|emotion|st-emotion-cache)-[a-z0-9]+$/i;
+  const hashy = w => /\d{4,}/.test(w)
+    || (w.length >= 5 && /\d/.test(w) && /[a-z]/i.test(w) && w.match(/\d+|[a-z]+/gi).length >= 3);
+  const classes = el => (typeof (el && el.className) === 'string' ? el.className.split(/\s+/)
+    : el && el.className && typeof el.className.baseVal === 'string' ? el.className.baseVal.split(/\s+/) : [])
+    .filter(c => c && !GENERATED.test(c));
   // a library's prefix (`flatpickr-prev-month` inside `flatpickr-months`, `tc-remove-tag-button` inside
   // `tc-tag-list-item`): the first part of a class that also begins a class of the element around it
   const prefixes = el => new Set(classes(el).filter(c => /[-_]/.test(c)).map(c => c.split(/[-_]/)[0].toLowerCase()));
@@ -191,7 +197,8 @@
     const image = el.querySelector('img[src]');
     const use = el.querySelector('use');
     const icon = el.querySelector('svg, i[class], span[class*=icon]');  // an icon font's or a sprite's name
-    const kept = source => source.split(/[\s#]+/).flatMap(w => w.split(/[-_]|(?=[A-Z][a-z])/))
+    const kept = source => source.split(/[\s#]+/).flatMap(w => w.split(/[-_]/)).filter(w => !hashy(w))
+      .flatMap(w => w.split(/(?=[A-Z][a-z])/))
       .map(w => w.toLowerCase())
       .filter(w => w.length > 1 && (!STYLE_WORD.test(w) || (drawing && w === 'button')) && !library().has(w));
     // its own id and classes first; only when they say nothing, the icon inside it
