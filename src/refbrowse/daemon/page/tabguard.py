@@ -119,10 +119,12 @@ class TabGuard:
         try:
             done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
             while not done:
+                # Every round: a frame may turn busy after the first look, and a look may find a
+                # hung frame but not yet stop it (its page slow to answer under load).
                 stopped = await self.crash_hung_frames(session, tab) or stopped
                 if reads_only(command):  # the agent's own read never throws the page away
-                    done, _ = await asyncio.wait({task})
-                    break
+                    done, _ = await asyncio.wait({task}, timeout=PROBE_AFTER_S)
+                    continue
                 if not await answers(tab, patience):
                     fault = await driverstate.at_fault(self.host)
                     if fault is not None:  # nothing answers: the page is not to blame, its tab stays
