@@ -113,8 +113,11 @@ def test_a_small_pages_sentence_broken_by_links_is_one_line_and_its_links_keep_t
     assert '- "Powered by Trac 1.6 By Edgewall Software."' in lines
     for piece in ('- "See"', '- "Note:"', '- "."', '- "By"', '- "Trac 1.6"', '- "Modify ↓"', '- "↓"'):
         assert piece not in lines, view  # no pieces between the links, no link's words twice
+    # A label over links is no sentence: joined, it would only say the links' names twice.
+    assert '- "Administration"' in lines and "Administration Class List" not in view, view
     assert (
         ref(view, "link", "TracTickets")
         and ref(view, "link", "Edgewall Software")
         and ref(view, "link", "Modify")
+        and ref(view, "link", "User List")
     )

@@ -19,11 +19,21 @@ def sentence_with_links(node: Node) -> str:
         below = child.walk()[1:]
         if (actionable(child) and child.role != "link") or any(actionable(n) for n in below):
             return ""
+    if _label_then_links(node.children):
+        return ""
     pieces = (c if isinstance(c, str) else c.name or text_of(c) for c in node.children)
     joined = " ".join(" ".join(piece.split()) for piece in pieces if piece.strip())
     for spaced, tight in ((" .", "."), (" ,", ","), ("( ", "("), (" )", ")")):
         joined = joined.replace(spaced, tight)
     return joined if len(joined) <= TEXT_LIMIT else ""
+
+
+def _label_then_links(children: list[Node | str]) -> bool:
+    """`Administration` then links `Class List`, `User List`: a label over links, not a sentence (no
+    word follows the first link): joined, it would only say the links' names twice."""
+    first = next(i for i, c in enumerate(children) if isinstance(c, Node) and c.role == "link")
+    after = (c if isinstance(c, str) else "" if c.role == "link" else text_of(c) for c in children[first:])
+    return not any(ch.isalnum() for piece in after for ch in piece)
 
 
 def holders(node: Node | None) -> list[Node]:
