@@ -255,6 +255,21 @@ def test_fields_of_a_form_laid_out_in_a_table_are_hinted_by_their_row_headers(
     assert '- link "(list)" @e (row "Nosy List")' in lines, lines
 
 
+def test_a_link_named_like_one_or_two_others_outside_rows_is_hinted_by_the_text_before_it(
+    workspace: Workspace, site: Site
+) -> None:
+    # Roundup's sidebar: "Create New" under "Issues" and under "Keywords", no row to tell them
+    # apart; a name said on many lines gets no hint on each.
+    block = "<p><b>{0}</b><br><a href=/{0}/new>Create New</a><br><a href=/{0}>List</a></p>"
+    notes = "".join(f"<p>Note {i}: <button>Availability</button></p>" for i in range(5))
+    page = f"<nav aria-label=Main>{block.format('Issues')}{block.format('Keywords')}</nav>{notes}"
+    workspace.ok("goto", site.page("/snap/sidebar-twins", page))
+    lines = [re.sub(r"@e\d+", "@e", line.strip()) for line in snap(workspace, "-i").splitlines()]
+    assert '- link "Create New" @e (near "Issues")' in lines, lines
+    assert '- link "Create New" @e (near "Keywords")' in lines, lines
+    assert not any('"Availability" @e (near' in line for line in lines), lines
+
+
 def test_triage_sees_a_captcha_frame(workspace: Workspace, site: Site) -> None:
     site.page("/recaptcha/api2/anchor", "<p>captcha</p>")
     page = f'<form><input name=q></form><iframe src="{site.url("/recaptcha/api2/anchor")}"></iframe>'

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from refbrowse.daemon.page.snapshot.roles import VALUE_ROLES, actionable, shorten, text_of
 from refbrowse.daemon.page.snapshot.rowline import in_said_row
@@ -24,15 +24,18 @@ _CELLS = frozenset(("cell", "gridcell", "columnheader", "rowheader"))
 _CLIMB = 3  # levels searched upwards for a preceding text
 _GROUP_FIELDS = 4  # fields of a row that one label names (a date and a time)
 _CARD_CONTROLS = 12  # an article with more controls is a page's text, not a card or a note
+# Twins outside rows are told apart by the text before each (Roundup's sidebar: "Create New" under
+# "Issues" and under "Keywords"); a name said on many lines (a docs page's "Availability") gets none.
+_FEW_TWINS = 3
 
 
-def repeated(tree: Node) -> set[tuple[str, str]]:
-    """(role, name) of the controls that appear more than once on the page; a name the page's class
-    words gave (`called`) counts as the name."""
+def repeated(tree: Node) -> dict[tuple[str, str], int]:
+    """How often each (role, name) of a control that appears more than once is on the page; a name
+    the page's class words gave (`called`) counts as the name."""
     counts = Counter(
         (n.role, n.name or n.called) for n in tree.walk() if (n.name or n.called) and actionable(n)
     )
-    return {key for key, count in counts.items() if count > 1}
+    return {key: count for key, count in counts.items() if count > 1}
 
 
 def row_of(node: Node) -> str:
@@ -334,7 +337,9 @@ def _label_before(group: Node) -> str:
     return _first_label(reversed(parent.children[:index]))
 
 
-def context_hints(node: Node, name: str, repeated: frozenset[tuple[str, str]], rows: set[int]) -> list[str]:
+def context_hints(
+    node: Node, name: str, repeated: Mapping[tuple[str, str], int], rows: set[int]
+) -> list[str]:
     """`(near "Date:")` for an unnamed control (its row's words when nothing is near), `(row
     "INV-1042")` for a repeated one (`(column "City")` for one in a column's header); none under a
     row line that says its row's words."""
@@ -355,15 +360,24 @@ def context_hints(node: Node, name: str, repeated: frozenset[tuple[str, str]], r
         hint = near(node)  # icons named alike by their class: the words beside each tell them apart
         return [f"(near {_quote(hint)})"] if hint else []
     if (node.role, node.name) in repeated and not in_said_row(node, rows):
-        column = column_of(node)
-        if column:
-            return [f"(column {_quote(column)})"]
-        beside = twin_beside(node)
-        if beside:
-            return [f"(near {_quote(beside)})"]
-        row = row_of(node)
-        return [f"(row {_quote(row)})"] if row else []
+        return _twin_hints(node, repeated[(node.role, node.name)])
     return []
+
+
+def _twin_hints(node: Node, twins: int) -> list[str]:
+    """What tells a named control from the others of its name: its column, the cell beside it, its
+    row, else (with few others) the text before it."""
+    column = column_of(node)
+    if column:
+        return [f"(column {_quote(column)})"]
+    beside = twin_beside(node)
+    if beside:
+        return [f"(near {_quote(beside)})"]
+    row = row_of(node)
+    if row:
+        return [f"(row {_quote(row)})"]
+    label = near(node) if twins <= _FEW_TWINS else ""
+    return [f"(near {_quote(label)})"] if label and label != node.name else []
 
 
 _QUOTE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps with a keyword makes an encoder a call

@@ -54,7 +54,7 @@ def _render(snapshot: PageSnapshot, options: RenderOptions, roots: list[Node] | 
         page_url=facts.url,
         redact=facts.passwords,
         messages=facts.messages,
-        repeated=frozenset(repeated(snapshot.tree)),
+        repeated=repeated(snapshot.tree),
         unfold=roots is not None,
         prose=options.prose,
         said=snapshot.said,

@@ -44,7 +44,7 @@ class ViewOptions:
     page_url: str = ""
     redact: frozenset[str] = frozenset()  # values of password fields, never shown
     messages: frozenset[str] = frozenset()  # alert, toast, banner and error texts: `-i` keeps them
-    repeated: frozenset[tuple[str, str]] = frozenset()  # (role, name) of controls that need their row
+    repeated: Mapping[tuple[str, str], int] = field(default_factory=dict)  # controls that need their row
     listed_above: frozenset[int] = frozenset()  # ids of overlay nodes shown before the tree: one line here
     unfold: bool = False  # a scoped view lists every option of a long list box
     prose: bool = False  # the interactive view keeps the text lines too: a small page shown whole
