@@ -158,3 +158,18 @@ def test_icon_buttons_of_a_built_app_are_not_named_by_its_class_hashes(
     assert re.search(r"- button @e\d+\n", view), view  # its kind and look are all its classes say
     names = " ".join(re.findall(r'- button "([^"]*)"', view))
     assert not re.search(r"svelte|emotion|cache|padded|\d", names), view
+
+
+def test_a_widget_apps_labels_date_segments_and_calendar_say_each_control_once(
+    workspace: Workspace, site: Site
+) -> None:
+    # Streamlit and Gradio: a label's words in a paragraph beside its control, a date of editable
+    # spinbuttons, a calendar whose cells each hold one day button. Each was said twice.
+    view = workspace.ok("goto", site.url("/realapps/streamlit-form.html"))
+    assert '- "Fruit"' not in view and '- "Gift wrap"' not in view, view
+    assert '- "Pick your order below."' in view and '- "No date picked"' in view, view  # words of their own
+    assert view.count("day, Delivery date") == 1 and "textbox" not in view, view
+    assert "gridcell" not in view, view
+    day = re.search(r'button "Friday, December 25, 2026" (@e\d+)', view)
+    assert day, view
+    assert "Picked December 25" in workspace.ok("click", day.group(1))

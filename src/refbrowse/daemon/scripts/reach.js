@@ -144,7 +144,8 @@
   deep('[draggable=true], [data-rbd-draggable-id], [data-sortable-id], .ui-draggable, .ui-sortable-handle')
     .forEach(el => add(el, 'draggable'));
   deep('.ui-sortable').forEach(list => Array.from(list.children).forEach(el => add(el, 'draggable')));
-  deep('[contenteditable]:not([contenteditable=false])').forEach(el => {
+  // (a date field's segments, React Aria's editable spinbuttons, have their refs by their role)
+  deep('[contenteditable]:not([contenteditable=false]):not([role=spinbutton], [role=slider], [role=combobox])').forEach(el => {
     if (!up(el) || !up(el).closest('[contenteditable]:not([contenteditable=false])')) add(el, 'editable');
   });
   // A drawing: nothing inside has a ref; its line says its size and what reaches in.

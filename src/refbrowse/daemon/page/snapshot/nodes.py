@@ -64,6 +64,23 @@ def empty_item(node: Node) -> bool:
     )
 
 
+def wraps_one_control(node: Node) -> bool:
+    """A grid's cell with no name of its own around one named control, in a row of such cells only (a
+    calendar's week of day buttons): the control's line says it; the cell's would be a second ref
+    for the same thing. A row of data keeps its cells: its line and hints are made of them."""
+    row = node.parent
+    if node.role not in ("gridcell", "cell") or row is None or row.role != "row":
+        return False
+    return all(_one_named_control(cell) for cell in child_nodes(row))
+
+
+def _one_named_control(cell: Node) -> bool:
+    if cell.role not in ("gridcell", "cell") or cell.name:
+        return False
+    inner = [n for n in cell.walk()[1:] if actionable(n)]
+    return len(inner) == 1 and bool(inner[0].name)
+
+
 def named_by_children(node: Node) -> bool:
     """A control or heading without a name whose inside is plain text (`link` > `code`): that is its name."""
     return (
@@ -88,12 +105,22 @@ def repeats_container(heading: Node) -> bool:
 
 
 def labels_a_neighbour(children: list[Node | str], index: int) -> bool:
-    """A label's text next to the field it names says the same thing twice."""
-    text = " ".join(str(children[index]).split())
+    """A label's text next to the field it names says the same thing twice: a text piece, or an
+    element of text alone (Gradio's and Streamlit's `<span>Small</span>` beside their radio)."""
+    text = _words_alone(children[index])
     for beside in children[max(index - 1, 0) : index + 2]:
         if isinstance(beside, Node) and (beside.name or beside.called) in (text,) and text:
             return True
     return False
+
+
+def _words_alone(child: Node | str) -> str:
+    """The words of a text piece, or of an element that holds text and nothing else; else ""."""
+    if isinstance(child, str):
+        return " ".join(child.split())
+    if actionable(child) or child.name or any(isinstance(c, Node) for c in child.children):
+        return ""
+    return " ".join(" ".join([*(c for c in child.children if isinstance(c, str)), child.value or ""]).split())
 
 
 def between(inner: Node, outer: Node) -> list[Node]:

@@ -131,7 +131,12 @@ class _Builder:
     def interactive(self, node: Node, depth: int, parent: int) -> bool:
         """Lines for what can be acted on under `node`, and messages that matter; True if any."""
         keep = (
-            (actionable(node) and not nodes.repeats_parent(node) and not nodes.empty_item(node))
+            (
+                actionable(node)
+                and not nodes.repeats_parent(node)
+                and not nodes.empty_item(node)
+                and not nodes.wraps_one_control(node)
+            )
             or (node.role in MESSAGES and nodes.says_something(node))
             or (node.role == "heading" and not nodes.repeats_container(node))
         )
@@ -205,6 +210,8 @@ class _Builder:
             if isinstance(child, Node) and sentence and child.role != "link":
                 continue  # a bold word of the sentence
             if isinstance(child, Node):
+                if prose and nodes.labels_a_neighbour(node.children, index):
+                    continue  # the words of the control beside it, said by its line
                 wrote = self.interactive(child, depth, parent) or wrote
             elif not (prose or known):
                 continue  # a text piece is a line only as prose or a known message
