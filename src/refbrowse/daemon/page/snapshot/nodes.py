@@ -114,6 +114,13 @@ def labels_a_neighbour(children: list[Node | str], index: int) -> bool:
     return False
 
 
+def labels_beside(children: list[Node | str]) -> set[int]:
+    """The indexes of the elements of `children` that are text alone saying a neighbour's name."""
+    return {
+        k for k, child in enumerate(children) if isinstance(child, Node) and labels_a_neighbour(children, k)
+    }
+
+
 def _words_alone(child: Node | str) -> str:
     """The words of a text piece, or of an element that holds text and nothing else; else ""."""
     if isinstance(child, str):

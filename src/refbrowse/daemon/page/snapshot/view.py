@@ -206,12 +206,11 @@ class _Builder:
         sentence = sentence_with_links(node) if prose and not known_message else ""
         if sentence:  # "You may use", link, "here.": the words said whole once, then the links
             wrote = self._message(sentence, depth, parent) or wrote
+        beside = nodes.labels_beside(node.children) if prose else set()
         for index, child in enumerate(node.children):
-            if isinstance(child, Node) and sentence and child.role != "link":
-                continue  # a bold word of the sentence
+            if isinstance(child, Node) and ((sentence and child.role != "link") or index in beside):
+                continue  # a bold word of the sentence; the words of the control beside it, said by its line
             if isinstance(child, Node):
-                if prose and nodes.labels_a_neighbour(node.children, index):
-                    continue  # the words of the control beside it, said by its line
                 wrote = self.interactive(child, depth, parent) or wrote
             elif not (prose or known):
                 continue  # a text piece is a line only as prose or a known message
