@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refbrowse.daemon.action.report import in_diff
+from refbrowse.daemon.action.view_report import said_once
 from refbrowse.daemon.action.viewdiff import Asked, Change, view_change
 
 BEFORE = """title: "Order"
@@ -78,6 +79,31 @@ def test_a_message_the_diff_already_shows_is_not_said_again() -> None:
     assert not in_diff('dialog closed: "Page explorer"', diff)  # it came, it did not go
     assert not in_diff('status: "Saved elsewhere"', diff)
     assert not in_diff('invalid field "Email": "Saved"', diff)
+
+
+def test_a_message_whose_toast_came_clickable_and_as_text_is_said_once_with_the_toast_s_ref() -> None:
+    # Node-RED's deploy: the message, the toast one clicks away, and its text as a line of its own
+    diff = [
+        "changed in the interactive view:",
+        '+- clickable "Successfully deployed" @c10',
+        "+- img @e104",
+        '+- "Successfully deployed"',
+    ]
+    said, rest = said_once(['message: "Successfully deployed"'], diff)
+    assert said == ['message: "Successfully deployed" @c10']
+    assert rest == ["changed in the interactive view:", "+- img @e104"]
+    alone = said_once(
+        ['status: "Saved"'], ["changed in the interactive view:", '+- paragraph "Saved" @e7', '+  - "Saved"']
+    )
+    assert alone == (['status: "Saved" @e7'], [])  # the diff said nothing else
+    # a toast holding more than its text (its close button) stays whole in the diff
+    boxed = ["changed in the interactive view:", '+- generic "Saved" @e7', '+  - button "close" @e8']
+    assert said_once(['status: "Saved"'], boxed) == (['status: "Saved"'], boxed)
+    other = ["changed in the interactive view:", '+- button "Saved" @e7']
+    assert said_once(['dialog opened: "Saved"', "text line"], other) == (
+        ['dialog opened: "Saved"', "text line"],
+        other,
+    )
 
 
 def test_an_unnamed_dialog_is_said_without_a_name_and_not_again_when_the_diff_shows_a_dialog() -> None:

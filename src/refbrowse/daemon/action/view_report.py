@@ -9,6 +9,8 @@ blocks, table rows).
 
 from __future__ import annotations
 
+import re
+
 from refbrowse.daemon.action import arrival_view, new_text
 from refbrowse.daemon.action.report import Outcome, in_diff
 from refbrowse.daemon.action.viewdiff import AskedOf, view_change
@@ -46,9 +48,8 @@ def view_lines(
         # the rows or the answer the new view came with (Locust's Statistics tab: its table)
         _text(out, new_text.lines(was, now, new_text.results(taken)))
         return True
-    quoted = change.quoted
+    out.quoted, quoted = said_once(out.quoted, change.quoted)
     if quoted:
-        out.quoted = [line for line in out.quoted if not in_diff(line, quoted)]
         out.quoted += quoted
         out.trailer += change.trailer
         out.add("view", *quoted[1:])
@@ -70,6 +71,51 @@ def view_lines(
     ]
     _text(out, (said, brought[1]))
     return change.came
+
+
+_NEWS = ("message", "status", "alert", "live region")
+_QUOTE = r'("(?:[^"\\]|\\.)*")'
+_CAME_ELEMENT = re.compile(rf"^\+\s*- [a-z][a-z ]* {_QUOTE} (@[ec]\d+)$")  # `+- clickable "Saved" @c10`
+_CAME_TEXT = re.compile(rf"^\+\s*- {_QUOTE}$")  # `+  - "Saved"`
+
+
+def said_once(lines: list[str], diff: list[str]) -> tuple[list[str], list[str]]:
+    """The report's lines and the diff, each message said once. One the diff says too goes (see
+    `in_diff`); one whose element came in the diff with nothing inside it but its text (a toast
+    one can click away, Node-RED's "Successfully deployed") takes that element's ref, and the
+    diff's lines of the element and of its text go."""
+    lines = [line for line in lines if not in_diff(line, diff)]
+    news = {quoted for line in lines if (quoted := _news(line))}
+    refs: dict[str, str] = {}
+    kept = diff[:1]
+    for i, line in enumerate(diff[1:], 1):
+        element, text = _CAME_ELEMENT.match(line), _CAME_TEXT.match(line)
+        if element and element[1] in news and element[1] not in refs and _bare(diff, i, news):
+            refs[element[1]] = element[2]
+        elif not (text and text[1] in news):
+            kept.append(line)
+    said = [f"{line} {refs[quoted]}" if (quoted := _news(line)) in refs else line for line in lines]
+    return said, kept if len(kept) > 1 else []
+
+
+def _news(line: str) -> str:
+    """The quoted text of a message's line (`message: "Saved"`), else ""."""
+    kind, _, quoted = line.partition(": ")
+    return quoted if kind in _NEWS and quoted.startswith('"') else ""
+
+
+def _bare(diff: list[str], at: int, news: set[str]) -> bool:
+    """Whether the element of the diff's line `at` holds nothing but a message's text."""
+    depth, inside = _depth(diff[at]), []
+    for line in diff[at + 1 :]:
+        if _depth(line) <= depth:
+            break
+        inside.append(line)
+    return all((text := _CAME_TEXT.match(line)) and text[1] in news for line in inside)
+
+
+def _depth(line: str) -> int:
+    return len(line[1:]) - len(line[1:].lstrip())
 
 
 def _in_diff(line: str, diff: list[str]) -> bool:
