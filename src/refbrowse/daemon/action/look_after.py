@@ -18,7 +18,7 @@ from refbrowse.daemon.action.settle import (
 from refbrowse.daemon.action.tab_watch import TabWatch, dialogs_and_downloads, tab_lines
 from refbrowse.daemon.action.view_report import view_lines
 from refbrowse.daemon.action.viewdiff import AskedOf
-from refbrowse.daemon.action.views import keep_view, take_view_of
+from refbrowse.daemon.action.views import came_between, keep_view, take_view_of
 from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.pageprobe import ANSWER_MS, Also, PageBusy, PageReport, Probe, answered, observe
@@ -80,6 +80,9 @@ async def describe(acted: Acted, out: Outcome) -> None:
     dialogs_and_downloads(out, acted.tabs)
     passage.into_report(out, tab.page.url, read)
     _page_lines(out, before, after, new_document, arrived)
+    between = came_between(tab)  # in both of the diff's views: said apart, first
+    if between and not new_document:
+        out.quoted[:0] = ["over the page since the last report:", *between]
     if acted.baseline is not None and after is not None and not new_document:
         came = view_lines(tab, out, after, (acted.baseline, view), taken, acted.asked, acted.call.raw)
         passage.withdraw_if_unfolded(out, read, came)
@@ -88,18 +91,21 @@ async def describe(acted: Acted, out: Outcome) -> None:
 
 
 def _unchanged(acted: Acted, out: Outcome, after: PageReport | None) -> None:
-    """An action that asked nothing of an element and changed nothing at all says so: "Clicked @e4"
-    alone reads the same as a report whose lines were lost."""
+    """An action that asked nothing of an element and that nothing else in the report speaks of says
+    so: "Clicked @e4" or "Dragged @e3 onto @e5" alone reads the same as a report whose lines were lost.
+    Nothing at all changed; or the page changed, but none of its controls or text (a class, a
+    style: a drop the list did not take)."""
     before = acted.before
     if acted.navigation or acted.asked is not None or out.notes or out.quoted or out.trailer or out.fields:
         return
-    if (
-        before is not None
-        and after is not None
-        and (before.document, before.count) == (after.document, after.count)
-    ):
+    if before is None or after is None or before.document != after.document:
+        return
+    if before.count == after.count:
         out.notes.append("nothing changed on the page")
         out.fields["unchanged"] = True
+    elif acted.baseline is not None:  # its view was read again, and its diff and new text were empty
+        out.notes.append("nothing changed in the page's controls or text")
+        out.fields["view_unchanged"] = True
 
 
 def _page_lines(
