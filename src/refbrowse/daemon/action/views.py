@@ -36,17 +36,48 @@ class KeptView:
 
     def __init__(self) -> None:
         self.view: _View | None = None
+        # blocking overlays that came over the page after the last report, before this action began
+        # (a welcome tour opened a second after load): in neither of its diff's views, said apart
+        self.came_between: list[str] = []
 
 
 async def before_view(tab: Tab, now: PageReport) -> str | None:
     """The interactive view as it is now: the kept one if nothing changed since, else a fresh one."""
-    kept = tab.memory.of(KeptView).view
+    memory = tab.memory.of(KeptView)
+    kept, memory.came_between = memory.view, []
     if kept is not None and kept.document == now.document and kept.mutations == now.count:
         return kept.text
     text, taken = await take_view_of(tab, document=now.document)
     scheme, links = (taken.triage.scheme if taken else ""), folds_in(tab, now, taken)
+    if kept is not None and kept.document == now.document and text is not None:
+        memory.came_between = overlays_new(kept.text, text)
     keep_view(tab, now, text, new_text.texts(taken), scheme, links)
     return text
+
+
+def overlays_new(was: str, now: str) -> list[str]:
+    """The blocking overlays of view `now` (each its `⚠ blocking …` line and the lines inside it) that
+    view `was` did not have."""
+    had = {line for line in was.splitlines() if line.startswith("⚠ blocking")}
+    out: list[str] = []
+    taking = False
+    for line in now.splitlines():
+        if line.startswith("⚠ blocking"):
+            taking = line not in had
+        elif not line.startswith("  "):
+            taking = False
+        if taking:
+            out.append(line)
+    return out
+
+
+def came_between(tab: Tab) -> list[str]:
+    """The overlays that came over the page before the running action began (said once)."""
+    kept = tab.memory.peek(KeptView)
+    if kept is None:
+        return []
+    found, kept.came_between = kept.came_between, []
+    return found
 
 
 async def take_view_of(

@@ -22,6 +22,7 @@ from refbrowse.daemon.core.browser.pwerrors import translate
 from refbrowse.daemon.core.devtools.scripts import script
 from refbrowse.daemon.core.sessions.refs import Ref, RefTarget, parse_ref, stale
 from refbrowse.daemon.core.sessions.tab import Tab
+from refbrowse.daemon.page.covered import overlay_refusal
 from refbrowse.errors import BrowseError, ElementNotFound, PageError
 
 # Roles Playwright's role engine answers for; other roles skip the name check.
@@ -246,7 +247,8 @@ async def aim(tab: Tab, selector: str, *, force: bool = False, keep: str | None 
         except PlaywrightError as exc:
             raise translate(exc, f"getting {selector!r} ready") from exc
     if result.get("state") == "covered":
-        raise _covered(selector, result)
+        point, cover = result.get("point") or (0.0, 0.0), f"{_role(result)}{result['path']}"
+        raise await overlay_refusal(tab, selector, (point[0], point[1]), cover) or _covered(selector, result)
     ready = result.get("state") == "ok"
     return Aimed(locator, ready, key if ready else "", bool(result.get("byLabel")))
 
@@ -304,11 +306,14 @@ def _selector_of(locator: Locator) -> str | None:
     return selector if isinstance(selector, str) else None
 
 
+def _role(result: dict[str, Any]) -> str:
+    return f"{result['role']} " if result.get("role") else ""
+
+
 def _covered(selector: str, result: dict[str, Any]) -> PageError:
-    role = f"{result['role']} " if result.get("role") else ""
     label = f' "{result["label"]}"' if result.get("label") else ""
     return PageError(
-        f"{selector} is covered by another element: {role}{result['path']}{label}",
+        f"{selector} is covered by another element: {_role(result)}{result['path']}{label}",
         "deal with that overlay first (close or accept it: `browse snapshot -i` lists it at the top), "
         "or use --force",
     )

@@ -62,5 +62,5 @@
   const role = hit.getAttribute('role') || top.getAttribute('role') || '';
   const label = (hit.getAttribute('aria-label') || top.getAttribute('aria-label')
     || (top.innerText || '').trim()).replace(/\s+/g, ' ').slice(0, 60);
-  return {state: 'covered', path: path.join(' > '), role, label};
+  return {state: 'covered', path: path.join(' > '), role, label, point: [x, y]};
 }

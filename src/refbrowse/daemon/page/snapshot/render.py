@@ -102,14 +102,14 @@ def overlay_lines(snapshot: PageSnapshot, view: ViewOptions) -> tuple[list[str],
     for overlay in snapshot.triage.overlays:
         label = f" {json.dumps(shorten(overlay.label, 60), ensure_ascii=False)}" if overlay.label else ""
         out.append(f"⚠ blocking {overlay.kind}{label}: deal with it first")
-        roots = _overlay_nodes(snapshot.tree, overlay)
+        roots = overlay_nodes(snapshot.tree, overlay)
         listed.update(id(node) for node in roots)
         inner = build_lines(roots, replace(view, depth=None))
         out += ["  " + line.render() for line in inner] or ["  (no refs inside: try `browse press Escape`)"]
     return out, frozenset(listed)
 
 
-def _overlay_nodes(tree: Node, overlay: Overlay) -> list[Node]:
+def overlay_nodes(tree: Node, overlay: Overlay) -> list[Node]:
     nodes = [n for n in tree.walk() if n.box is not None and not n.in_frame]
     if overlay.kind == "modal dialog":
         dialogs = [n for n in nodes if n.role in DIALOGS and _overlaps(n, overlay)]

@@ -1,0 +1,65 @@
+"""Reports that said too much or too little: a toast said three times, a tour that opened after the
+arrival's report, a drag that changed nothing visible said nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import Site, Workspace, strip_fence
+
+pytestmark = pytest.mark.browser  # every test here drives a real Chromium
+
+
+def test_a_clickable_toast_whose_text_is_a_line_too_is_said_once(workspace: Workspace, site: Site) -> None:
+    view = workspace.ok("goto", site.url("/reports5/toast.html"))
+    deploy = re.search(r'button "Deploy" (@e\d+)', view)
+    assert deploy, view
+    report = workspace.ok("click", deploy.group(1))
+    assert report.count("Successfully deployed") == 1, report
+    toast = re.search(r'message: "Successfully deployed" (@[ec]\d+)', report)
+    assert toast, report  # the message, with the ref that clicks it away
+    workspace.ok("click", toast.group(1))
+    assert "Successfully deployed" not in strip_fence(workspace.ok("text"))  # the ref was the toast's
+
+
+def test_a_tour_that_opens_after_the_arrival_is_named_by_the_next_action(
+    workspace: Workspace, site: Site
+) -> None:
+    view = workspace.ok("goto", site.url("/reports5/late-tour.html"))
+    assert "Welcome" not in view  # it opens a second after the load: in no report yet
+    deploy = re.search(r'button "Deploy" (@e\d+)', view)
+    field = re.search(r'textbox "Flow name" (@e\d+)', view)
+    assert deploy and field, view
+    for _ in range(100):  # the next action comes once the tour is up, as an agent's would
+        if "Welcome" in workspace.ok("text"):
+            break
+    refused = workspace.run("click", deploy.group(1))
+    assert refused.code == 1, refused
+    said = re.search(
+        r'covered by another element: div.shade, of the modal dialog "Welcome to the editor" @e\d+\n'
+        r'hint: close that overlay first: `browse click (@e\d+)` \("Close"\);'
+        r' its other controls: "Start" @e\d+',
+        refused.err,
+    )
+    assert said, refused.err  # which overlay, its ref, and the one call that closes it
+    # an action that reaches behind it (a field's fill) says what came over the page since the last report
+    filled = workspace.ok("fill", field.group(1), "Flow 2")
+    assert 'over the page since the last report:\n⚠ blocking modal dialog "Welcome to the editor"' in filled
+    assert re.search(r'button "Close" @e\d+', filled), filled
+    assert "since the last report" not in workspace.ok("fill", field.group(1), "Flow 3")  # said once
+    closed = workspace.ok("click", said.group(1))
+    assert '-⚠ blocking modal dialog "Welcome to the editor"' in closed, closed
+    assert "Deployed" in workspace.ok("click", deploy.group(1))
+
+
+def test_a_drag_the_page_did_not_take_says_nothing_visible_changed(workspace: Workspace, site: Site) -> None:
+    view = workspace.ok("goto", site.url("/reports5/sortable-nothing.html"))
+    items = re.findall(r'listitem "(\w+)" (@e\d+)', view)
+    assert [name for name, _ in items] == ["Alpha", "Beta", "Gamma"], view
+    dragged = workspace.ok("drag", items[0][1], items[2][1])
+    assert dragged.splitlines() == [
+        f"Dragged {items[0][1]} onto {items[2][1]}",
+        "nothing changed in the page's controls or text",
+    ], dragged
