@@ -102,7 +102,9 @@ async def _detached_click(page: Page) -> object:
 ALONE_PAGE = """<button>a</button><button>b</button><input id=ro readonly>
 <div id=h style="display:none">h</div>
 <button id=m style="position:relative;animation:mv .2s linear infinite alternate">m</button>
-<style>@keyframes mv { from { left: 0 } to { left: 200px } }</style>"""
+<style>@keyframes mv { from { left: 0 } to { left: 200px } }</style>
+<div style="position:fixed;top:95vh;left:0"><p style="height:100px">a popup taller than the window</p>
+<button id=below>Done</button></div>"""
 
 # Each on a page of its own: some of them leave their page unusable.
 ALONE: list[tuple[str, Step, type[BrowseError], str]] = [
@@ -116,6 +118,7 @@ ALONE: list[tuple[str, Step, type[BrowseError], str]] = [
     ("navigated", _navigates_away, PageError, "the page navigated away"),
     ("hidden", lambda p: p.click("#h"), ActionTimeout, "the element stayed hidden"),
     ("read-only", lambda p: p.fill("#ro", "x"), ActionTimeout, "the element is read-only"),
+    ("fixed below", lambda p: p.click("#below"), ActionTimeout, "outside the window, where no scroll"),
 ]
 
 

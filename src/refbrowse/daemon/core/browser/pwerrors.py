@@ -187,6 +187,11 @@ _WAITING_ON: tuple[tuple[str, str, str], ...] = (
     ("element is not enabled", "the element stayed disabled", "fill the fields it depends on first"),
     ("element is not editable", "the element is read-only", "check it with `browse snapshot -i`"),
     ("element is not stable", "the element kept moving", "wait for the animation: `browse wait 500`"),
+    (
+        "element is outside of the viewport",
+        "the element is outside the window, where no scroll brings it (a fixed popup taller than the window)",
+        "enlarge the window so that it fits (`browse viewport 1280x1200`), then try again",
+    ),
 )
 _INTERCEPTS = re.compile(r"- (<[^\n]{1,200}?) intercepts pointer events")
 
