@@ -173,3 +173,20 @@ def test_a_widget_apps_labels_date_segments_and_calendar_say_each_control_once(
     day = re.search(r'button "Friday, December 25, 2026" (@e\d+)', view)
     assert day, view
     assert "Picked December 25" in workspace.ok("click", day.group(1))
+
+
+def test_a_grids_cell_is_filled_by_opening_its_editor_typing_and_committing(
+    workspace: Workspace, site: Site
+) -> None:
+    # Gradio's dataframe: `fill` of a cell answered "not a text field"; it took a double click, a
+    # fill of the box that opened and an Enter.
+    view = workspace.ok("goto", site.url("/realapps/gradio-dataframe.html"))
+    price = re.search(r'row "Banana" @e\d+ · "0\.25" (@e\d+)', view)
+    assert price, view
+    report = workspace.ok("fill", price.group(1), "0.5")
+    assert report.startswith(f'Filled {price.group(1)}: now "0.5"'), report
+    assert 'text changed: "Total: 1.75" → "Total: 2"' in report, report
+    name = re.search(r'row "Apple" (@e\d+)', view)
+    assert name, view
+    result = workspace.run("fill", name.group(1), "Pear")  # the read-only column
+    assert result.code == 1 and "is read-only" in result.err, result.err

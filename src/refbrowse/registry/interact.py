@@ -41,7 +41,7 @@ COMMANDS: dict[str, CommandSpec] = {
         "help": (
             "set a field, or several in one call: text into an input, textarea or editable element,"
             " yes/no into a checkbox, an option's name into a select or custom dropdown, a number into a"
-            " slider (TEXT `-`: stdin)"
+            " slider, text into a data grid's cell (its editor opened and committed) (TEXT `-`: stdin)"
         ),
         "about": (
             "Several SEL TEXT pairs fill a form in one call: each element is found and its value checked"

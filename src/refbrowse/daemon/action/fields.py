@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
-from refbrowse.daemon.action import dropdown, options, slider
+from refbrowse.daemon.action import cell_edit, dropdown, options, slider
 from refbrowse.daemon.action.acting import InputCall
 from refbrowse.daemon.action.perform import perform
 from refbrowse.daemon.action.viewdiff import Asked, asked_of
@@ -37,7 +37,7 @@ _OPTIONS_JS = script("select_options")
 _TAGS_JS = script("tags_box")
 _FILLS = (
     "fill takes text fields, text areas and editable elements, boxes (yes or no), <select>s and"
-    " dropdowns (an option's name), sliders (a number)"
+    " dropdowns (an option's name), sliders (a number), a grid's editable cells"
 )
 
 
@@ -122,6 +122,10 @@ async def _field(call: InputCall, selector: str, text: str, force: bool, notes: 
         return await _select(selector, text, target, force)
     if kind == "slider":
         return await _slider(selector, text, target, notes)
+    if kind == "cell":
+        return Field(
+            selector, lambda: cell_edit.edit(selector, target, text, force), f"{selector} {_echo(text)}", None
+        )
     if kind == "readonly":
         raise PageError(
             f"{selector} is read-only: the page sets it itself, fill cannot type into it",

@@ -1,6 +1,7 @@
 // What `fill` sets on an element: 'text', 'password', 'combobox' (a field with a list), 'checkbox'
 // (a box or switch), 'radio', 'slider' (a native range or an ARIA slider),
-// 'select' (a <select>), 'readonly' (a field the page fills itself), 'other' (maybe a dropdown drawn
+// 'select' (a <select>), 'readonly' (a field the page fills itself), 'cell' (a grid's cell edited in
+// place, holding no control of its own), 'other' (maybe a dropdown drawn
 // by a component library) or '' (nothing to fill).
 // A label, or an element inside one, stands for the control it labels, as in Playwright's own fill.
 // uses: slider_handle
@@ -33,5 +34,9 @@
   if (role === 'slider' || slider_handle(e) !== null) return 'slider';
   if (tag === 'TEXTAREA') return e.readOnly ? 'readonly' : 'text';
   if (e.isContentEditable) return 'text';
+  const cell = role === 'gridcell' || (['TD', 'TH'].includes(tag) && !!e.closest('[role=grid], [role=treegrid]'));
+  if (cell && !e.querySelector('input, select, textarea, button, a[href], [role=button], [role=checkbox]')) {
+    return e.getAttribute('aria-readonly') === 'true' ? 'readonly' : 'cell';
+  }
   return 'other';
 }
