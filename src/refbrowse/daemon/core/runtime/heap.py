@@ -86,8 +86,10 @@ def paused() -> Iterator[None]:
 
 def freeze() -> None:
     """Leave everything alive now out of every later collection (see the module's docstring). Without
-    collecting first: that would cost the cold start ~20 ms for the little garbage a start leaves."""
+    collecting first: that would cost the cold start ~20 ms for the little garbage a start leaves.
+    The start ran with the collector off (`refbrowse.daemon.__main__`): it is on from here."""
     gc.freeze()
+    gc.enable()
 
 
 def tidy() -> None:
