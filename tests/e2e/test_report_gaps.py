@@ -1,8 +1,9 @@
 """Reports that said too much or too little: a toast said three times, a tour that opened after the
-arrival's report, a drag that changed nothing visible said nothing."""
+arrival's report, a drag that changed nothing visible said nothing, a long `type` that ran out of time."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -63,3 +64,13 @@ def test_a_drag_the_page_did_not_take_says_nothing_visible_changed(workspace: Wo
         f"Dragged {items[0][1]} onto {items[2][1]}",
         "nothing changed in the page's controls or text",
     ], dragged
+
+
+def test_a_long_type_stops_at_its_time_saying_how_far_it_got(workspace: Workspace, site: Site) -> None:
+    workspace.ok("goto", site.page("/reports5/field", "<!doctype html><title>Note</title><textarea id=box>"))
+    stopped = workspace.run("type", "--timeout", "1000", "#box", "-", input="a" * 20_000)
+    assert stopped.code == 4, stopped
+    said = re.search(r"type stopped after ([\d,]+) of 20,000 characters", stopped.err)
+    assert said and "`browse fill SEL TEXT`" in stopped.err, stopped.err
+    held = workspace.ok("--json", "--raw", "js", "document.getElementById('box').value.length")
+    assert json.loads(held)["data"]["value"] == int(said.group(1).replace(",", ""))  # as said, no more

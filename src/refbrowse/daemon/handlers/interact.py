@@ -8,6 +8,7 @@ action runs through `perform.perform`: it settles, then says what it did.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 
@@ -28,11 +29,12 @@ from refbrowse.daemon.core.runtime import trace
 from refbrowse.daemon.page.resolver import aim, click_aimed, prepare, prepare_pointer, resolve_one
 from refbrowse.daemon.services.emulation import override_metrics
 from refbrowse.daemon.services.policy import ALLOW_PATH_FLAG
-from refbrowse.errors import BrowseError, PageError, UsageError
+from refbrowse.errors import ActionTimeout, BrowseError, PageError, UsageError
 from refbrowse.registry import COMMANDS
 
 _STATE_MS = 1_000  # reading the element's state after the action: it is there, or it went
 _ECHO_LIMIT = 80  # a filled text echoed on the first line up to this length
+_PIECE = 50  # characters `type` sends at once: a long text stops at its time, saying how far it got
 
 
 def _characters(text: str) -> str:
@@ -105,6 +107,7 @@ async def fill(call: Call) -> str:
 _STATE_JS = script("element_state")
 _STATE_MS = 1_000  # reading the element's state after the action: it is there, or it went
 _ECHO_LIMIT = 80  # a filled text echoed on the first line up to this length
+_PIECE = 50  # characters `type` sends at once: a long text stops at its time, saying how far it got
 
 
 async def _state_now(
@@ -200,9 +203,27 @@ async def _type_into(call: Call, selector: str, text: str) -> str:
 
 
 async def _type_keys(call: Call, text: str) -> None:
-    """Key by key; with a modifier held by `keydown`, a copy or paste uses the session's clipboard."""
-    page = call.page
-    await call.services.clipboards.typing(call.session, page, text, page.keyboard.type)
+    """Key by key, a piece at a time until the command's time is up: then it stops saying how far it
+    got (the field holds that much). With a modifier held by `keydown`, a copy or paste uses the
+    session's clipboard."""
+    page, typed, seconds = call.page, 0, call.timeouts.longest() / 1000
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+
+    async def in_pieces(part: str) -> None:
+        nonlocal typed
+        for start in range(0, len(part), _PIECE):
+            if loop.time() > end:
+                raise ActionTimeout(
+                    f"type stopped after {typed:,} of {len(text):,} characters: typing key by key took its"
+                    f" {seconds:g} s (--timeout); the field holds what was typed",
+                    "type the rest with `browse type SEL TEXT`, or set a long text at once with"
+                    " `browse fill SEL TEXT`",
+                )
+            await page.keyboard.type(part[start : start + _PIECE])
+            typed += len(part[start : start + _PIECE])
+
+    await call.services.clipboards.typing(call.session, page, text, in_pieces)
 
 
 @handler("press")
