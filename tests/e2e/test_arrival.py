@@ -121,3 +121,19 @@ def test_a_small_pages_sentence_broken_by_links_is_one_line_and_its_links_keep_t
         and ref(view, "link", "Modify")
         and ref(view, "link", "User List")
     )
+
+
+def test_a_label_element_beside_its_field_is_not_a_line_of_a_small_page(
+    workspace: Workspace, site: Site
+) -> None:
+    # Wagtail's sign-in form: <label for=…>Username<span>*</span></label>, then the field in wrappers
+    # of its own; the label's words are the field's name already.
+    field = (
+        "<div><label for=id_{0}>{1}<span>*</span></label>"
+        "<div><div><input id=id_{0} name={0} required></div></div></div>"
+    )
+    form = f"<form>{field.format('username', 'Username')}{field.format('pw', 'Password')}<button>Sign in</button></form>"
+    view = strip_fence(workspace.ok("goto", site.page("/arrival/labels", form)).split("\n", 1)[1])
+    lines = [line.strip() for line in view.splitlines()]
+    assert '- "Username*"' not in lines and '- "Password*"' not in lines, view
+    assert ref(view, "textbox", "Username*") and ref(view, "textbox", "Password*"), view

@@ -161,6 +161,22 @@ def test_a_sites_banner_and_sidebar_are_said_once_and_their_refs_still_listed(
     assert '- link "Permissions" @e' in listed, listed
 
 
+def test_a_menu_said_once_counts_its_buttons_with_its_links(workspace: Workspace, site: Site) -> None:
+    # Wagtail's main menu: Pages, Reports, Settings, Help are buttons that open submenus; the line
+    # said "the same 2 links" for six controls.
+    menu = "".join(
+        f"<li><button aria-expanded=false>{b}</button></li>" for b in ("Pages", "Reports", "Settings")
+    )
+    menu += "<li><a href=/images>Images</a></li><li><a href=/documents>Documents</a></li>"
+    nav = f"<nav aria-label='Main menu'><ul>{menu}</ul></nav>"
+    second = site.page("/reports3/menu-two", f"{nav}<h1>Two</h1>")
+    workspace.ok("goto", site.page("/reports3/menu-one", f"{nav}<h1>One</h1><a href='{second}'>Next</a>"))
+    again = fenced_part(workspace.ok("goto", second))
+    assert re.search(
+        r'^- navigation "Main menu" @e\d+: the same 3 buttons and 2 links as before', again, re.M
+    ), again
+
+
 def test_a_diff_of_a_view_never_taken_names_the_view_that_was(workspace: Workspace, site: Site) -> None:
     workspace.ok("goto", site.url("/reports3/admin-users.html"))
     workspace.ok("snapshot", "-i")

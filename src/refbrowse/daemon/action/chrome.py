@@ -69,6 +69,18 @@ def _end_of(lines: list[str], at: int) -> int:
 
 def _said_once(found: re.Match[str], inside: list[str]) -> str:
     indent, role, name, ref = found.groups()
-    links = sum(1 for line in inside if line.lstrip().startswith("- link "))
-    what = f"{links} link{'s' if links != 1 else ''}" if links else f"{len(inside)} lines"
+    what = _counted(inside)
     return f"{indent}- {role}{name} {ref}: the same {what} as before (`browse snapshot -i -s {ref}`)"
+
+
+def _counted(inside: list[str]) -> str:
+    """`2 links`, `4 buttons and 2 links`: the controls a folded landmark holds (Wagtail's menu is
+    buttons as much as links); its lines when it holds neither."""
+    links = sum(1 for line in inside if line.lstrip().startswith("- link "))
+    buttons = sum(1 for line in inside if line.lstrip().startswith("- button "))
+    said = [
+        f"{count} {word}{'s' if count != 1 else ''}"
+        for count, word in ((buttons, "button"), (links, "link"))
+        if count
+    ]
+    return " and ".join(said) or f"{len(inside)} lines"
