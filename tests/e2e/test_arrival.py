@@ -132,7 +132,8 @@ def test_a_label_element_beside_its_field_is_not_a_line_of_a_small_page(
         "<div><label for=id_{0}>{1}<span>*</span></label>"
         "<div><div><input id=id_{0} name={0} required></div></div></div>"
     )
-    form = f"<form>{field.format('username', 'Username')}{field.format('pw', 'Password')}<button>Sign in</button></form>"
+    fields = field.format("username", "Username") + field.format("pw", "Password")
+    form = f"<form>{fields}<button>Sign in</button></form>"
     view = strip_fence(workspace.ok("goto", site.page("/arrival/labels", form)).split("\n", 1)[1])
     lines = [line.strip() for line in view.splitlines()]
     assert '- "Username*"' not in lines and '- "Password*"' not in lines, view

@@ -109,3 +109,27 @@ def test_lines_of_many_kinds_in_another_order_are_no_list_that_moved() -> None:
     before = '- button "Go" @e1\n- link "Home" @e2\n- textbox "Name" @e3\n- checkbox "Keep" @e4'
     after = '- textbox "Name" @e3\n- checkbox "Keep" @e4\n- button "Go" @e1\n- link "Home" @e2'
     assert not any("new order" in line for line in view_change(before, after).quoted)
+
+
+def test_a_deeper_run_in_a_container_the_diff_leaves_out_is_led_by_its_place() -> None:
+    # Wagtail's "More actions": Publish came in the footer's actions, right after a link "History"
+    # that came at the top level; unled, it read as the link's child.
+    lines = [
+        ('+- link "History" @e44', ""),
+        ('+  - button "Publish" @e45', 'navigation "Actions (footer)"'),
+        ('-  - button "More actions" @e37 [expanded=false]', 'navigation "Actions (footer)"'),
+        ('+  - button "More actions" @e37 [expanded]', 'navigation "Actions (footer)"'),
+        ('-title: "New page"', ""),
+    ]
+    assert placed(lines) == [
+        '+- link "History" @e44',
+        'in navigation "Actions (footer)":',
+        *(text for text, _ in lines[1:]),
+    ]
+    # a line that says a count, or one no deeper than the line before, reads right as it is
+    assert placed(
+        [('+- button "Run" @e42', ""), ('- 14 lines of "Launcher" are gone', 'region "Launcher"')]
+    ) == [
+        '+- button "Run" @e42',
+        '- 14 lines of "Launcher" are gone',
+    ]

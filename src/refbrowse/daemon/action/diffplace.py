@@ -226,7 +226,9 @@ def placed(lines: list[tuple[str, str]], page: list[str] | None = None) -> list[
     twins = {role for role in _LISTS if roles.count(role) > 1}
     alike = len({where.split(" ", 1)[0] for where in named}) < len(named)
     if not alike and not any(where.split(" ", 1)[0] in twins for where in named):
-        return [text for text, _ in lines]
+        return (
+            _led(lines) if named and len({where for _, where in lines}) > 1 else [text for text, _ in lines]
+        )
     out: list[str] = []
     last: str | None = None
     for text, where in lines:
@@ -235,6 +237,27 @@ def placed(lines: list[tuple[str, str]], page: list[str] | None = None) -> list[
         last = where
         out.append(text)
     return out
+
+
+def _led(lines: list[tuple[str, str]]) -> list[str]:
+    """Diff lines with a run led by its place where it would read as the line before's children: a
+    deeper line of another container (Wagtail's Publish, in the footer's actions, under a `link
+    "History"` that came with it)."""
+    out: list[str] = []
+    last, depth = "", 0
+    for text, where in lines:
+        now = _line_depth(text)
+        if where and where != last and now > depth:
+            out.append(f"in {_short(where)}:")
+        last, depth = where, now
+        out.append(text)
+    return out
+
+
+def _line_depth(text: str) -> int:
+    """The depth of a diff line's view line (`+  - option …`: 2); 0 for a line that says a count."""
+    line = text[1:]
+    return _depth(line) if line.lstrip().startswith("- ") else 0
 
 
 def _short(place: str) -> str:

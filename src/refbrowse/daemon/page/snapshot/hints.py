@@ -377,7 +377,9 @@ def _twin_hints(node: Node, twins: int) -> list[str]:
     if row:
         return [f"(row {_quote(row)})"]
     label = near(node) if twins <= _FEW_TWINS else ""
-    return [f"(near {_quote(label)})"] if label and label != node.name else []
+    if not label or label == node.name or any(a.name == label for a in node.ancestors()):
+        return []  # a list's own name, on the line above, tells its options apart already
+    return [f"(near {_quote(label)})"]
 
 
 _QUOTE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps with a keyword makes an encoder a call
