@@ -154,7 +154,7 @@ class Dispatcher:
         try:
             if not locked or tab is None:
                 return await bounded(self.handlers[name](call), left(), name)
-            await self._take_tab(tab, request, call.timeouts.longest())
+            await self._take_tab(tab, request, call.timeouts.longest(), left())
             if limit_s is not None:
                 deadline = loop.time() + limit_s
             tab.busy = Holder(" ".join([name, *request.args[:1]]), loop.time(), deadline)
@@ -168,11 +168,14 @@ class Dispatcher:
             for watcher in self.wiring.after_command:
                 watcher.after_command(name, call.current_session)
 
-    async def _take_tab(self, tab: Tab, request: CheckedRequest, own_ms: int) -> None:
-        """The tab's lock, waited for no longer than the command's own timeout. When another command
-        holds it, the waiting one says so: early (to a client that asked, see `EARLY`), when it
-        ran at last, or in its error when its time ran out."""
+    async def _take_tab(self, tab: Tab, request: CheckedRequest, own_ms: int, whole_s: float | None) -> None:
+        """The tab's lock, waited for no longer than the command's own timeout when another command
+        holds it (the daemon's own bounded read of the page, within the command's whole bound). The
+        waiting one says so: early (to a client that asked, see `EARLY`), when it ran at last, or in
+        its error when its time ran out."""
         holder = tab.busy if tab.lock.locked() else None
+        if tab.lock.locked() and holder is None:  # a background read: its time is not the command's
+            own_ms = round(whole_s * 1000) if whole_s is not None else own_ms
         loop = asyncio.get_running_loop()
         started = loop.time()
         early = EARLY.get()
