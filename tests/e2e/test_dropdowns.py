@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_snapshot import ref, snap
 
@@ -64,6 +66,7 @@ def test_a_box_that_takes_several_gets_each_option_and_its_list_is_closed_after(
     tops, gift = ref(view, "combobox", "Toppings"), ref(view, "checkbox", "Gift wrap")
     printed = workspace.ok("select", tops, "Honey", "Nuts")
     assert printed.splitlines()[0] == f"Selected Honey, Nuts in {tops}", printed
+    assert re.search(r'button "Remove 0" @e\d+ \(near "Honey"\)', printed), printed  # an index says no token
     assert "Honey Nuts" in workspace.ok("text")
     assert 'option "Cream"' not in snap(workspace, "-i")  # closed once picked
     assert "now checked" in workspace.ok("check", gift)  # no longer under the list

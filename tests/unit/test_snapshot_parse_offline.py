@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refbrowse.daemon.page.snapshot.parse import parse_snapshot
+from refbrowse.daemon.page.snapshot.repeats import repeated
 from refbrowse.daemon.page.snapshot.tokens import tokenize_line
 from refbrowse.daemon.page.snapshot.tree import Node, SnapshotFormatError
 from refbrowse.daemon.page.snapshot.view import ViewOptions, build_lines
@@ -118,3 +119,11 @@ def test_icon_font_glyphs_are_read_as_nothing() -> None:
     )
     button, link, paragraph = tree.walk()[1:]
     assert (button.name, link.name, link.children, paragraph.value) == ("", "Flow 1", [], "Saved")
+
+
+def test_names_alike_but_for_an_index_from_zero_count_as_repeated_and_page_numbers_do_not() -> None:
+    tree = parse_snapshot(
+        '- button "Remove 0" [ref=e1]\n- button "Remove 1" [ref=e2]\n'
+        '- link "Page 1" [ref=e3]\n- link "Page 2" [ref=e4]'
+    )
+    assert repeated(tree) == {("button", "Remove #"): 2}

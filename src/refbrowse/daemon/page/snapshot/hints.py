@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
 
+from refbrowse.daemon.page.snapshot.repeats import indexed
 from refbrowse.daemon.page.snapshot.roles import VALUE_ROLES, actionable, shorten, text_of
 from refbrowse.daemon.page.snapshot.rowline import in_said_row
 from refbrowse.daemon.page.snapshot.tree import Node
@@ -27,15 +27,6 @@ _CARD_CONTROLS = 12  # an article with more controls is a page's text, not a car
 # Twins outside rows are told apart by the text before each (Roundup's sidebar: "Create New" under
 # "Issues" and under "Keywords"); a name said on many lines (a docs page's "Availability") gets none.
 _FEW_TWINS = 3
-
-
-def repeated(tree: Node) -> dict[tuple[str, str], int]:
-    """How often each (role, name) of a control that appears more than once is on the page; a name
-    the page's class words gave (`called`) counts as the name."""
-    counts = Counter(
-        (n.role, n.name or n.called) for n in tree.walk() if (n.name or n.called) and actionable(n)
-    )
-    return {key: count for key, count in counts.items() if count > 1}
 
 
 def row_of(node: Node) -> str:
@@ -359,8 +350,9 @@ def context_hints(
     if not node.name and (node.role, name) in repeated:
         hint = near(node)  # icons named alike by their class: the words beside each tell them apart
         return [f"(near {_quote(hint)})"] if hint else []
-    if (node.role, node.name) in repeated and not in_said_row(node, rows):
-        return _twin_hints(node, repeated[(node.role, node.name)])
+    twin = (node.role, node.name) if (node.role, node.name) in repeated else (node.role, indexed(node.name))
+    if twin in repeated and not in_said_row(node, rows):
+        return _twin_hints(node, repeated[twin])
     return []
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from refbrowse.daemon.core.runtime import heap
 from refbrowse.daemon.page.snapshot import linkcloud, rowcap, viewfirst
 from refbrowse.daemon.page.snapshot.budget import Trimmed, estimate_tokens, fit, left_out_note
-from refbrowse.daemon.page.snapshot.hints import repeated
+from refbrowse.daemon.page.snapshot.repeats import repeated
 from refbrowse.daemon.page.snapshot.roles import DIALOGS, actionable, shorten
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.tree import Node
