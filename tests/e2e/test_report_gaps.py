@@ -74,3 +74,25 @@ def test_a_long_type_stops_at_its_time_saying_how_far_it_got(workspace: Workspac
     assert said and "`browse fill SEL TEXT`" in stopped.err, stopped.err
     held = workspace.ok("--json", "--raw", "js", "document.getElementById('box').value.length")
     assert json.loads(held)["data"]["value"] == int(said.group(1).replace(",", ""))  # as said, no more
+
+
+def test_a_click_while_keydown_holds_a_modifier_says_so(workspace: Workspace, site: Site) -> None:
+    page = site.page(
+        "/reports5/modified",
+        '<!doctype html><title>Pick</title><button onclick="this.textContent ='
+        " event.ctrlKey ? 'picked with control' : 'picked'\">Pick</button>",
+    )
+    view = workspace.ok("goto", page)
+    pick = re.search(r'button "Pick" (@e\d+)', view)
+    assert pick, view
+    workspace.ok("keydown", "Control")
+    try:
+        clicked = workspace.ok("click", pick.group(1))
+    finally:
+        workspace.ok("keyup", "Control")
+    first = f"Clicked {pick.group(1)} with Control held down (`browse keyup Control` releases it)"
+    assert clicked.splitlines()[0] == first and "picked with control" in clicked, clicked
+    assert (
+        workspace.ok("click", "text=picked with control").splitlines()[0]
+        == "Clicked text=picked with control"
+    )

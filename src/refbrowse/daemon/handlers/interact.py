@@ -56,7 +56,7 @@ async def click(call: Call) -> str:
 
     to = InputTo("click", selector)
     outcome = await direct_input.perform_input(call, f"clicking {selector}", to, by_playwright)
-    return outcome.report(f"Clicked {selector}")
+    return outcome.report(f"Clicked {selector}{call.services.clipboards.held(call.page)}")
 
 
 @handler("fill")
@@ -169,7 +169,7 @@ async def dblclick(call: Call) -> str:
     outcome = await perform(
         call, f"double-clicking {selector}", lambda: target.dblclick(force=ready, no_wait_after=True)
     )
-    return outcome.report(f"Double-clicked {selector}")
+    return outcome.report(f"Double-clicked {selector}{call.services.clipboards.held(call.page)}")
 
 
 @handler("type")

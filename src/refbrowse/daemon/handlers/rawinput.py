@@ -43,7 +43,7 @@ async def drag(call: Call) -> str:
         )
     words = f"by {x:+g},{y:+g}" if kind == "offset" else f"to {x:g},{y:g}"
     outcome = await perform(call, f"dragging {source_sel} {words}", lambda: drag_path(call.page, start, end))
-    return outcome.report(f"Dragged {source_sel} {words}")
+    return outcome.report(f"Dragged {source_sel} {words}{call.services.clipboards.held(call.page)}")
 
 
 async def _drag_onto(call: Call, source: Locator, source_sel: str, target_sel: str) -> str:
@@ -63,7 +63,7 @@ async def _drag_onto(call: Call, source: Locator, source_sel: str, target_sel: s
             await source.drag_to(target, steps=DRAG_STEPS, no_wait_after=True)
 
     outcome = await perform(call, f"dragging {source_sel} onto {target_sel}", drag_once)
-    return outcome.report(f"Dragged {source_sel} onto {target_sel}")
+    return outcome.report(f"Dragged {source_sel} onto {target_sel}{call.services.clipboards.held(call.page)}")
 
 
 def _shows(point: Point, size: list[int]) -> bool:

@@ -78,6 +78,14 @@ class Clipboards:
         held = [mod for mod in self._held.get(page, []) if mod.lower() not in key.lower().split("+")]
         return "+".join([*held, key])
 
+    def held(self, page: Page) -> str:
+        """` with Control held down (…)` for a pointer action's first line while `keydown` holds
+        modifiers on the page (a click then opens a link in a new tab, or adds to a selection)."""
+        keys = self._held.get(page, [])
+        if not keys:
+            return ""
+        return f" with {'+'.join(keys)} held down (`browse keyup {keys[-1]}` releases it)"
+
     def pressed(self, page: Page, key: str, down: bool) -> None:
         """`keydown`/`keyup` of `key` done: a modifier is held on the page until its key goes up."""
         if key.lower() not in _MODIFIERS:
