@@ -20,6 +20,7 @@ import json
 import re
 from collections import Counter
 
+from refbrowse.daemon.page.snapshot.nodes import LIST_COUNT
 from refbrowse.daemon.page.snapshot.roles import INTERACTIVE
 from refbrowse.daemon.page.snapshot.service import PageSnapshot
 from refbrowse.daemon.page.snapshot.tree import Node
@@ -57,11 +58,19 @@ def _texts(root: Node) -> list[str]:
         inline = [c for c in node.children if isinstance(c, str) or (mixed and _leaf(c))]
         pieces = [c if isinstance(c, str) else _leaf_text(c) for c in inline]
         pieces += [node.value] if node.value else []
-        if flat := _flat(" ".join(pieces)):
+        if (flat := _flat(" ".join(pieces))) and not _announced_count(node, flat):
             out.append(flat)
         joined = {id(c) for c in inline}
         stack += reversed([c for c in node.children if not isinstance(c, str) and id(c) not in joined])
     return out
+
+
+def _announced_count(node: Node, text: str) -> bool:
+    """A list's count said to screen readers in a live region ("4 options available."): the list is
+    in the report."""
+    return bool(LIST_COUNT.fullmatch(text)) and any(
+        a.role in ("log", "status") for a in (node, *node.ancestors())
+    )
 
 
 def _row_line(row: Node) -> str:

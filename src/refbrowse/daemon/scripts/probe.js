@@ -130,6 +130,7 @@
       return ['invalid', labelOf(el), why];
     });
   };
+  const LIST_COUNT = /^(\d+ (options?|results?|suggestions?|items?)( are)? available\b[^.]*\.?\s*)+$/i;
   // A message's own close control ("close", "clear this message", "×") is no words of it.
   const DISMISS = /\b(close|dismiss|hide|clear)\b|^[×✕✖]$/i;
   const undismissed = (el, text) => {
@@ -143,9 +144,10 @@
     return text;
   };
   const report = withStamp => {
-    // A counter badge ("0", "12") is no message.
+    // A counter badge ("0", "12") is no message, nor a list's count for screen readers ("4 options
+    // available."): the list is in the report.
     const texts = new Map(all(MESSAGE).filter(visible).map(el => [el, undismissed(el, spoken(el))])
-      .filter(([, t]) => t && !/^\d+$/.test(t)));
+      .filter(([, t]) => t && !/^\d+$/.test(t) && !LIST_COUNT.test(t)));
     const messages = outermost(Array.from(texts.keys())).map(el => [kind(el), '', texts.get(el)]);
     const dialogs = all(DIALOG).filter(visible).map(el => ['dialog', dialogName(el), '']);
     return {

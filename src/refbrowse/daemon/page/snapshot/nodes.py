@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from refbrowse.daemon.page.snapshot.roles import CONTEXT, LANDMARKS, VALUE_ROLES, actionable, text_of
 from refbrowse.daemon.page.snapshot.tree import Node
 
@@ -26,8 +28,13 @@ def shown_choice(node: Node) -> str | None:
 
 
 def says_something(node: Node) -> bool:
-    """A live region with words in it: an empty one (a status area waiting for news) is no line."""
-    return bool(node.name or node.value or text_of(node))
+    """A live region with words in it: an empty one (a status area waiting for news) is no line, nor one
+    that only counts a list's options for screen readers (React Aria's "4 options available.")."""
+    words = node.name or node.value or text_of(node)
+    return bool(words) and not LIST_COUNT.fullmatch(" ".join(words.split()))
+
+
+LIST_COUNT = re.compile(r"(\d+ (options?|results?|suggestions?|items?)( are)? available\b[^.]*\.? ?)+", re.I)
 
 
 def says_nothing(node: Node) -> bool:
