@@ -7,7 +7,8 @@ in bench/peers/ (`bench/run.py` installs them). On os.html and stdtypes.html
 three times: right after opening it, again on the unchanged page, and with a
 budget (refbrowse `--max-tokens 500`; agent-browser has none, so its plain
 snapshot again). The opening is timed too, alone and with the first snapshot:
-what an agent waits for before it has the page's refs. Tools alternate from run
+what an agent waits for before it has the page's refs; and the first snapshot of
+the page opened again after a pause as long as a model's turn. Tools alternate from run
 to run; medians in milliseconds, and refbrowse ÷ agent-browser.
 """
 
@@ -37,6 +38,10 @@ PAGES = ("library/os.html", "library/stdtypes.html")
 STEPS = ("first", "again", "budget")
 # Reported too: the opening itself, and the opening with the first snapshot (an agent waits for both).
 OPENING = ("open", "open + first")
+# And the first snapshot as an agent meets it: the page opened again, then a model's turn (a few
+# seconds of thinking between two commands; 2 s here) before `snapshot -i`.
+TURN_S = 2.0
+AFTER_TURN = "first after a 2 s turn"
 
 Run = Callable[..., str]
 
@@ -97,6 +102,11 @@ def measure(tool: Tool, url: str) -> dict[str, float]:
         tool.run("snapshot", "-i", *(tool.budget if step == "budget" else ()))
         taken[step] = (time.perf_counter() - began) * 1000
     taken["open + first"] = taken["open"] + taken["first"]
+    tool.run(tool.opens, url)
+    time.sleep(TURN_S)
+    began = time.perf_counter()
+    tool.run("snapshot", "-i")
+    taken[AFTER_TURN] = (time.perf_counter() - began) * 1000
     return taken
 
 
@@ -122,14 +132,14 @@ def main() -> int:
             tool.run(tool.closes)
     print(f"load average {os.getloadavg()[0]:.2f}; {args.runs} runs; median ms (refbrowse ÷ agent-browser)")
     for page in PAGES:
-        for step in (*STEPS, *OPENING):
+        for step in (*STEPS, *OPENING, AFTER_TURN):
             peer = statistics.median(samples[(page, "agent-browser", step)])
             cells = []
             for name in found:
                 ms = statistics.median(samples[(page, name, step)])
                 ratio = f" ({ms / peer:.2f}×)" if name != "agent-browser" else ""
                 cells.append(f"{name} {ms:,.0f}{ratio}")
-            what = step if step in OPENING else f"snapshot -i {step}"
+            what = f"snapshot -i {step}" if step in (*STEPS, AFTER_TURN) else step
             print(f"{page} {what}: " + "; ".join(cells))
     return 0
 
