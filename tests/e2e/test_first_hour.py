@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+from test_prepared_snapshot import SLOW_TO_READ  # a big page whose background reading takes 3.5 s
 
 from conftest import FixtureHandler, Site, Workspace, strip_fence
 from killing import wait_for_exit
@@ -168,22 +169,6 @@ def test_goto_of_a_json_answer_shows_its_json_cut_to_the_report_s_budget(
     assert len(shown) < 6_000, "bounded"
     small = site.route("/first/small.json", _json_answer('{"ok": true}'))
     assert '{"ok": true}' in workspace.ok("goto", small).splitlines()
-
-
-# The daemon reads a big page in the background once its goto has answered (for the next snapshot); this
-# one's first box read spins 3.5 s, so that read holds the tab for as long.
-SLOW_TO_READ = (
-    "<!doctype html><title>Slow</title><h1>A long page</h1><button>Go</button>"
-    + "<span></span>" * 10_500
-    + """<script>
-const measure = Element.prototype.getBoundingClientRect;
-let spun = false;
-Element.prototype.getBoundingClientRect = function () {
-  if (!spun) { spun = true; const end = Date.now() + 3500; while (Date.now() < end); }
-  return measure.call(this);
-};
-</script>"""
-)
 
 
 def test_a_command_behind_the_daemon_s_own_reading_is_not_held_to_its_timeout(
