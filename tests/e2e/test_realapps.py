@@ -145,6 +145,10 @@ def test_a_button_whose_name_holds_an_icon_glyph_is_clicked_by_its_ref(
     trigger = re.search(r'button "milliseconds since epoch" (@e\d+)', view)
     assert trigger, view
     assert "formats shown" in workspace.ok("click", trigger.group(1))
+    # its type's button: glyphs alone inside, which the browser takes for its name over its title
+    kind = re.search(r'button "timestamp" (@e\d+)', view)
+    assert kind, view
+    assert "types shown" in workspace.ok("click", kind.group(1))
 
 
 def test_icon_buttons_of_a_built_app_are_not_named_by_its_class_hashes(

@@ -150,10 +150,11 @@
   });
   // A drawing: nothing inside has a ref; its line says its size and what reaches in.
   deep('canvas').forEach(el => add(el, 'canvas'));
-  // A control with nothing to name it but its icon: named by its class or id words, or its image's file.
+  // A control with nothing to name it but its icon: named by its title (an icon font's glyphs drawn by
+  // ::before are its name to the browser, and say nothing), else its class or id words, or its image's file.
   deep('button, [role=button], a[href]').forEach(el => {
     if (!el.textContent.trim() && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')
-      && !el.title && !el.querySelector('img[alt]:not([alt=""]), svg title')) add(el, 'unnamed');
+      && !el.querySelector('img[alt]:not([alt=""]), svg title')) add(el, 'unnamed');
   });
   // Words that say how a control looks or is built, or where it sits, never what it does.
   const STYLE_WORD = /^(background|header|footer|toolbar|sidebar|panel|panels|view|bar|item|control|controls|label|ql|btn|button|icon|icons|image|images|glyph|symbol|fa|fas|far|fab|mdi|bi|glyphicon|ui|js|is|has|svg|img|el|mat|material|lucide|ti|ri|ph|octicon|active|selected|disabled|blank|empty|focus|cm|content|contents|inner|wrapper|wrap|container|root|area|scroller|layer|focused|hover|open|closed|hidden|visible|invisible|transparent|plain|flat|ghost|outline|outlined|padded|rounded|compact|dense|primary|secondary|tertiary|default|small|large|mini|tiny|borderless|sm|md|lg|xl|\d+)$/;
