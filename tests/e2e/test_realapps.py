@@ -194,3 +194,12 @@ def test_a_grids_cell_is_filled_by_opening_its_editor_typing_and_committing(
     assert name, view
     result = workspace.run("fill", name.group(1), "Pear")  # the read-only column
     assert result.code == 1 and "is read-only" in result.err, result.err
+
+
+def test_a_grid_drawn_on_a_canvas_says_its_table_and_how_to_read_it(workspace: Workspace, site: Site) -> None:
+    # Streamlit's dataframe: only `canvas "702×140"` and "only mouse reaches inside", while `tables`
+    # reads the table the grid keeps inside its canvas for screen readers.
+    view = workspace.ok("goto", site.url("/realapps/streamlit-dataframe.html"))
+    drawn = r'canvas "table of 2 rows \(item, price\), 300×100" @c\d+ \(`browse tables` reads'
+    assert re.search(drawn, view), view
+    assert "Banana,0.25" in workspace.ok("tables")

@@ -149,7 +149,9 @@
     if (!up(el) || !up(el).closest('[contenteditable]:not([contenteditable=false])')) add(el, 'editable');
   });
   // A drawing: nothing inside has a ref; its line says its size and what reaches in.
-  deep('canvas').forEach(el => add(el, 'canvas'));
+  // A grid drawn on a canvas (Glide Data Grid's, Streamlit's dataframes) keeps a table inside it for
+  // screen readers: `tables` reads it.
+  deep('canvas').forEach(el => { add(el, 'canvas'); if (el.querySelector('table, [role=grid]')) add(el, 'table'); });
   // A control with nothing to name it but its icon: named by its title (an icon font's glyphs drawn by
   // ::before are its name to the browser, and say nothing), else its class or id words, or its image's file.
   deep('button, [role=button], a[href]').forEach(el => {
@@ -217,7 +219,12 @@
     if (role === 'canvas') {
       const r = el.getBoundingClientRect();
       const label = flat(el.getAttribute('aria-label') || el.title);
-      return `${label ? label + ', ' : ''}${Math.round(r.width)}×${Math.round(r.height)}`;
+      const table = flags.has('table') ? el.querySelector('table, [role=grid]') : null;
+      const rows = table ? Number(table.getAttribute('aria-rowcount')) - 1 || table.querySelectorAll('tbody tr').length : 0;
+      const heads = table ? Array.from(table.querySelectorAll('th, [role=columnheader]')).map(h => flat(h.textContent))
+        .filter(Boolean).slice(0, 6).join(', ') : '';
+      const drawn = table ? `table of ${rows} row${rows === 1 ? '' : 's'}${heads ? ` (${heads})` : ''}, ` : '';
+      return `${label ? label + ', ' : ''}${drawn}${Math.round(r.width)}×${Math.round(r.height)}`;
     }
     if (role === 'slider handle') return flat(el.getAttribute('aria-label') || el.title);
     if (flags.has('editable'))  // its text is its value; an editor's placeholder names it, else its class

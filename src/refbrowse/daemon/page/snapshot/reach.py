@@ -94,6 +94,7 @@ def _promote(node: Node, found: Reached) -> None:
     node.aria_role = node.role  # what its ref is checked against: the line may say another
     if "canvas" in found.flags:
         node.role, node.called, node.pointer = "canvas", found.name, True
+        node.marks |= found.flags & {"table"}
     else:
         node.pointer = True
         if node.role in ("generic", "none") and found.role in ("link", "slider handle"):
@@ -112,8 +113,7 @@ def _add(tree: Node, found: Reached) -> Node:
     node = Node(
         found.role, box=found.box, parent=parent, called=found.name, reached=found.id, value=found.value
     )
-    if "draggable" in found.flags:
-        node.marks = frozenset({"draggable"})
+    node.marks = frozenset(found.flags & {"draggable", "table"})
     at = len(parent.children)
     for index, child in enumerate(parent.children):
         if (

@@ -291,7 +291,11 @@ class _Builder:
         if node.short_ref:
             parts.append(node.short_ref)
         if drawing:
-            parts.append("(only `browse mouse` and screenshots reach inside)")
+            parts.append(
+                _DRAWN_TABLE
+                if "table" in node.marks
+                else "(only `browse mouse` and screenshots reach inside)"
+            )
         context = context_hints(node, name, self.options.repeated, self.rows)
         parts.extend(context)
         parts.extend(nodes.shown_states(node))
@@ -352,6 +356,9 @@ class _Builder:
 
 
 _QUOTE = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps with a keyword makes an encoder a call
+
+
+_DRAWN_TABLE = "(`browse tables` reads its table; only `browse mouse` and screenshots reach inside)"
 
 
 def _quote(text: str) -> str:
