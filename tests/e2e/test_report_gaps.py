@@ -96,3 +96,15 @@ def test_a_click_while_keydown_holds_a_modifier_says_so(workspace: Workspace, si
         workspace.ok("click", "text=picked with control").splitlines()[0]
         == "Clicked text=picked with control"
     )
+
+
+def test_a_server_message_on_the_page_a_form_lands_on_is_said_once(workspace: Workspace, site: Site) -> None:
+    view = workspace.ok("goto", site.url("/reports6/roundup-login.html"))
+    login = re.search(r'button "Login" (@e\d+)', view)
+    assert login, view
+    workspace.ok("fill", 'input[name="__login_name"]', "admin")
+    landed = workspace.ok("click", login.group(1))
+    assert "List of issues" in landed, landed
+    assert landed.count("Welcome admin!") == 1, landed
+    assert 'message: "Welcome admin!"' in landed  # on top, as news
+    assert re.search(r'link "clear this message" @e\d+', landed), landed  # the message's control stays

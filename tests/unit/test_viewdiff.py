@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refbrowse.daemon.action.report import in_diff
+from refbrowse.daemon.action.report import in_diff, said_above
 from refbrowse.daemon.action.view_report import said_once
 from refbrowse.daemon.action.viewdiff import Asked, Change, view_change
 
@@ -206,3 +206,13 @@ def test_a_terminals_screen_whose_text_went_on_is_no_diff_line_but_a_renamed_but
     assert view_change(screen.format("", ""), screen.format(" seq 3 1 2 3 $", "")) == Change()
     renamed = view_change(screen.format("", ""), screen.format("", "ing"))
     assert renamed.quoted[1:] == ['-- button "Follow" @e4', '+- button "Following" @e4'], renamed
+
+
+def test_a_view_drops_the_text_line_a_message_above_says() -> None:
+    view = '- heading "List of issues" @e10 [level=1]\n  - "Welcome admin!"\n- link "clear this message" @e11'
+    assert (
+        said_above(view, {"Welcome  admin!"})
+        == '- heading "List of issues" @e10 [level=1]\n- link "clear this message" @e11'
+    )
+    kept = '- status: "Welcome admin!"\n- link "Welcome admin!" @e3\n- "Welcome admin! Again"'
+    assert said_above(kept, {"Welcome admin!"}) == kept  # a status line, a link of those words, a longer text

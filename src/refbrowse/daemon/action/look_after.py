@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from refbrowse.daemon.action import arrival_view, handover, passage
 from refbrowse.daemon.action.acting import ActingCall
-from refbrowse.daemon.action.report import Outcome, message_lines, navigation_line
+from refbrowse.daemon.action.report import Outcome, message_lines, navigation_line, said_above
 from refbrowse.daemon.action.settle import (
     ActionWatch,
     unless_navigation,
@@ -28,7 +28,7 @@ from refbrowse.daemon.page.snapshot.settling_read import EarlyReading
 from refbrowse.daemon.page.webmcp.mention import tools_line
 
 # Messages a whole view of a new page gives a line of their own: not said again on arrival. A server's
-# message list ("message") is said: it is news, and the view shows it as plain text.
+# message list ("message") is said on top: it is news, and the view's plain text line of it goes.
 _IN_VIEW = frozenset(("alert", "status", "live region", "output", "invalid", "dialog"))
 
 
@@ -120,7 +120,10 @@ def _page_lines(
         old = before.messages if before and not new_document else ()
         # A server's message after a post ("The user was added") is news even when a whole view shows it.
         whole = arrived.whole and not old
-        message_lines(out, old, after.messages, unprinted=_IN_VIEW if whole else frozenset())
+        unprinted = _IN_VIEW if whole else frozenset()
+        message_lines(out, old, after.messages, unprinted=unprinted)
+        said = {m[2] for m in after.messages if m not in old and m[0] not in (*unprinted, "dialog")}
+        arrived = replace(arrived, view=said_above(arrived.view, said)) if said and arrived.view else arrived
     out.quoted += [arrived.view] if arrived.view else []
     out.trailer += [arrived.note] if arrived.note else []
 

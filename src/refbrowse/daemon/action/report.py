@@ -187,3 +187,20 @@ def _dialog_line(event: str, label: str) -> str:
 def quote(text: str) -> str:
     short = text if len(text) <= TEXT_LIMIT else text[: TEXT_LIMIT - 1] + "…"
     return json.dumps(short, ensure_ascii=False)
+
+
+def said_above(view: str, texts: set[str]) -> str:
+    """`view` less its plain text lines (`- "Welcome admin!"`) that a message line above says already."""
+    flat = {" ".join(text.split()) for text in texts}
+    return "\n".join(line for line in view.split("\n") if _text_line(line) not in flat)
+
+
+def _text_line(line: str) -> str | None:
+    body = line.lstrip()
+    if not (body.startswith('- "') and body.endswith('"')):
+        return None
+    try:
+        text = json.loads(body[2:])
+    except ValueError:
+        return None
+    return text if isinstance(text, str) else None
