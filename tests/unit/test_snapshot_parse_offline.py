@@ -127,3 +127,9 @@ def test_names_alike_but_for_an_index_from_zero_count_as_repeated_and_page_numbe
         '- link "Page 1" [ref=e3]\n- link "Page 2" [ref=e4]'
     )
     assert repeated(tree) == {("button", "Remove #"): 2}
+
+
+def test_a_live_region_that_only_counts_a_lists_options_is_no_line() -> None:
+    counts = "".join(f"\n  - generic [ref=e{n}]: {n} options available." for n in range(2, 8))
+    tree = parse_snapshot(f'- log [ref=e1]:{counts}\n- button "x" [ref=e9]')
+    assert [line.render() for line in build_lines([tree], ViewOptions(interactive=True))] == ['- button "x"']

@@ -31,6 +31,8 @@ def says_something(node: Node) -> bool:
     """A live region with words in it: an empty one (a status area waiting for news) is no line, nor one
     that only counts a list's options for screen readers (React Aria's "4 options available.")."""
     words = node.name or node.value or text_of(node)
+    if words[:1].isdigit():  # read whole: a short read ends in "…", which no count matches
+        words = node.name or node.value or text_of(node, 2_000)
     return bool(words) and not LIST_COUNT.fullmatch(" ".join(words.split()))
 
 
