@@ -108,3 +108,17 @@ def test_a_server_message_on_the_page_a_form_lands_on_is_said_once(workspace: Wo
     assert landed.count("Welcome admin!") == 1, landed
     assert 'message: "Welcome admin!"' in landed  # on top, as news
     assert re.search(r'link "clear this message" @e\d+', landed), landed  # the message's control stays
+
+
+def test_a_stale_ref_of_an_unnamed_select_is_described_as_the_view_showed_it(
+    workspace: Workspace, site: Site
+) -> None:
+    view = workspace.ok("goto", site.url("/reports6/roundup-issue.html"))
+    status = re.search(r'combobox (@e\d+) \(near "Status"\)', view)
+    assert status, view
+    workspace.ok("js", "document.querySelector('select[name=status]').remove()")
+    workspace.ok("snapshot", "-i")
+    gone = workspace.run("select", status.group(1), "unread")
+    assert gone.code == 1, gone
+    assert f'{status.group(1)} (combobox (near "Status")) changed' in gone.err, gone.err
+    assert "deferred" not in gone.err  # not by its options' words

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from refbrowse.daemon.core.sessions.refs import Ref, RefMap, parse_ref
+from refbrowse.daemon.page.snapshot.parse import parse_nodes
+from refbrowse.daemon.page.snapshot.roles import referable
+from refbrowse.daemon.page.snapshot.service import _unnamed
 
 
 @pytest.mark.parametrize("text", ["@e3", "e3", "ref=e3", " @e3 "])
@@ -69,3 +72,30 @@ def test_two_elements_that_left_one_place_give_their_numbers_to_neither() -> Non
     refs_of_tab = RefMap()
     first, second = _snapshot(refs_of_tab, ("e1", "button", "", False), ("e2", "button", "", False))
     assert set(_snapshot(refs_of_tab, ("e3", "button", "", True))) & {first, second} == set()
+
+
+def _given_in(raw: str) -> list[str]:
+    """The descriptions a stale ref's error gives the refs of an ai snapshot, as `snapshot` gives them."""
+    tree, _ = parse_nodes(raw)
+    refs = RefMap()
+    refs.begin()
+    out = []
+    for node in tree.walk():
+        if referable(node):
+            said, told = _unnamed(node, {})
+            ref = refs.give("doc", node.pw_ref, node.role, node.name, said=said, told=told)
+            out.append(refs.target(ref).describe())
+    return out
+
+
+def test_an_unnamed_select_is_described_as_the_view_tells_it_never_by_its_options() -> None:
+    options = (
+        '      - option "- no selection -" [selected]\n      - option "unread"\n      - option "deferred"'
+    )
+    raw = (
+        '- table [ref=e1]:\n  - row [ref=e2]:\n    - rowheader "Status" [ref=e3]\n    - cell [ref=e4]:\n'
+        f"      - combobox [ref=e5]:\n{options.replace('      -', '        -')}\n"
+        f"- combobox [ref=e6]:\n{options.replace('      -', '  -')}\n"
+        '- link [ref=e7] [cursor=pointer]:\n  - text: "12"'
+    )
+    assert _given_in(raw)[-3:] == ['combobox (near "Status")', 'combobox: "- no selection -"', 'link "12"']

@@ -56,10 +56,15 @@ class RefTarget:
     muted: bool = False  # inside an aria-hidden part of the page (behind a modal)
     reached: int = 0  # for a @c ref of the reach scan: the element's id there (it holds no handle)
     said: str = ""  # the words an unnamed element shows (a day link's "12"), for messages about it
+    # how the view told an unnamed field apart (`(near "Status")`, `: "- no selection -"`): a select's
+    # words are all its options', a text box's its value
+    told: str = ""
 
     def describe(self) -> str:
         shown = self.name or self.said
-        return f'{self.role} "{shown}"' if shown else self.role
+        if shown:
+            return f'{self.role} "{shown}"'
+        return f"{self.role}{'' if self.told.startswith(':') else ' '}{self.told}" if self.told else self.role
 
 
 def parse_ref(text: str) -> Ref | None:
@@ -123,6 +128,7 @@ class RefMap:
         box: tuple[float, float, float, float] | None = None,
         muted: bool = False,
         said: str = "",
+        told: str = "",
     ) -> Ref:
         """The ref for Playwright's `pw_ref` in `document`: the same number as before (the same
         element's, when a modal hid or showed it), or a new one."""
@@ -137,12 +143,12 @@ class RefMap:
             number = self._numbers[key] = self._hidden_or_shown(role, name, box, muted) or self._take("e")
         ref = Ref("e", number)
         old = self._targets.get(ref)
-        given = (role, name, pw_ref, document, in_frame, states, box, muted, said)
+        given = (role, name, pw_ref, document, in_frame, states, box, muted, said, told)
         # A snapshot of an unchanged page gives every ref again as it was: the target it has stays
         # (a big page's thousands of new ones were most of giving them).
         if old is None or given != _given(old):
             self._targets[ref] = RefTarget(
-                ref, role, name, pw_ref, document, None, in_frame, states, box, muted, said=said
+                ref, role, name, pw_ref, document, None, in_frame, states, box, muted, said=said, told=told
             )
         self._live.add(ref)
         return ref
@@ -255,7 +261,7 @@ def stale(target: RefTarget, why: str = "changed, or is not in the latest snapsh
 
 def _given(t: RefTarget) -> tuple[object, ...]:
     """What `RefMap.give` gives an @e ref, in the order of its arguments."""
-    return (t.role, t.name, t.pw_ref, t.document, t.in_frame, t.states, t.box, t.muted, t.said)
+    return (t.role, t.name, t.pw_ref, t.document, t.in_frame, t.states, t.box, t.muted, t.said, t.told)
 
 
 def _without_handle(target: RefTarget) -> RefTarget:

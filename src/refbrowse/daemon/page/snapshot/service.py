@@ -10,6 +10,7 @@ to a selector happens afterwards, on the parsed tree (`scope`).
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 
 from playwright.async_api import ElementHandle
@@ -21,16 +22,26 @@ from refbrowse.daemon.core.runtime import heap
 from refbrowse.daemon.core.sessions.refs import Ref, parse_ref
 from refbrowse.daemon.core.sessions.tab import Tab
 from refbrowse.daemon.page.snapshot.clickables import Clickable, find_clickables, known_to_ai_mode
+from refbrowse.daemon.page.snapshot.hints import near, structured_name
 from refbrowse.daemon.page.snapshot.order import by_screen
 from refbrowse.daemon.page.snapshot.parse import parse_nodes
 from refbrowse.daemon.page.snapshot.prepared import Reading, read
 from refbrowse.daemon.page.snapshot.reach import place
-from refbrowse.daemon.page.snapshot.roles import drop_hidden_copies, drop_unspoken, referable, text_of
+from refbrowse.daemon.page.snapshot.roles import (
+    VALUE_ROLES,
+    drop_hidden_copies,
+    drop_unspoken,
+    referable,
+    shorten,
+    text_of,
+)
 from refbrowse.daemon.page.snapshot.tree import Node
 from refbrowse.daemon.page.snapshot.triage import Triage
 from refbrowse.errors import ElementNotFound, UsageError
 
 _FIND_MS = 2_000  # the element is known to exist: this only bounds reading its box
+_CHOSEN_ROLES = ("combobox", "spinbutton", "slider", "slider handle")  # a value one chose, not typed words
+_QUOTE = json.JSONEncoder(ensure_ascii=False).encode
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,15 +91,38 @@ async def take_snapshot(
         for node, muted in named:
             role = node.aria_role or node.role
             given = (node.pw_ref, role, node.name, node.in_frame, _states(node), node.box, muted)
-            if not node.name and not node.called:
-                words[id(node)] = text_of(node, 80)
-            said = "" if node.name else node.called or words[id(node)]
-            node.short_ref = str(tab.refs.give(facts.document, *given, said=said))
+            said, told = _unnamed(node, words)
+            node.short_ref = str(tab.refs.give(facts.document, *given, said=said, told=told))
         for node, scanned in added:
             given_reached = (scanned.id, scanned.role, scanned.name, scanned.box)
             node.short_ref = str(tab.refs.give_reached(facts.document, *given_reached))
     extra = await _clickables(tab, tree, facts.document, unnamed) if clickables else ()
     return PageSnapshot(tree, facts, extra, words)
+
+
+def _unnamed(node: Node, words: dict[int, str]) -> tuple[str, str]:
+    """What messages about an unnamed node's ref call it: the words it shows (kept in `words`, the view
+    names it by them again); a field as the view tells it apart (its label, the text near it, a
+    select's choice), never by its words: a select's are all its options, a text box's what was typed."""
+    if node.name:
+        return "", ""
+    if node.role in VALUE_ROLES:
+        said = node.called or structured_name(node)
+        hint = "" if said else near(node)
+        if said or hint:
+            return said, f"(near {_QUOTE(hint)})" if hint else ""
+        shows = _chosen(node) if node.role in _CHOSEN_ROLES else ""
+        return "", f": {_QUOTE(shorten(shows, 40))}" if shows else ""
+    if not node.called:
+        words[id(node)] = text_of(node, 80)
+    return node.called or words[id(node)], ""
+
+
+def _chosen(node: Node) -> str:
+    """A select's chosen options (its value when the tree gives one), a slider's or spin button's value."""
+    if node.value is not None or node.role != "combobox":
+        return node.value or ""
+    return ", ".join(c.name for c in node.walk() if c.role == "option" and "selected" in c.attrs)
 
 
 def _named(tree: Node, tab: Tab, document: str) -> list[tuple[Node, bool]]:
