@@ -125,6 +125,7 @@ def test_an_editor_whose_classes_share_one_prefix_names_its_icons_parts_and_dial
     for node in ("inject", "debug", "function"):
         assert len(re.findall(rf'"{node}" @', view)) == 1, view  # one palette node, one ref
     assert "swatch" not in view  # a node's port is part of it
+    assert re.search(r'- checkbox @e\d+ \(near "Inject once after"\)', view), view  # its words follow it
     no = re.search(r'button "No, do not enable notifications" (@e\d+)', view)
     assert no
     workspace.ok("click", no.group(1))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
+from itertools import takewhile
 
 from refbrowse.daemon.page.snapshot.repeats import indexed
 from refbrowse.daemon.page.snapshot.roles import VALUE_ROLES, actionable, shorten, text_of
@@ -22,6 +23,7 @@ HINT_LIMIT = 40
 _ROWS = frozenset(("row", "listitem", "treeitem", "article"))
 _CELLS = frozenset(("cell", "gridcell", "columnheader", "rowheader"))
 _CLIMB = 3  # levels searched upwards for a preceding text
+_BOXES = frozenset(("checkbox", "radio", "switch"))
 _GROUP_FIELDS = 4  # fields of a row that one label names (a date and a time)
 _CARD_CONTROLS = 12  # an article with more controls is a page's text, not a card or a note
 # Twins outside rows are told apart by the text before each (Roundup's sidebar: "Create New" under
@@ -222,6 +224,8 @@ def near(node: Node) -> str:
         text = _first_label(reversed(parent.children[:index]))
         if not text and _holds_only(parent, node):
             text = _first_label(parent.children[index + 1 :])
+        elif not text and node.role in _BOXES:  # a box's words follow it, before the next control
+            text = _first_label(takewhile(_no_control, parent.children[index + 1 :]))
         if text:
             return _once(shorten(text, HINT_LIMIT))
         at = parent
@@ -257,6 +261,10 @@ def _holds_only(container: Node, node: Node) -> bool:
     return not any(
         (actionable(n) or n.role in VALUE_ROLES) and id(n) not in own for n in container.iter_walk()
     )
+
+
+def _no_control(item: Node | str) -> bool:
+    return not isinstance(item, Node) or not actionable(item)
 
 
 def _first_label(items: Iterable[Node | str]) -> str:
