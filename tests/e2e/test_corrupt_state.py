@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_state import app, wait_until_saved
 
-from conftest import Site, Workspace
+from conftest import Site, Workspace, wait_for
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
@@ -66,26 +66,44 @@ CORRUPTIONS: dict[str, Callable[[Path], None]] = {
 }
 
 
-@pytest.mark.parametrize("corruption", CORRUPTIONS)
-def test_a_bad_saved_state_is_kept_aside_and_the_session_starts_clean(
-    fresh_workspace: Workspace, app: Site, corruption: str
+def test_a_bad_saved_state_at_a_cold_start_is_kept_aside_and_the_session_starts_clean(
+    fresh_workspace: Workspace, app: Site
 ) -> None:
-    if corruption == "no read permission" and os.geteuid() == 0:
-        pytest.skip("root reads a file whatever its mode")
     folder = fresh_workspace.state_dir / "state"
     folder.mkdir(parents=True)
-    CORRUPTIONS[corruption](folder / "session-default.json")
-    first = fresh_workspace.run("goto", app.url("/st/account"))
+    CORRUPTIONS["truncated JSON"](folder / "session-default.json")
+    _opens_clean_and_saves_again(fresh_workspace, app, "default")
+
+
+@pytest.mark.parametrize("corruption", CORRUPTIONS)
+def test_a_bad_saved_state_is_kept_aside_and_the_session_starts_clean(
+    workspace: Workspace, app: Site, corruption: str
+) -> None:
+    # One daemon for every kind: a session's saved state is read as the session opens (the cold
+    # start's default session above goes the same way), so each kind gets a session of its own.
+    if corruption == "no read permission" and os.geteuid() == 0:
+        pytest.skip("root reads a file whatever its mode")
+    session = f"bad{list(CORRUPTIONS).index(corruption)}"
+    folder = workspace.state_dir / "state"
+    folder.mkdir(parents=True, exist_ok=True)
+    CORRUPTIONS[corruption](folder / f"session-{session}.json")
+    _opens_clean_and_saves_again(workspace, app, session)
+
+
+def _opens_clean_and_saves_again(ws: Workspace, app: Site, session: str) -> None:
+    folder = ws.state_dir / "state"
+    first = ws.run("--session", session, "goto", app.url("/st/account"))
     assert first.code == 0, first.err
     warnings = [line for line in first.err.splitlines() if line.startswith("note: ")]
-    assert len(warnings) == 1 and "session default: saved state unreadable" in warnings[0], first.err
+    assert len(warnings) == 1 and f"session {session}: saved state unreadable" in warnings[0], first.err
     kept = [f.name for f in folder.iterdir() if f.name.endswith(".corrupt")]
-    assert len(kept) == 1 and kept[0].startswith("session-default.json."), kept
+    kept = [name for name in kept if name.startswith(f"session-{session}.json.")]
+    assert len(kept) == 1, kept
     assert kept[0] in warnings[0]
     # The warning is said once, and the session saves again.
-    assert "note:" not in fresh_workspace.run("url").err
-    wait_until_saved(fresh_workspace)
-    assert (folder / "session-default.json").is_file()
+    assert "note:" not in ws.run("--session", session, "url").err
+    wait_until_saved(ws)
+    assert wait_for(lambda: (folder / f"session-{session}.json").is_file())
 
 
 def test_a_file_where_the_state_folder_should_be_is_kept_aside(fresh_workspace: Workspace, app: Site) -> None:
