@@ -47,27 +47,14 @@ def _post(ws: Workspace, headers: str) -> int:
     return _raw(path, f"POST /command HTTP/1.1\r\n{headers}", URL_REQUEST)[0]
 
 
-def test_the_daemon_listens_on_a_private_unix_socket_and_no_port(fresh_workspace: Workspace) -> None:
-    fresh_workspace.ok("goto", "about:blank")
-    info = fresh_workspace.daemon_info()
-    sock = Path(str(info["socket"]))
-    assert sock.parent == fresh_workspace.state_dir and stat.S_ISSOCK(sock.stat().st_mode)
-    assert stat.S_IMODE(sock.stat().st_mode) == 0o600
-    assert stat.S_IMODE(fresh_workspace.state_dir.stat().st_mode) == 0o700
-    assert info["port"] == 0
-    assert "listening: " + str(sock) in fresh_workspace.ok("status")
-    fresh_workspace.ok("stop")
-    assert not sock.exists()
-
-
-def test_the_token_is_still_needed_over_the_socket(fresh_workspace: Workspace) -> None:
-    fresh_workspace.ok("goto", "about:blank")
-    token = fresh_workspace.daemon_info()["token"]
-    assert _post(fresh_workspace, "Host: localhost\r\n") == 401
-    assert _post(fresh_workspace, "Host: localhost\r\nAuthorization: Bearer wrong\r\n") == 401
-    assert _post(fresh_workspace, f"Host: localhost\r\nAuthorization: Bearer {token}\r\n") == 200
+def test_the_token_is_still_needed_over_the_socket(workspace: Workspace) -> None:
+    workspace.ok("goto", "about:blank")
+    token = workspace.daemon_info()["token"]
+    assert _post(workspace, "Host: localhost\r\n") == 401
+    assert _post(workspace, "Host: localhost\r\nAuthorization: Bearer wrong\r\n") == 401
+    assert _post(workspace, f"Host: localhost\r\nAuthorization: Bearer {token}\r\n") == 200
     origin = f"Host: localhost\r\nAuthorization: Bearer {token}\r\nOrigin: http://127.0.0.1\r\n"
-    assert _post(fresh_workspace, origin) == 403
+    assert _post(workspace, origin) == 403
 
 
 def test_tcp_is_opened_only_when_asked_for(fresh_workspace: Workspace) -> None:
@@ -78,16 +65,35 @@ def test_tcp_is_opened_only_when_asked_for(fresh_workspace: Workspace) -> None:
 
 
 @as_root
-def test_the_daemon_refuses_a_connection_from_another_user(fresh_workspace: Workspace) -> None:
-    fresh_workspace.ok("goto", "about:blank")
-    info = fresh_workspace.daemon_info()
+def test_the_daemon_refuses_a_connection_from_another_user(workspace: Workspace) -> None:
+    workspace.ok("goto", "about:blank")
+    info = workspace.daemon_info()
+    sock = Path(str(info["socket"]))
+    modes = workspace.state_dir.stat().st_mode, sock.stat().st_mode  # put back as the daemon made them
     # Open the way through the file system, so that only the uid check stands.
-    fresh_workspace.state_dir.chmod(0o711)
-    Path(str(info["socket"])).chmod(0o666)
-    head = f"POST /command HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer {info['token']}\r\n"
-    assert _as_nobody(str(info["socket"]), head) == 403
-    fresh_workspace.state_dir.chmod(0o700)  # the CLI uses only a private state directory
-    assert fresh_workspace.ok("url").strip() == "about:blank"
+    workspace.state_dir.chmod(0o711)
+    sock.chmod(0o666)
+    try:
+        head = f"POST /command HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer {info['token']}\r\n"
+        assert _as_nobody(str(sock), head) == 403
+    finally:
+        workspace.state_dir.chmod(stat.S_IMODE(modes[0]))  # the CLI uses only a private state directory
+        sock.chmod(stat.S_IMODE(modes[1]))
+    assert workspace.ok("url").strip() == "about:blank"
+
+
+def test_the_daemon_listens_on_a_private_unix_socket_and_no_port(workspace: Workspace) -> None:
+    # The module's daemon, shared with the two tests above: this one stops it, so it comes last.
+    workspace.ok("goto", "about:blank")
+    info = workspace.daemon_info()
+    sock = Path(str(info["socket"]))
+    assert sock.parent == workspace.state_dir and stat.S_ISSOCK(sock.stat().st_mode)
+    assert stat.S_IMODE(sock.stat().st_mode) == 0o600
+    assert stat.S_IMODE(workspace.state_dir.stat().st_mode) == 0o700
+    assert info["port"] == 0
+    assert "listening: " + str(sock) in workspace.ok("status")
+    workspace.ok("stop")
+    assert not sock.exists()
 
 
 def _as_nobody(path: str, head: str) -> int:
