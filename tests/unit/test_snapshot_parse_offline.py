@@ -133,3 +133,10 @@ def test_a_live_region_that_only_counts_a_lists_options_is_no_line() -> None:
     counts = "".join(f"\n  - generic [ref=e{n}]: {n} options available." for n in range(2, 8))
     tree = parse_snapshot(f'- log [ref=e1]:{counts}\n- button "x" [ref=e9]')
     assert [line.render() for line in build_lines([tree], ViewOptions(interactive=True))] == ['- button "x"']
+
+
+def test_a_name_that_says_its_words_twice_says_them_once() -> None:
+    # Gradio's footer: an image's alt beside the same text; Streamlit's slider: a label and an aria-label
+    tree = parse_snapshot('- button "Settings Settings" [ref=e1]\n- slider "Quantity Quantity" [ref=e2]: "1"')
+    rendered = [line.render() for line in build_lines([tree], ViewOptions(interactive=True))]
+    assert rendered == ['- button "Settings"', '- slider "Quantity": "1"']

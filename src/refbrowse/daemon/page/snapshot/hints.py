@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from itertools import takewhile
 
 from refbrowse.daemon.page.snapshot.repeats import indexed
-from refbrowse.daemon.page.snapshot.roles import VALUE_ROLES, actionable, shorten, text_of
+from refbrowse.daemon.page.snapshot.roles import VALUE_ROLES, actionable, once, shorten, text_of
 from refbrowse.daemon.page.snapshot.rowline import in_said_row
 from refbrowse.daemon.page.snapshot.tree import Node
 
@@ -219,7 +219,7 @@ def near(node: Node) -> str:
             return ""
         parent = at.parent
         if parent.role in _CELLS:
-            return _once(shorten(_cell_text(parent, node), HINT_LIMIT))
+            return once(shorten(_cell_text(parent, node), HINT_LIMIT))
         index = next(i for i, child in enumerate(parent.children) if child is at)
         text = _first_label(reversed(parent.children[:index]))
         if not text and _holds_only(parent, node):
@@ -227,7 +227,7 @@ def near(node: Node) -> str:
         elif not text and node.role in _BOXES:  # a box's words follow it, before the next control
             text = _first_label(takewhile(_no_control, parent.children[index + 1 :]))
         if text:
-            return _once(shorten(text, HINT_LIMIT))
+            return once(shorten(text, HINT_LIMIT))
         at = parent
     return ""
 
@@ -269,13 +269,6 @@ def _no_control(item: Node | str) -> bool:
 
 def _first_label(items: Iterable[Node | str]) -> str:
     return next((text for text in map(_label_text, items) if text), "")
-
-
-def _once(text: str) -> str:
-    """`Nights Nights` → `Nights`: a label read from both a name and its text says it once."""
-    words = text.split()
-    half = len(words) // 2
-    return " ".join(words[:half]) if half and len(words) % 2 == 0 and words[:half] == words[half:] else text
 
 
 def _label_text(item: Node | str) -> str:

@@ -172,3 +172,11 @@ def _unspoken_leaf(child: Node | str) -> bool:
     if not isinstance(child, Node) or "aria-hidden" not in child.attrs or actionable(child):
         return False
     return not any(isinstance(grandchild, Node) for grandchild in child.children)
+
+
+def once(text: str) -> str:
+    """`Nights Nights` → `Nights`: words read from both a name and its text (a label and the aria-label,
+    an image's alt and the text beside it) are said once."""
+    words = text.split()
+    half = len(words) // 2
+    return " ".join(words[:half]) if half and len(words) % 2 == 0 and words[:half] == words[half:] else text

@@ -23,6 +23,7 @@ from refbrowse.daemon.page.snapshot.roles import (
     VALUE_ROLES,
     WRAPPERS,
     actionable,
+    once,
     shorten,
     text_of,
     title_of,
@@ -287,7 +288,7 @@ class _Builder:
         drawing = node.role == "canvas" and bool(node.called)  # its label and size, from the reach scan
         name = node.called if drawing else node.name or self.derived_name(node)
         if name:
-            parts.append(_quote(shorten(name, NAME_LIMIT)))
+            parts.append(_quote(shorten(once(name), NAME_LIMIT)))
         if node.short_ref:
             parts.append(node.short_ref)
         if drawing:
