@@ -68,3 +68,17 @@ def test_a_menu_that_is_part_of_the_page_is_never_said_open(workspace: Workspace
     for _ in range(2):
         out = workspace.ok("click", "#submit")
         assert "open now" not in out and "still open" not in out
+
+
+def test_a_popover_panel_left_open_is_said_as_a_panel_not_a_list(workspace: Workspace, site: Site) -> None:
+    # Streamlit's colour picker: a non-modal dialog with a hex field, open under its button
+    url = site.page(
+        "/late/colour.html",
+        '<h1>Colour</h1><button onclick="p.hidden = false">Ribbon colour</button>'
+        "<div id=p role=dialog aria-label='Ribbon colour picker' hidden style='position:absolute;top:60px;"
+        "left:10px;width:220px;height:120px;background:#fff;border:1px solid'><input aria-label=hex></div>",
+    )
+    workspace.ok("goto", url)
+    workspace.ok("click", "text=Ribbon colour")
+    filled = workspace.ok("fill", "role=textbox[name='hex']", "#00FF00")
+    assert 'still open: a panel "Ribbon colour picker" over the page' in filled, filled

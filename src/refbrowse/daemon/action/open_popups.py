@@ -22,7 +22,7 @@ _OPEN_JS = script("open_popups")
 _LOOK_MS = 1_000  # a look that takes longer is skipped: the report goes on without it
 # actions whose popups are news even when the action opened them: their purpose was a value, not a popup
 _TYPING = ("fill", "type")
-_WHAT = {"calendar": "a calendar", "menu": "a menu", "list": "a list"}
+_WHAT = {"calendar": "a calendar", "menu": "a menu", "list": "a list", "dialog": "a panel"}
 _ITEMS = {"menu": "item", "list": "option"}
 
 

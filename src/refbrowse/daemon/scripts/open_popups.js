@@ -39,6 +39,7 @@
     if (/date|calendar|picker/i.test(words) || e.querySelector('[role=grid], table td a, .day, [class*=day]')) {
       return 'calendar';
     }
+    if (e.getAttribute('role') === 'dialog') return 'dialog';  // a colour picker's, a popover's panel
     const role = e.getAttribute('role') || e.querySelector('[role=listbox], [role=menu]')?.getAttribute('role');
     if (role === 'menu' || /menu/i.test(words) && !/listbox|results|autocomplete/i.test(words)) return 'menu';
     return 'list';
