@@ -122,3 +122,26 @@ def test_a_stale_ref_of_an_unnamed_select_is_described_as_the_view_showed_it(
     assert gone.code == 1, gone
     assert f'{status.group(1)} (combobox (near "Status")) changed' in gone.err, gone.err
     assert "deferred" not in gone.err  # not by its options' words
+
+
+def test_a_control_click_says_the_tab_it_opened_in_the_background_and_stays(
+    workspace: Workspace, site: Site
+) -> None:
+    view = workspace.ok("goto", site.url("/reports6/links.html"))
+    link = re.search(r'link "The login page is slow" (@e\d+)', view)
+    assert link, view
+    workspace.ok("keydown", "Control")
+    try:
+        clicked = workspace.ok("click", link.group(1))
+    finally:
+        workspace.ok("keyup", "Control")
+    try:
+        said = re.search(
+            r"opened tab (\d+) in the background: (\S+roundup-issue\.html) \(`browse tab \1`", clicked
+        )
+        assert said, clicked
+        tabs = strip_fence(workspace.ok("tabs"))
+        assert re.search(r"^\* 1 .*links\.html$", tabs, re.M), tabs  # still on the tab clicked in
+        assert re.search(rf"^  {said.group(1)} .*roundup-issue\.html$", tabs, re.M), tabs
+    finally:
+        workspace.run("closetab", "2")

@@ -42,7 +42,16 @@ class SettingsView(Protocol):
         ...
 
 
+class HeldKeys(Protocol):
+    def opens_in_background(self, page: Page) -> bool:
+        """Whether `keydown` holds a key that makes a click open a link in a background tab."""
+        ...
+
+
 class ActionServices(Protocol):
+    @property
+    def clipboards(self) -> HeldKeys: ...
+
     @property
     def page_logs(self) -> DialogSource: ...
 

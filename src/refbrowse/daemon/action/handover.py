@@ -31,6 +31,7 @@ async def hand_over(call: ActingCall, tab: Tab, tabs: TabWatch, out: Outcome) ->
     opened = [t for t in call.session.tabs if t.page in tabs.opened and not t.page.is_closed()]
     for new in opened:
         new.memory.of(Opener).tab = tab
+    opened = [t for t in opened if not tabs.behind(t.page)]  # the agent stays, as a person does
     if len(opened) != 1 or tab.page.is_closed() or call.session.current is not tab:
         return
     new = opened[0]

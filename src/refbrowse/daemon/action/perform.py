@@ -97,6 +97,7 @@ class ActionRun:
         self.showing: answering.PageLook | None = None
         self.remembered = False
         self.counter: PopupCounter | None = None
+        self.context = ""  # the tab's browserContextId, for the counter
         self.marks: dict[str, int] = {}
 
     async def begin(self) -> None:
@@ -111,6 +112,7 @@ class ActionRun:
         self.counter = await trace.timed(
             "popup counter", call.services.popups.of(call.session.context.browser)
         )
+        self.context = await call.services.popups.context_of(page) if self.counter else ""
         await call.services.settings.ready(page)  # a new tab gets the session's settings before it loads
         self.marks = call.services.settings.marks(call.session)  # so the report can name what routes answered
 
@@ -120,9 +122,12 @@ class ActionRun:
         call, page = self.call, self.page
         with (
             ActionWatch(page, self.tab.sockets) as watch,
-            TabWatch(call.session, page, self.counter, call.services.page_logs.dialogs) as tabs,
+            TabWatch(
+                call.session, page, (self.counter, self.context), call.services.page_logs.dialogs
+            ) as tabs,
         ):
             watch.looks, watch.held = True, self.held  # the last wait for quiet brings the look after
+            tabs.background = call.services.clipboards.opens_in_background(page)
             trace.mark("watching")
             yield watch, tabs
 

@@ -23,16 +23,21 @@ class TabWatch:
     """Tabs that open, the acting tab closing, dialogs and downloads, while an action runs."""
 
     def __init__(
-        self, session: Session, page: Page, counter: PopupCounter | None, dialog_log: RingBuffer[DialogEntry]
+        self,
+        session: Session,
+        page: Page,
+        counter: tuple[PopupCounter | None, str],
+        dialog_log: RingBuffer[DialogEntry],
     ) -> None:
         self.session = session
         self.page = page
-        self.counter = counter
-        self.counted = counter.created if counter else 0
+        self.counter, self.context = counter  # the browser's counter, the tab's browserContextId
+        self.counted = self.counter.made(self.context) if self.counter else (0, 0)
         self.opened: list[Page] = []
         self.popups: list[Page] = []  # the opened pages that the acting tab opened
         self.downloads: list[Download] = []
         self.dialogs: list[tuple[str, str]] = []  # (type, message) in the acting tab
+        self.background = False  # a tab it opens, not as a popup, stays behind (a Control-click's)
         self._log = dialog_log
         self._logged = dialog_log.total
 
@@ -61,6 +66,10 @@ class TabWatch:
     def _dialog(self, dialog: Dialog) -> None:
         self.dialogs.append((dialog.type, dialog.message))
 
+    def behind(self, opened: Page) -> bool:
+        """Whether `opened` is a tab the action opened in the background, as a person's Control-click does."""
+        return self.background and opened not in self.popups
+
     def answers(self) -> dict[str, str]:
         """message → what was done with it, from the dialog log of this session."""
         entries = self._log.since(self._logged)
@@ -79,7 +88,7 @@ def dialogs_and_downloads(out: Outcome, tabs: TabWatch) -> None:
 
 
 async def tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) -> None:
-    await arrived(tabs.counter, tabs.counted, lambda: len(tabs.opened), _POPUP_ARRIVAL_MS)
+    await arrived(tabs.counter, tabs.context, tabs.counted, lambda: len(tabs.opened), _POPUP_ARRIVAL_MS)
     for opened in tabs.opened:
         with suppress(PlaywrightError):
             await opened.wait_for_load_state("domcontentloaded", timeout=_POPUP_COMMIT_MS)
@@ -89,10 +98,19 @@ async def tab_lines(session: Session, tab: Tab, tabs: TabWatch, out: Outcome) ->
             out.add("tabs", {"event": "opened and closed", "kind": kind, "url": opened.url})
             continue
         number = next((session.number(t) for t in session.tabs if t.page is opened), None)
-        out.notes.append(f"opened tab {number} ({kind}): {opened.url}")
-        out.add("tabs", {"event": "opened", "kind": kind, "tab": number, "url": opened.url})
+        _opened_line(out, number, kind, opened.url, tabs.behind(opened))
     if tab.page.is_closed():
         closed_itself(session, out, tab)
+
+
+def _opened_line(out: Outcome, number: int | None, kind: str, url: str, behind: bool) -> None:
+    record: dict[str, object] = {"event": "opened", "kind": kind, "tab": number, "url": url}
+    if behind:  # the agent stays where it is, as a person does after a Control-click
+        out.notes.append(f"opened tab {number} in the background: {url} (`browse tab {number}` goes there)")
+        record["background"] = True
+    else:
+        out.notes.append(f"opened tab {number} ({kind}): {url}")
+    out.add("tabs", record)
 
 
 class Opener:

@@ -14,22 +14,32 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from playwright.async_api import Browser
+from playwright.async_api import Browser, BrowserContext, Page
 from playwright.async_api import Error as PlaywrightError
 
 log = logging.getLogger("refbrowse")
 
 
 class PopupCounter:
-    """How many pages with an opener the browser has created since the counter started."""
+    """How many pages the browser has created since the counter started: those with an opener, and
+    all of them by browser context (a tab a Control-click opens in the background has no opener)."""
 
     def __init__(self) -> None:
         self.created = 0
+        self.pages: dict[str, int] = {}
 
     def saw(self, event: dict[str, Any]) -> None:
         info = event.get("targetInfo") or {}
-        if info.get("type") == "page" and info.get("openerId"):
+        if info.get("type") != "page":
+            return
+        context = str(info.get("browserContextId") or "")
+        self.pages[context] = self.pages.get(context, 0) + 1
+        if info.get("openerId"):
             self.created += 1
+
+    def made(self, context: str) -> tuple[int, int]:
+        """The counts now: pages with an opener, pages of `context` (a browserContextId)."""
+        return self.created, self.pages.get(context, 0) if context else 0
 
 
 class PopupCounters:
@@ -40,6 +50,7 @@ class PopupCounters:
         self._by_browser: weakref.WeakKeyDictionary[Browser, asyncio.Future[PopupCounter | None]] = (
             weakref.WeakKeyDictionary()
         )
+        self._contexts: weakref.WeakKeyDictionary[BrowserContext, str] = weakref.WeakKeyDictionary()
 
     async def of(self, browser: Browser | None) -> PopupCounter | None:
         """The browser's counter; None where the protocol is not available."""
@@ -50,6 +61,19 @@ class PopupCounters:
             starting = self._by_browser[browser] = asyncio.ensure_future(_start(browser))
         # shielded: a command cancelled while it waits does not cancel the start the others share
         return await asyncio.shield(starting)
+
+    async def context_of(self, page: Page) -> str:
+        """The browserContextId of `page`'s context, asked once per context ("" where it cannot say)."""
+        known = self._contexts.get(page.context)
+        if known is None:
+            try:
+                cdp = await page.context.new_cdp_session(page)
+                info = await cdp.send("Target.getTargetInfo")
+                await cdp.detach()
+            except PlaywrightError:
+                return ""
+            known = self._contexts[page.context] = str(info["targetInfo"].get("browserContextId") or "")
+        return known
 
 
 async def _start(browser: Browser) -> PopupCounter | None:
@@ -64,9 +88,19 @@ async def _start(browser: Browser) -> PopupCounter | None:
     return counter
 
 
-async def arrived(counter: PopupCounter | None, since: int, have: Callable[[], int], limit_ms: int) -> None:
-    """Wait until Playwright has announced as many pages as Chromium created since `since`."""
+async def arrived(
+    counter: PopupCounter | None, context: str, since: tuple[int, int], have: Callable[[], int], limit_ms: int
+) -> None:
+    """Wait until Playwright has announced as many pages as Chromium created since `since` (the
+    counter's `made(context)` then): popups anywhere, or pages in the acting tab's context."""
+
+    def created() -> int:
+        if counter is None:
+            return 0
+        (popups, pages), (popups_then, pages_then) = counter.made(context), since
+        return max(popups - popups_then, pages - pages_then)
+
     waited = 0
-    while counter is not None and have() < counter.created - since and waited < limit_ms:
+    while counter is not None and have() < created() and waited < limit_ms:
         await asyncio.sleep(0.02)
         waited += 20

@@ -86,6 +86,10 @@ class Clipboards:
             return ""
         return f" with {'+'.join(keys)} held down (`browse keyup {keys[-1]}` releases it)"
 
+    def opens_in_background(self, page: Page) -> bool:
+        """Whether a click on `page` opens a link in a background tab: Control or Meta held."""
+        return any(key.lower() in _PRIMARY for key in self._held.get(page, []))
+
     def pressed(self, page: Page, key: str, down: bool) -> None:
         """`keydown`/`keyup` of `key` done: a modifier is held on the page until its key goes up."""
         if key.lower() not in _MODIFIERS:
