@@ -72,6 +72,11 @@ def test_keydown_holds_a_key_until_keyup(workspace: Workspace, site: Site) -> No
     workspace.ok("keyup", "Shift")
     events = js(workspace, "events")
     assert events == ["keydown Shift shift", "keydown A shift", "keyup A", "keyup Shift"]
+    again = workspace.run("keyup", "Shift")  # released already: a cleanup step, not a failure
+    assert again.code == 0 and again.out.strip().startswith("Shift was not held down: nothing to release"), (
+        again
+    )
+    assert js(workspace, "events") == events  # the page got no keyup of a key no one held
 
 
 def test_mouse_moves_presses_releases_and_turns_the_wheel(workspace: Workspace, site: Site) -> None:

@@ -115,6 +115,8 @@ async def keydown(call: Call) -> str:
 @handler("keyup")
 async def keyup(call: Call) -> str:
     key = call.args[0]
+    if not call.services.clipboards.holds(call.page, key):  # a person cannot lift a key that is not down
+        return f"{key} was not held down: nothing to release (`browse keydown {key}` holds it)"
     outcome = await perform(call, f"releasing {key}", lambda: call.page.keyboard.up(key))
     call.services.clipboards.pressed(call.page, key, down=False)
     return outcome.report(f"Released {key}")

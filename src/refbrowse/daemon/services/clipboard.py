@@ -70,6 +70,7 @@ class Clipboards:
         self._cdp = cdp
         self._native = asyncio.Lock()  # Chromium's one clipboard, for one command at a time
         self._held: weakref.WeakKeyDictionary[Page, list[str]] = weakref.WeakKeyDictionary()
+        self._down: weakref.WeakKeyDictionary[Page, set[str]] = weakref.WeakKeyDictionary()  # every key held
         self._forgetting: set[Page] = set()  # pages whose copy Chromium's clipboard is to forget
 
     def chord(self, page: Page, key: str) -> str:
@@ -90,8 +91,14 @@ class Clipboards:
         """Whether a click on `page` opens a link in a background tab: Control or Meta held."""
         return any(key.lower() in _PRIMARY for key in self._held.get(page, []))
 
+    def holds(self, page: Page, key: str) -> bool:
+        """Whether `keydown` holds `key` on the page: a key never held down has nothing to release."""
+        return key.lower() in self._down.get(page, set())
+
     def pressed(self, page: Page, key: str, down: bool) -> None:
-        """`keydown`/`keyup` of `key` done: a modifier is held on the page until its key goes up."""
+        """`keydown`/`keyup` of `key` done: a key is held on the page until it goes up."""
+        others = self._down.get(page, set()) - {key.lower()}
+        self._down[page] = others | {key.lower()} if down else others
         if key.lower() not in _MODIFIERS:
             return
         held = [mod for mod in self._held.get(page, []) if mod.lower() != key.lower()]
