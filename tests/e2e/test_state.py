@@ -116,10 +116,10 @@ def test_a_login_survives_sigkill_of_the_daemon(fresh_workspace: Workspace, app:
     assert visit_account(fresh_workspace, app) == "Welcome bob"
 
 
-def test_status_says_when_state_was_saved(fresh_workspace: Workspace, app: Site) -> None:
-    fresh_workspace.ok("goto", app.url("/st/account"))
-    line = wait_until_saved(fresh_workspace)
-    assert str(fresh_workspace.state_dir / "state") in line
+def test_status_says_when_state_was_saved(workspace: Workspace, app: Site) -> None:
+    workspace.ok("goto", app.url("/st/account"))
+    line = wait_until_saved(workspace)
+    assert str(workspace.state_dir / "state") in line
 
 
 def test_local_storage_and_indexeddb_survive_a_restart(fresh_workspace: Workspace, app: Site) -> None:
@@ -148,10 +148,10 @@ def test_local_storage_and_indexeddb_survive_a_restart(fresh_workspace: Workspac
     assert "dark / buy milk" in out
 
 
-def test_the_state_file_is_private(fresh_workspace: Workspace, app: Site) -> None:
-    log_in(fresh_workspace, app, "dave")
-    wait_until_saved(fresh_workspace)
-    folder = fresh_workspace.state_dir / "state"
+def test_the_state_file_is_private(workspace: Workspace, app: Site) -> None:
+    log_in(workspace, app, "dave")
+    wait_until_saved(workspace)
+    folder = workspace.state_dir / "state"
     files = list(folder.glob("session-*.json"))
     assert [f.name for f in files] == ["session-default.json"]
     assert stat.S_IMODE(files[0].stat().st_mode) == 0o600
