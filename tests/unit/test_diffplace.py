@@ -133,3 +133,12 @@ def test_a_deeper_run_in_a_container_the_diff_leaves_out_is_led_by_its_place() -
         '+- button "Run" @e42',
         '- 14 lines of "Launcher" are gone',
     ]
+
+
+def test_a_grid_row_whose_cell_was_drawn_again_is_re_created_not_changed() -> None:
+    # Gradio's dataframe: each change draws the row's cells again; the row's own ref stays
+    before = '- row "Banana" @e4 · "0.5" @e6\n- button "Compute total" @e8\n- textbox "Total" @e9'
+    after = before.replace("@e6", "@e7").replace("@e9", '@e9: "Total: 5.0"')
+    quoted = view_change(before, after).quoted
+    assert '~ re-created as they were, with new refs: row "Banana" @e4 · "0.5" @e7' in quoted, quoted
+    assert not any("Banana" in line and line[:1] in "+-" for line in quoted), quoted

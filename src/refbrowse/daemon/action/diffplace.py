@@ -86,12 +86,13 @@ class Matched:
 
 def match(old: list[str], new: list[str], gone: list[int], came: list[int], keep: set[str]) -> Matched:
     """Pair lines that went with lines that came reading the same: in the same place (re-created), or
-    in another container (moved). Lines whose ref is in `keep` (a state that changed) stay as they are."""
+    in another container (moved). Lines whose ref is in `keep` (a state that changed) stay as they are,
+    unless only refs changed in them (a grid row whose cell was drawn again: the row's ref stays)."""
     where_old, where_new = containers(old), containers(new)
-    free_gone = [i for i in gone if _ref(old[i]) not in keep]
-    remade = _pairs(
-        free_gone, [j for j in came if _ref(new[j]) not in keep], same_place=True, views=(old, new)
-    )
+    same = {_unref(old[i]) for i in gone} & {_unref(new[j]) for j in came}
+    free_gone = [i for i in gone if _ref(old[i]) not in keep or _unref(old[i]) in same]
+    free_came = [j for j in came if _ref(new[j]) not in keep or _unref(new[j]) in same]
+    remade = _pairs(free_gone, free_came, same_place=True, views=(old, new))
     remade = [(i, j) for i, j in remade if where_old[i] == where_new[j]]
     used_gone, used_came = {i for i, _ in remade}, {j for _, j in remade}
     rest_gone = [i for i in free_gone if i not in used_gone]
