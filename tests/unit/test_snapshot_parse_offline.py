@@ -140,3 +140,15 @@ def test_a_name_that_says_its_words_twice_says_them_once() -> None:
     tree = parse_snapshot('- button "Settings Settings" [ref=e1]\n- slider "Quantity Quantity" [ref=e2]: "1"')
     rendered = [line.render() for line in build_lines([tree], ViewOptions(interactive=True))]
     assert rendered == ['- button "Settings"', '- slider "Quantity": "1"']
+
+
+def test_a_control_named_by_its_own_text_does_not_say_that_text_again_under_it() -> None:
+    # Node-RED's toast: a paragraph one clicks away, its text a known message of the page
+    tree = parse_snapshot(
+        '- paragraph [ref=e1] [cursor=pointer]:\n  - text: Successfully deployed\n- button "Deploy" [ref=e2]'
+    )
+    for node in tree.walk():
+        node.short_ref = "@" + node.pw_ref if node.pw_ref else ""
+    options = ViewOptions(interactive=True, messages=frozenset({"Successfully deployed"}))
+    rendered = [line.render() for line in build_lines([tree], options)]
+    assert rendered == ['- paragraph "Successfully deployed" @e1', '- button "Deploy" @e2']

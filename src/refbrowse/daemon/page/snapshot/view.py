@@ -287,6 +287,8 @@ class _Builder:
         parts = ["-", node.role]
         drawing = node.role == "canvas" and bool(node.called)  # its label and size, from the reach scan
         name = node.called if drawing else node.name or self.derived_name(node)
+        if name and not node.name and node.role not in VALUE_ROLES:
+            self.said.add(" ".join(name.split()))  # its words are its name: not a text line under it too
         if name:
             parts.append(_quote(shorten(once(name), NAME_LIMIT)))
         if node.short_ref:
