@@ -174,6 +174,7 @@ def test_a_widget_apps_labels_date_segments_and_calendar_say_each_control_once(
     assert '- "Fruit"' not in view and '- "Gift wrap"' not in view, view
     assert '- "Pick your order below."' in view and '- "No date picked"' in view, view  # words of their own
     assert view.count("day, Delivery date") == 1 and "textbox" not in view, view
+    assert '"/"' not in view, view  # the mark between the date's parts, hidden from screen readers
     assert "gridcell" not in view, view
     day = re.search(r'button "Friday, December 25, 2026" (@e\d+)', view)
     assert day, view

@@ -287,6 +287,8 @@
     }
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) continue;
+    // a mark hidden from screen readers inside a control that listens (a date field's "/" between its parts)
+    if (!el.children.length && el.closest('[aria-hidden=true]') && !/[\p{L}\p{N}]/u.test(el.textContent)) continue;
     const s = getComputedStyle(el);
     if (s.visibility === 'hidden' || (Number(s.opacity) === 0 && !flags.has('said'))) continue;
     let id = state.ids.get(el);
