@@ -290,6 +290,15 @@ def test_no_wait_on_a_slow_navigation_says_it_started_and_not_that_the_page_is_b
     assert "Welcome back" in workspace.ok("wait", "--timeout", "15000", "--text", "Welcome back")
 
 
+def test_no_wait_never_says_nothing_changed(workspace: Workspace, site: Site) -> None:
+    # It answers before the page could react: "nothing changed on the page" would be a guess.
+    later = "<button onclick=\"setTimeout(() => document.body.append('Done'), 400)\">Go</button>"
+    workspace.ok("goto", site.page("/effects/later", later))
+    printed = workspace.ok("click", "--no-wait", ref(snap(workspace, "-i"), "button", "Go"))
+    assert "nothing changed" not in printed, printed
+    assert "Done" in workspace.ok("wait", "--text", "Done")
+
+
 _FADING_DIALOG = """<title>Fading</title><style>
 .scrim { position: fixed; inset: 0; background: #0006; transition: opacity 400ms; }
 .scrim.out { opacity: 0; }

@@ -98,6 +98,8 @@ def _unchanged(acted: Acted, out: Outcome, after: PageReport | None) -> None:
     before = acted.before
     if acted.navigation or acted.asked is not None or out.notes or out.quoted or out.trailer or out.fields:
         return
+    if acted.call.flags.get("--no-wait"):
+        return  # it answered before the page could react: that nothing changed yet says nothing
     if before is None or after is None or before.document != after.document:
         return
     if before.count == after.count:
