@@ -52,20 +52,6 @@ def test_the_help_and_the_skill_teach_stdin_for_secrets(workspace: Workspace) ->
 SECRETS = ("pw-secret-1", "tok-secret-2", "acc-secret-3", "key-secret-4", "pw-secret-5", "tok-secret-6")
 
 
-def test_log_files_keep_no_password_token_or_key_of_a_url(fresh_workspace: Workspace, site: Site) -> None:
-    site.route("/api-secret", lambda h: h.reply("{}"))
-    script = (
-        "fetch('/api-secret?password=pw-secret-1&token=tok-secret-2&access_token=acc-secret-3&apikey=key-secret-4');"
-        "console.log('see http://bob:pw-secret-5@example.invalid/x?token=tok-secret-6')"
-    )
-    fresh_workspace.ok("goto", site.page("/log-secrets", f"<script>{script}</script>"))
-    assert "pw-secret-5" in fresh_workspace.ok("console")  # the agent still reads its own session
-    fresh_workspace.ok("stop")  # the logs are flushed on the way out
-    files = "".join((fresh_workspace.state_dir / name).read_text() for name in ("network.log", "console.log"))
-    assert "/api-secret?password=***" in files and "bob:***@" in files, files
-    assert not [secret for secret in SECRETS if secret in files], files
-
-
 CLOSED_SHADOW = (
     "<div id=host tabindex=0></div><script>"
     "const root = host.attachShadow({mode: 'closed', delegatesFocus: true});"
@@ -86,3 +72,18 @@ def test_the_feed_hides_a_chains_failed_fill_and_typing_into_a_closed_shadow_roo
     shown = json.dumps(events_until(port, cookie, 0, "'feed-marker-1'"))
     assert "#no-such-field" in shown and "'feed-marker-1'" in shown
     assert PASSWORD not in shown, json.dumps([e for e in json.loads(shown) if PASSWORD in json.dumps(e)])
+
+
+def test_log_files_keep_no_password_token_or_key_of_a_url(workspace: Workspace, site: Site) -> None:
+    # The module's daemon, so the logs it scans hold the tests above too; it stops it: last here.
+    site.route("/api-secret", lambda h: h.reply("{}"))
+    script = (
+        "fetch('/api-secret?password=pw-secret-1&token=tok-secret-2&access_token=acc-secret-3&apikey=key-secret-4');"
+        "console.log('see http://bob:pw-secret-5@example.invalid/x?token=tok-secret-6')"
+    )
+    workspace.ok("goto", site.page("/log-secrets", f"<script>{script}</script>"))
+    assert "pw-secret-5" in workspace.ok("console")  # the agent still reads its own session
+    workspace.ok("stop")  # the logs are flushed on the way out
+    files = "".join((workspace.state_dir / name).read_text() for name in ("network.log", "console.log"))
+    assert "/api-secret?password=***" in files and "bob:***@" in files, files
+    assert not [secret for secret in SECRETS if secret in files], files
