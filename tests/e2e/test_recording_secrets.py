@@ -49,10 +49,8 @@ def _leaks(path: Path) -> list[str]:
     return [where for where, part in parts.items() for form in _spellings() if form in part]
 
 
-def test_a_password_from_stdin_is_in_no_har_trace_or_recorded_test(
-    fresh_workspace: Workspace, site: Site
-) -> None:
-    ws = fresh_workspace
+def test_a_password_from_stdin_is_in_no_har_trace_or_recorded_test(workspace: Workspace, site: Site) -> None:
+    ws = workspace  # shared with the next test, which writes its HAR outside recordings/
     site.route("/rs/session", _signed_in)
     url = site.page("/rs/login", LOGIN)
     before = set(os.listdir(tempfile.gettempdir()))
@@ -82,10 +80,8 @@ def test_a_password_from_stdin_is_in_no_har_trace_or_recorded_test(
     assert not [n for n in set(os.listdir(tempfile.gettempdir())) - before if n.endswith(".har")]
 
 
-def test_a_har_keeps_cookies_with_secrets_but_never_the_password(
-    fresh_workspace: Workspace, site: Site
-) -> None:
-    ws = fresh_workspace
+def test_a_har_keeps_cookies_with_secrets_but_never_the_password(workspace: Workspace, site: Site) -> None:
+    ws = workspace
     site.route("/rs/session", _signed_in)
     ws.ok("goto", site.page("/rs/login2", LOGIN))
     ws.ok("har", "start", "kept.har", "--secrets")
