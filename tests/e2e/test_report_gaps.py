@@ -145,3 +145,12 @@ def test_a_control_click_says_the_tab_it_opened_in_the_background_and_stays(
         assert re.search(rf"^  {said.group(1)} .*roundup-issue\.html$", tabs, re.M), tabs
     finally:
         workspace.run("closetab", "2")
+
+
+def test_a_fill_whose_page_says_saving_in_words_reports_once_it_is_saved(
+    workspace: Workspace, site: Site
+) -> None:
+    workspace.ok("goto", site.url("/reports6/autosave.html"))
+    filled = workspace.ok("fill", "#title", "Welcome home")
+    assert 'text appeared: "Saved"' in filled, filled  # the autosave's end, not its "Saving…"
+    assert "Saving" not in filled

@@ -14,11 +14,16 @@
     '[role=progressbar], [aria-busy=true], progress, [class*=spinner i], [class*=loading i], [aria-label]'))
     .filter(e => (!e.matches('[aria-label]:not([role=progressbar], [aria-busy=true], progress, [class*=spinner i],'
       + ' [class*=loading i])') || busyLabel.test(e.getAttribute('aria-label').trim())) && shown(e) && !complete(e));
+  // a loading state in words: "Loading", "Please wait", or work going on that ends in an ellipsis
+  // (an autosave's "Saving…" until its "Saved", a button's "Submitting...")
+  const waiting = /^(loading|please wait)\b.{0,12}$/i;
+  const working = new RegExp('^(saving|processing|uploading|submitting|sending|updating|deleting|publishing'
+    + '|searching|syncing|fetching|generating|connecting|signing in|logging in)\\b.{0,16}(…|\\.\\.\\.)$', 'i');
   let said = 0;
   const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(), seen = 0; n && seen < 5000; n = walker.nextNode(), seen++) {
     const text = n.data.trim();
-    if (text.length < 40 && /^(loading|please wait)\b.{0,12}$/i.test(text) && n.parentElement
+    if (text.length < 40 && (waiting.test(text) || working.test(text)) && n.parentElement
       && shown(n.parentElement)) said++;
   }
   const controls = body.querySelectorAll('a[href], button, input, select, textarea, [role=button]').length;
