@@ -77,6 +77,10 @@ class App:
     def prepare(self) -> None:
         """Generate the app's data once (idempotent)."""
 
+    def fresh(self) -> None:
+        """Put the app's data back as `prepare` left it, before a task run: a run must not see what
+        the run before it made (a second tool would read one more page than the first)."""
+
     def argv(self) -> list[str]:
         raise NotImplementedError
 
@@ -151,10 +155,17 @@ class Wagtail(App):
     def db(self) -> str:
         return os.path.join(self.home, "site", "db.sqlite3")
 
+    @property
+    def pristine(self) -> str:
+        return self.db + ".pristine"
+
     def prepare(self) -> None:
         site = os.path.join(self.home, "site")
-        if not os.path.exists(self.db):
+        if not os.path.exists(self.pristine):  # made before runs kept a pristine copy: made again
+            shutil.rmtree(site, ignore_errors=True)
             self.create(site)
+            shutil.copyfile(self.db, self.pristine)
+        shutil.copyfile(self.pristine, self.db)
         # Wagtail autosaves a draft 500 ms after an edit; a Publish posted while that
         # request is in flight is refused (400), whichever tool clicks it. Turned
         # off in the project's own local settings so the check measures the tool.
@@ -169,6 +180,12 @@ class Wagtail(App):
         env = {**os.environ, "DJANGO_SUPERUSER_PASSWORD": ADMIN[1]}
         user = ["createsuperuser", "--noinput", "--username", ADMIN[0], "--email", "admin@example.com"]
         subprocess.run([*manage, *user], check=True, cwd=site, env=env, capture_output=True)
+
+    def fresh(self) -> None:
+        """The pages the last run created are gone: the server stops, the database is put back, and
+        the server starts again."""
+        self.stop()
+        self.start()
 
     def argv(self) -> list[str]:
         manage = os.path.join(self.home, "site", "manage.py")

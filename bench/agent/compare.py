@@ -43,6 +43,7 @@ FIGURES = ("calls", "chars", "rereads", "screenshots", "false_errors")
 def one(task: Task, app: App, tool: Refbrowse) -> dict[str, Any]:
     run_id = f"r{int(time.time() * 1000) % 10**8}"
     print(f"   {task.name} / {tool.name}", flush=True)
+    app.fresh()
     driver = Browse(tool.executable, {**tool.env, "BROWSE_SESSION": f"cmp-{run_id}"})
     answer, failure = "", ""
     try:

@@ -54,6 +54,7 @@ def one_run(
     run_id = f"{phase[0]}{int(time.time() * 1000) % 10**8}"
     started = time.monotonic()
     print(f"   {task.name} / {phase}", flush=True)
+    app.fresh()
     if phase == "playwright-mcp":
         server: PlaywrightMcp = make_mcp()
         server.launch()
