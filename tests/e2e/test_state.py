@@ -18,6 +18,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from conftest import FixtureHandler, Site, Workspace, strip_fence
+from killing import held_route
 
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
@@ -146,6 +147,22 @@ def test_local_storage_and_indexeddb_survive_a_restart(fresh_workspace: Workspac
         " get.onsuccess = () => ok(localStorage.getItem('theme') + ' / ' + get.result); }; })",
     )
     assert "dark / buy milk" in out
+
+
+def test_a_stop_while_a_page_hangs_loading_still_saves_its_site_storage(
+    fresh_workspace: Workspace, app: Site
+) -> None:
+    # A tab left on a navigation whose server never answers kept the last full save from reading the
+    # IndexedDB sizes (its DevTools session never opened): `stop` waited 10 s and saved nothing, and
+    # what the site kept in localStorage since the last full save was lost.
+    fresh_workspace.ok("goto", app.url("/st/account"))
+    fresh_workspace.ok("js", "localStorage.setItem('draft', 'kept'); 'set'")
+    held = held_route(app, "/st/never")
+    assert fresh_workspace.run("--timeout", "1500", "goto", held.url).code != 0
+    fresh_workspace.ok("stop")
+    held.released.set()
+    fresh_workspace.ok("goto", app.url("/st/account"))
+    assert "kept" in fresh_workspace.ok("js", "localStorage.getItem('draft')")
 
 
 def test_the_state_file_is_private(workspace: Workspace, app: Site) -> None:

@@ -49,6 +49,7 @@ COOKIE_DELAY_S = 0.3
 FULL_EVERY_S = 30.0
 SAVE_TIMEOUT_S = 10.0
 IDB_READ_S = 5.0  # a full snapshot's IndexedDB must be read in this time, else it is left out
+IDB_SIZE_S = 2.0  # …and its size known in this time, else it is left out of this save
 IDB_RETRY_S = 600.0  # how long IndexedDB too slow to read stays left out of the saves
 
 
@@ -225,7 +226,10 @@ class Persister:
         the IndexedDB of the last full save is kept, with notes saying why)."""
         record, context = self._of(session.name), session.context
         known = [origin["origin"] for origin in record.origins]
-        notes = await indexeddb_over_budget(session, known)
+        try:  # a tab whose navigation hangs keeps its DevTools session from opening
+            notes = await asyncio.wait_for(indexeddb_over_budget(session, known), IDB_SIZE_S)
+        except TimeoutError:
+            notes = [f"new IndexedDB (its size could not be read in {IDB_SIZE_S:.0f} s)"]
         if not notes and time.monotonic() >= record.idb_slow_until:
             try:
                 read = context.storage_state(indexed_db=True)
