@@ -120,6 +120,27 @@ def test_a_removed_workspace_takes_its_daemon_and_chromium_along(tmp_path: Path,
         raise
 
 
+def test_a_workspace_removed_and_used_again_at_once_keeps_its_new_daemon(tmp_path: Path, site: Site) -> None:
+    # The old daemon notices the removal seconds later; on its way out it removed the socket file at
+    # its path, which by then was the new daemon's: the new one held the lock and answered no one.
+    ws = Workspace(tmp_path / "again")
+    page = site.page("/again", "<title>again</title><p>here</p>")
+    ws.ok("goto", page)
+    old = int(str(ws.daemon_info()["pid"]))
+    try:
+        shutil.rmtree(ws.root, ignore_errors=True)
+        ws.root.mkdir()
+        ws.ok("goto", page)
+        new = int(str(ws.daemon_info()["pid"]))
+        assert new != old
+        wait_for_exit(old, 60)
+        assert ws.ok("url").strip().endswith("/again"), "the new daemon no longer answers"
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(old, signal.SIGKILL)
+        ws.run("stop")
+
+
 def test_a_headless_browser_starts_no_renderer_for_its_address_bars_popups(
     fresh_workspace: Workspace, site: Site
 ) -> None:

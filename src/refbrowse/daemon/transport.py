@@ -26,6 +26,7 @@ from refbrowse import protocol
 class Listening:
     socket: str  # the Unix socket's path, "" if none
     port: int  # the TCP port, 0 if none
+    inode: int = 0  # the socket file's, as bound: only that file is ever removed
 
 
 def has_unix_sockets() -> bool:
@@ -34,17 +35,18 @@ def has_unix_sockets() -> bool:
 
 async def listen(runner: web.BaseRunner, state_dir: str) -> Listening:
     """Open the daemon's sites: its Unix socket, and TCP if asked for or needed."""
-    path = ""
+    path, inode = "", 0
     if has_unix_sockets():
         path = protocol.state_path(state_dir, protocol.SOCKET_FILE)
         await web.SockSite(runner, _unix_socket(path)).start()
+        inode = os.stat(path).st_ino
     wanted = os.environ.get("BROWSE_PORT", "").strip()
     port = 0
     if wanted or not path:
         tcp = web.TCPSite(runner, "127.0.0.1", int(wanted or 0))
         await tcp.start()
         port = next(a[1] for a in runner.addresses if isinstance(a, tuple))
-    return Listening(path, port)
+    return Listening(path, port, inode)
 
 
 def _unix_socket(path: str) -> socket.socket:
@@ -64,8 +66,12 @@ def _unix_socket(path: str) -> socket.socket:
 
 
 def remove_socket(listening: Listening) -> None:
-    if listening.socket:
-        with contextlib.suppress(FileNotFoundError):
+    """Remove this daemon's socket file, never another's: a workspace folder removed and made again
+    holds a new daemon's socket at the same path while the old daemon is still on its way out."""
+    if not listening.socket:
+        return
+    with contextlib.suppress(FileNotFoundError):
+        if os.stat(listening.socket).st_ino == listening.inode:
             os.remove(listening.socket)
 
 
