@@ -10,6 +10,7 @@ about:blank, losing what the agent had typed.
 from __future__ import annotations
 
 import re
+import threading
 import time
 
 import pytest
@@ -19,7 +20,9 @@ from conftest import Site, Workspace, strip_fence
 pytestmark = pytest.mark.browser  # every test here drives a real Chromium
 
 BUSY = "<title>busy</title><h1>busy</h1><script>setTimeout(() => { while (true) {} }, 300)</script>"
-LATE_BUSY = "<title>late</title><h1>late</h1><script>setTimeout(() => { while (true) {} }, 3000)</script>"
+# It says when it starts to spin (a beacon, sent by the browser whatever the script does next).
+LATE_BUSY = """<title>late</title><h1>late</h1><script>setTimeout(() => {
+  navigator.sendBeacon('/hung/spinning'); while (true) {} }, 3000)</script>"""
 FLOOD = """<title>flood</title><script>let i = 0;
 setInterval(() => { for (let k = 0; k < 2000; k++) history.pushState({}, '', '?n=' + (i++)); }, 0);
 </script>"""
@@ -80,9 +83,11 @@ def test_a_frame_that_turns_busy_under_a_read_is_stopped_and_the_read_answers(
     # The goto is over when the frame starts to spin: the snapshot is the command that finds it.
     # Its renderer used to be killed with the frame in it, and one run in a few Playwright then
     # held the whole page for crashed ("Page crashed") and never read it again.
+    spinning = threading.Event()
+    site.route("/hung/spinning", lambda h: (spinning.set(), h.reply("")))
     framed, outer = _framing(site, "late", LATE_BUSY)
     workspace.ok("goto", outer, timeout=60)
-    time.sleep(3.5)
+    assert spinning.wait(30), "the frame never started to spin"
     looked = workspace.run("snapshot", "-i", timeout=60)
     assert looked.code == 0, looked.err
     assert f"note: a frame was not answering ({framed}): its renderer was stopped" in looked.err
