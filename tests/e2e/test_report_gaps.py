@@ -85,11 +85,7 @@ def test_a_click_while_keydown_holds_a_modifier_says_so(workspace: Workspace, si
     view = workspace.ok("goto", page)
     pick = re.search(r'button "Pick" (@e\d+)', view)
     assert pick, view
-    workspace.ok("keydown", "Control")
-    try:
-        clicked = workspace.ok("click", pick.group(1))
-    finally:
-        workspace.ok("keyup", "Control")
+    clicked = _click_holding_control(workspace, pick.group(1))
     first = f"Clicked {pick.group(1)} with Control held down (`browse keyup Control` releases it)"
     assert clicked.splitlines()[0] == first and "picked with control" in clicked, clicked
     assert (
@@ -130,11 +126,7 @@ def test_a_control_click_says_the_tab_it_opened_in_the_background_and_stays(
     view = workspace.ok("goto", site.url("/reports6/links.html"))
     link = re.search(r'link "The login page is slow" (@e\d+)', view)
     assert link, view
-    workspace.ok("keydown", "Control")
-    try:
-        clicked = workspace.ok("click", link.group(1))
-    finally:
-        workspace.ok("keyup", "Control")
+    clicked = _click_holding_control(workspace, link.group(1))
     try:
         said = re.search(
             r"opened tab (\d+) in the background: (\S+roundup-issue\.html) \(`browse tab \1`", clicked
@@ -154,3 +146,12 @@ def test_a_fill_whose_page_says_saving_in_words_reports_once_it_is_saved(
     filled = workspace.ok("fill", "#title", "Welcome home")
     assert 'text appeared: "Saved"' in filled, filled  # the autosave's end, not its "Saving…"
     assert "Saving" not in filled
+
+
+def _click_holding_control(workspace: Workspace, target: str) -> str:
+    """`click TARGET` while `keydown` holds Control, released whatever the click did."""
+    workspace.ok("keydown", "Control")
+    try:
+        return workspace.ok("click", target)
+    finally:
+        workspace.ok("keyup", "Control")
